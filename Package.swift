@@ -1,0 +1,54 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+  name: "faver",
+  platforms: [.macOS(.v14)],
+  products: [
+    .executable(name: "faver", targets: ["faver"]),
+    .library(name: "FaverKit", targets: ["FaverKit"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+  ],
+  targets: [
+    // libexif, nothing else. Debian: `apt-get install libexif-dev`.
+    .systemLibrary(
+      name: "CExif",
+      pkgConfig: "libexif",
+      providers: [.apt(["libexif-dev"])]
+    ),
+    // Pure domain values and algorithms: no files, no database, no terminal.
+    .target(name: "FaverCore"),
+    // Bytes → metadata. The only target that imports CExif.
+    .target(name: "FaverMetadata", dependencies: ["FaverCore", "CExif"]),
+    // The SQLite index.
+    .target(
+      name: "FaverStore",
+      dependencies: ["FaverCore", .product(name: "GRDB", package: "GRDB.swift")]
+    ),
+    // Use cases that tie the above together.
+    .target(
+      name: "FaverKit",
+      dependencies: [
+        "FaverCore", "FaverMetadata", "FaverStore",
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    .executableTarget(
+      name: "faver",
+      dependencies: [
+        "FaverKit",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    .testTarget(name: "FaverCoreTests", dependencies: ["FaverCore"]),
+    .testTarget(name: "FaverMetadataTests", dependencies: ["FaverMetadata", "FaverCore"]),
+    .testTarget(name: "FaverStoreTests", dependencies: ["FaverStore", "FaverCore"]),
+    .testTarget(name: "FaverKitTests", dependencies: ["FaverKit", "FaverCore", "FaverStore"]),
+    .testTarget(name: "FaverCLITests", dependencies: ["FaverKit"]),
+  ]
+)

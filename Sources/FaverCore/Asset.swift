@@ -1,0 +1,31 @@
+/// One indexed photo or video, as the rest of faver sees it.
+public struct Asset: Hashable, Codable, Sendable, Identifiable {
+  public var id: AssetID
+  /// Absolute path of the library root the file was found under.
+  public var root: String
+  /// Path relative to `root`.
+  public var path: String
+  public var kind: MediaKind
+  public var captureTime: CaptureTime
+  public var coordinate: Coordinate?
+  public var make: String?
+  public var model: String?
+  /// Why something about the file was wrong, when it was.
+  public var problem: String?
+
+  public init(
+    id: AssetID, root: String, path: String, kind: MediaKind, captureTime: CaptureTime,
+    coordinate: Coordinate? = nil, make: String? = nil, model: String? = nil,
+    problem: String? = nil
+  ) {
+    self.id = id
+    self.root = root
+    self.path = path
+    self.kind = kind
+    self.captureTime = captureTime
+    self.coordinate = coordinate
+    self.make = make
+    self.model = model
+    self.problem = problem
+  }
+}

@@ -1,0 +1,56 @@
+/// An asset's identity, derived from its content so that a moved or renamed file keeps it.
+///
+/// It is 16 hex digits of a 64-bit hash over the file's size and its first bytes (the ones read
+/// for metadata anyway), so computing it costs no extra I/O.
+public struct AssetID: Hashable, Codable, Sendable, CustomStringConvertible, Comparable {
+  public var rawValue: String
+
+  public init(rawValue: String) { self.rawValue = rawValue }
+
+  /// How many leading bytes of a file the identity covers.
+  public static let headLength = 64 * 1024
+
+  public init(size: Int64, head: some Collection<UInt8>) {
+    var hasher = ContentHasher()
+    hasher.combine(UInt64(bitPattern: size))
+    hasher.combine(bytes: head.prefix(Self.headLength))
+    let value = hasher.finalize()
+    let hex = String(value, radix: 16)
+    rawValue = String(repeating: "0", count: 16 - hex.count) + hex
+  }
+
+  public var description: String { rawValue }
+  public static func < (a: AssetID, b: AssetID) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// A small, stable (same on every run and machine) 64-bit hash, eight bytes at a time.
+/// Not cryptographic: it tells files apart, it does not defend against forgery.
+struct ContentHasher {
+  private var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+  mutating func combine(_ word: UInt64) {
+    state = (state ^ word) &* 0xFF51_AFD7_ED55_8CCD
+    state = (state << 31 | state >> 33) &+ 0xC4CE_B9FE_1A85_EC53
+  }
+
+  mutating func combine(bytes: some Collection<UInt8>) {
+    var word: UInt64 = 0
+    var filled = 0
+    for byte in bytes {
+      word |= UInt64(byte) << (8 * filled)
+      filled += 1
+      if filled == 8 {
+        combine(word)
+        (word, filled) = (0, 0)
+      }
+    }
+    combine(word ^ UInt64(filled) << 56)
+  }
+
+  func finalize() -> UInt64 {
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

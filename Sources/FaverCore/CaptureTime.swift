@@ -1,0 +1,59 @@
+import Foundation
+
+/// When a photo was taken, and how we know.
+public struct CaptureTime: Hashable, Codable, Sendable {
+  /// UTC when the offset is known, else the wall clock read as UTC.
+  public var instant: Date
+  /// Seconds east of UTC; nil when the file does not say.
+  public var utcOffset: Int?
+  public var source: TimeSource
+  /// Whether the source gave fractions of a second (EXIF SubSecTime…).
+  public var hasSubseconds: Bool
+
+  public init(instant: Date, utcOffset: Int?, source: TimeSource, hasSubseconds: Bool = false) {
+    self.instant = instant
+    self.utcOffset = utcOffset
+    self.source = source
+    self.hasSubseconds = hasSubseconds
+  }
+
+  /// A camera's wall-clock reading, with its fraction of a second and offset when known.
+  public init(
+    wallClock: CivilDateTime, fraction: Double? = nil, utcOffset: Int?, source: TimeSource
+  ) {
+    let wall = Double(wallClock.secondsSince1970) + (fraction ?? 0)
+    self.init(
+      instant: Date(timeIntervalSince1970: wall - Double(utcOffset ?? 0)),
+      utcOffset: utcOffset, source: source, hasSubseconds: fraction != nil)
+  }
+
+  /// The time as the camera's clock showed it, in milliseconds since 1970 read as UTC.
+  public var wallClockMilliseconds: Int64 {
+    let seconds = instant.timeIntervalSince1970 + Double(utcOffset ?? 0)
+    return Int64((seconds * 1000).rounded())
+  }
+
+  /// ISO 8601 wall-clock time: `2024-05-12T14:30:12.345+02:00`, with milliseconds only when the
+  /// file recorded sub-seconds and the offset only when it recorded one.
+  public var iso8601: String {
+    let ms = wallClockMilliseconds
+    let civil = CivilDateTime(secondsSince1970: ms.floorDivided(by: 1000))
+    var text =
+      "\(pad(civil.year, 4))-\(pad(civil.month))-\(pad(civil.day))"
+      + "T\(pad(civil.hour)):\(pad(civil.minute)):\(pad(civil.second))"
+    if hasSubseconds { text += "." + pad(Int(ms - ms.floorDivided(by: 1000) * 1000), 3) }
+    if let utcOffset { text += Self.offsetText(utcOffset) }
+    return text
+  }
+
+  /// `+02:00`, `-04:30`, `+00:00`.
+  public static func offsetText(_ seconds: Int) -> String {
+    let minutes = abs(seconds) / 60
+    return (seconds < 0 ? "-" : "+") + pad(minutes / 60) + ":" + pad(minutes % 60)
+  }
+}
+
+private func pad(_ value: Int, _ width: Int = 2) -> String {
+  let digits = String(value)
+  return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+}

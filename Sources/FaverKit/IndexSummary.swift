@@ -1,0 +1,40 @@
+/// What one `faver index` run did.
+public struct IndexSummary: Codable, Equatable, Sendable {
+  /// Regular files looked at (hidden and system files not counted).
+  public var filesSeen = 0
+  /// Photos and videos read and stored for the first time.
+  public var added = 0
+  /// Files whose size, time or inode changed, read again.
+  public var updated = 0
+  /// Files unchanged since the last run: one stat, no read.
+  public var unchanged = 0
+  /// Files gone from the disk, dropped from the index.
+  public var removed = 0
+  /// Files not indexed, by reason.
+  public var skipped: [String: Int] = [:]
+  /// Hidden and system files and folders passed over.
+  public var ignored = 0
+  /// Indexed files that carry a problem (corrupt EXIF, truncated …).
+  public var withProblems = 0
+  /// Warnings raised (unreadable folders, vanished files …).
+  public var warnings: [String] = []
+  /// Roots that could not be indexed at all.
+  public var failedRoots: [String] = []
+  public var seconds = 0.0
+
+  public init() {}
+
+  /// Media files now in the index from this run's walk.
+  public var indexed: Int { added + updated + unchanged }
+
+  public mutating func skip(_ reason: SkipReason) { skipped[reason.rawValue, default: 0] += 1 }
+}
+
+/// Why a file was not indexed.
+public enum SkipReason: String, Codable, Sendable {
+  case notMedia = "not a photo or video"
+  case unreadable = "unreadable"
+  case vanished = "vanished during the scan"
+  case symlink = "symbolic link not followed (use --follow-symlinks)"
+  case nonUTF8Name = "name is not valid UTF-8"
+}

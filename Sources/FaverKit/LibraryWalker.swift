@@ -1,0 +1,214 @@
+import FaverStore
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A regular file found under a library root.
+public struct FoundFile: Hashable, Sendable {
+  /// The root as given, made absolute and free of symlinks.
+  public var root: String
+  /// Path below the root, `/`-separated.
+  public var relativePath: String
+  public var stamp: FileStamp
+  public var modified: Date
+
+  public var absolutePath: String { root == "/" ? "/" + relativePath : root + "/" + relativePath }
+}
+
+/// Something the walk could not go into or read; it never stops the walk.
+public enum WalkIssue: Hashable, Sendable, CustomStringConvertible {
+  case unreadableFolder(path: String, reason: String)
+  case unreadableEntry(path: String, reason: String)
+  case vanished(path: String)
+  case nonUTF8Name(folder: String, escaped: String)
+  case symlinkLoop(path: String)
+  case brokenSymlink(path: String)
+
+  public var description: String {
+    switch self {
+    case .unreadableFolder(let path, let reason):
+      "Skipped folder \(path): \(reason). Fix its permissions to include it; its indexed files are kept."
+    case .unreadableEntry(let path, let reason): "Skipped \(path): \(reason)."
+    case .vanished(let path): "\(path) vanished during the scan; the next run will see it if it comes back."
+    case .nonUTF8Name(let folder, let escaped):
+      "Skipped \"\(escaped)\" in \(folder): its name is not valid UTF-8. Rename it to include it."
+    case .symlinkLoop(let path): "Not following \(path): it leads back into a folder already walked."
+    case .brokenSymlink(let path): "Skipped \(path): a symbolic link to nothing."
+    }
+  }
+}
+
+/// What the walk reports, in a stable order.
+public enum WalkEvent: Sendable {
+  case file(FoundFile)
+  /// A hidden or system file or folder that is never indexed.
+  case ignored(relativePath: String)
+  /// A symbolic link left alone because `followSymlinks` is off.
+  case symlinkSkipped(relativePath: String)
+  /// A problem; `relativeFolder` is set when a whole folder could not be read, so the files
+  /// indexed under it before are kept rather than taken for deleted.
+  case issue(WalkIssue, unreadableFolder: String?)
+}
+
+/// Walks library roots: depth first, entries in byte order of their names, so every run visits
+/// files in the same order. Hidden and known system files are skipped; symbolic links are only
+/// followed when asked, and then never in a loop.
+public struct LibraryWalker: Sendable {
+  public var followSymlinks: Bool
+  /// Absolute folders never entered (the store itself, when it lies inside a root).
+  public var excludedFolders: Set<String>
+
+  /// Names of system and thumbnail files or folders that are never photos of the library.
+  public static let junkNames: Set<String> = [
+    "@eaDir", "Thumbs.db", "desktop.ini", "$RECYCLE.BIN", "System Volume Information", "#recycle",
+  ]
+
+  public init(followSymlinks: Bool = false, excludedFolders: Set<String> = []) {
+    self.followSymlinks = followSymlinks
+    self.excludedFolders = excludedFolders
+  }
+
+  /// True for names never indexed: dot files and folders (`.git`, `.thumbnails`, `.Trash-1000`,
+  /// `.DS_Store`, AppleDouble `._*`) and the junk names above.
+  public static func isIgnored(_ name: String) -> Bool {
+    name.hasPrefix(".") || junkNames.contains(name)
+  }
+
+  /// Walks `root` (already absolute and canonical), calling `visit` for every event.
+  public func walk(root: String, _ visit: (WalkEvent) throws -> Void) rethrows {
+    var visited: Set<FileKey> = []
+    if let key = FileKey(path: root, follow: true) { visited.insert(key) }
+    var stack: [String] = [""]
+    while let folder = stack.popLast() {
+      let absolute = folder.isEmpty ? root : join(root, folder)
+      let names: [String]
+      switch listFolder(absolute) {
+      case .names(let valid, let invalid):
+        names = valid
+        for escaped in invalid {
+          try visit(.issue(.nonUTF8Name(folder: absolute, escaped: escaped), unreadableFolder: nil))
+        }
+      case .failed(let reason):
+        try visit(.issue(.unreadableFolder(path: absolute, reason: reason), unreadableFolder: folder))
+        continue
+      }
+      var subfolders: [String] = []
+      for name in names {
+        let relative = folder.isEmpty ? name : folder + "/" + name
+        if Self.isIgnored(name) {
+          try visit(.ignored(relativePath: relative))
+          continue
+        }
+        let path = join(absolute, name)
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+          try visit(
+            .issue(
+              errno == ENOENT ? .vanished(path: path) : .unreadableEntry(path: path, reason: errnoText()),
+              unreadableFolder: nil))
+          continue
+        }
+        if info.st_mode & S_IFMT == S_IFLNK {
+          guard followSymlinks else {
+            try visit(.symlinkSkipped(relativePath: relative))
+            continue
+          }
+          guard stat(path, &info) == 0 else {
+            try visit(.issue(.brokenSymlink(path: path), unreadableFolder: nil))
+            continue
+          }
+          // A link can reach what the walk sees elsewhere: visit each folder and file once.
+          guard visited.insert(FileKey(info)).inserted else {
+            if info.st_mode & S_IFMT == S_IFDIR {
+              try visit(.issue(.symlinkLoop(path: path), unreadableFolder: nil))
+            }
+            continue
+          }
+        } else if followSymlinks {
+          guard visited.insert(FileKey(info)).inserted else { continue }
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
+          if !excludedFolders.contains(path) { subfolders.append(relative) }
+        case S_IFREG:
+          try visit(
+            .file(
+              FoundFile(
+                root: root, relativePath: relative, stamp: FileStamp(info), modified: modificationDate(info)))
+          )
+        default:
+          break  // sockets, devices, pipes: never media
+        }
+      }
+      stack.append(contentsOf: subfolders.reversed())
+    }
+  }
+
+  private func join(_ folder: String, _ name: String) -> String {
+    folder.hasSuffix("/") ? folder + name : folder + "/" + name
+  }
+
+  /// The folder's entry names in byte order, and the escaped names that are not UTF-8.
+  private func listFolder(_ path: String) -> FolderListing {
+    guard let dir = opendir(path) else { return .failed(reason: errnoText()) }
+    defer { closedir(dir) }
+    var names: [[UInt8]] = []
+    while let entry = readdir(dir) {
+      let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+      if bytes == [46] || bytes == [46, 46] { continue }
+      names.append(bytes)
+    }
+    names.sort { $0.lexicographicallyPrecedes($1) }
+    var valid: [String] = []
+    var invalid: [String] = []
+    for bytes in names {
+      if let name = String(validating: bytes, as: UTF8.self) {
+        valid.append(name)
+      } else {
+        invalid.append(String(decoding: bytes, as: UTF8.self))
+      }
+    }
+    return .names(valid, invalid: invalid)
+  }
+}
+
+private enum FolderListing {
+  case names([String], invalid: [String])
+  case failed(reason: String)
+}
+
+/// A file's identity on its device.
+struct FileKey: Hashable {
+  var device: UInt64
+  var inode: UInt64
+
+  init(_ info: stat) {
+    device = UInt64(info.st_dev)
+    inode = UInt64(info.st_ino)
+  }
+
+  init?(path: String, follow: Bool) {
+    var info = stat()
+    guard (follow ? stat(path, &info) : lstat(path, &info)) == 0 else { return nil }
+    self.init(info)
+  }
+}
+
+extension FileStamp {
+  init(_ info: stat) {
+    self.init(
+      size: Int64(info.st_size),
+      mtimeNs: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+      device: Int64(bitPattern: UInt64(info.st_dev)), inode: Int64(bitPattern: UInt64(info.st_ino)))
+  }
+}
+
+func modificationDate(_ info: stat) -> Date {
+  Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+}
+
+func errnoText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }

@@ -1,0 +1,156 @@
+import CExif
+import Foundation
+
+/// The libexif adapter: an EXIF block's bytes in, Swift values out. Every C call of faver's
+/// lives in this file, and no C pointer leaves it.
+public enum ExifBlock {
+  /// The six bytes that start an EXIF block in JPEG APP1 segments and HEIF items.
+  public static let header: [UInt8] = Array("Exif".utf8) + [0, 0]
+
+  /// Reads a block that starts with `Exif\0\0` or directly with a TIFF header.
+  /// Returns nil when the bytes hold no TIFF structure at all.
+  public static func read(_ bytes: [UInt8]) -> ExifFields? {
+    var block = bytes.starts(with: header) ? bytes : header + bytes
+    guard let tiff = TIFFHeader(block.dropFirst(header.count)) else { return nil }
+    tiff.hideThumbnailPointers(in: &block, from: header.count)
+    guard let data = exif_data_new() else { return nil }
+    defer { exif_data_unref(data) }
+    // Loading without these options skips exif_data_fix, which costs half the time and would
+    // invent "mandatory" tags (such as a DateTime of today) that the file never had.
+    exif_data_unset_option(data, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
+    exif_data_unset_option(data, EXIF_DATA_OPTION_IGNORE_UNKNOWN_TAGS)
+    let counter = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    counter.initialize(to: 0)
+    defer { counter.deallocate() }
+    if let log = faver_exif_corruption_log_new(counter) {
+      exif_data_log(data, log)
+      exif_log_unref(log)  // the data holds its own reference
+    }
+    block.withUnsafeBufferPointer { exif_data_load_data(data, $0.baseAddress, UInt32($0.count)) }
+    return Fields(data: data).read(corruptions: Int(counter.pointee))
+  }
+
+  private struct Fields {
+    let data: UnsafeMutablePointer<ExifData>
+    let order: ExifByteOrder
+
+    init(data: UnsafeMutablePointer<ExifData>) {
+      self.data = data
+      order = exif_data_get_byte_order(data)
+    }
+
+    func read(corruptions: Int) -> ExifFields {
+      var fields = ExifFields()
+      fields.original = stamp(0x9003, 0x9291, 0x9011)
+      fields.digitized = stamp(0x9004, 0x9292, 0x9012)
+      fields.modified = ExifFields.Stamp(
+        dateTime: text(EXIF_IFD_0, 0x0132) ?? text(EXIF_IFD_EXIF, 0x0132),
+        subSeconds: text(EXIF_IFD_EXIF, 0x9290), offset: text(EXIF_IFD_EXIF, 0x9010))
+      fields.latitudeRef = text(EXIF_IFD_GPS, 0x0001)
+      fields.latitude = rationals(EXIF_IFD_GPS, 0x0002)
+      fields.longitudeRef = text(EXIF_IFD_GPS, 0x0003)
+      fields.longitude = rationals(EXIF_IFD_GPS, 0x0004)
+      fields.gpsTime = rationals(EXIF_IFD_GPS, 0x0007)
+      fields.gpsDate = text(EXIF_IFD_GPS, 0x001D)
+      fields.make = text(EXIF_IFD_0, 0x010F)
+      fields.model = text(EXIF_IFD_0, 0x0110)
+      fields.entryCount = (0..<Int(EXIF_IFD_COUNT.rawValue)).reduce(0) {
+        $0 + Int(faver_exif_entry_count(data, ExifIfd(rawValue: UInt32($1))))
+      }
+      fields.corruptions = corruptions
+      return fields
+    }
+
+    /// A date tag with its sub-second and offset companions; some writers put the date in IFD0.
+    private func stamp(_ date: UInt32, _ subSec: UInt32, _ offset: UInt32) -> ExifFields.Stamp {
+      ExifFields.Stamp(
+        dateTime: text(EXIF_IFD_EXIF, date) ?? text(EXIF_IFD_0, date),
+        subSeconds: text(EXIF_IFD_EXIF, subSec), offset: text(EXIF_IFD_EXIF, offset))
+    }
+
+    private func entry(_ ifd: ExifIfd, _ tag: UInt32) -> ExifEntry? {
+      faver_exif_entry(data, ifd, ExifTag(rawValue: tag))?.pointee
+    }
+
+    /// An ASCII (or mislabelled UNDEFINED) value up to its first NUL, trimmed; nil when empty.
+    private func text(_ ifd: ExifIfd, _ tag: UInt32) -> String? {
+      guard let entry = entry(ifd, tag), let bytes = entry.data, entry.size > 0,
+        entry.format == EXIF_FORMAT_ASCII || entry.format == EXIF_FORMAT_UNDEFINED
+      else { return nil }
+      let buffer = UnsafeBufferPointer(start: bytes, count: Int(entry.size))
+      let value = String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
+        .trimmingCharacters(in: .whitespaces)
+      return value.isEmpty ? nil : value
+    }
+
+    /// RATIONAL or SRATIONAL components as doubles; nil when absent or a denominator is zero.
+    private func rationals(_ ifd: ExifIfd, _ tag: UInt32) -> [Double]? {
+      guard let entry = entry(ifd, tag), let bytes = entry.data, entry.components > 0,
+        entry.format == EXIF_FORMAT_RATIONAL || entry.format == EXIF_FORMAT_SRATIONAL,
+        Int(entry.size) >= Int(entry.components) * 8
+      else { return nil }
+      var values: [Double] = []
+      for index in 0..<Int(entry.components) {
+        let pointer = bytes + index * 8
+        if entry.format == EXIF_FORMAT_RATIONAL {
+          let r = exif_get_rational(pointer, order)
+          guard r.denominator != 0 else { return nil }
+          values.append(Double(r.numerator) / Double(r.denominator))
+        } else {
+          let r = exif_get_srational(pointer, order)
+          guard r.denominator != 0 else { return nil }
+          values.append(Double(r.numerator) / Double(r.denominator))
+        }
+      }
+      return values
+    }
+  }
+}
+
+/// The 8-byte header a TIFF structure (and so an EXIF block) starts with.
+struct TIFFHeader {
+  var bigEndian: Bool
+  var firstIFDOffset: Int
+
+  /// Nil unless the byte order mark, the magic 42 and a first IFD inside the block are all there.
+  init?(_ bytes: some Collection<UInt8>) {
+    let b = Array(bytes.prefix(8))
+    guard b.count == 8 else { return nil }
+    let big: Bool
+    switch (b[0], b[1]) {
+    case (0x49, 0x49): big = false
+    case (0x4D, 0x4D): big = true
+    default: return nil
+    }
+    bigEndian = big
+    let u16 = { (i: Int) in big ? Int(b[i]) << 8 | Int(b[i + 1]) : Int(b[i + 1]) << 8 | Int(b[i]) }
+    // 42 is TIFF; ORF and RW2 raw files use their own numbers.
+    guard [42, 0x4F52, 0x5352, 0x55].contains(u16(2)) else { return nil }
+    firstIFDOffset = big ? u16(4) << 16 | u16(6) : u16(6) << 16 | u16(4)
+    guard firstIFDOffset >= 8, firstIFDOffset + 2 <= bytes.count else { return nil }
+  }
+}
+
+extension TIFFHeader {
+  /// Renames the thumbnail tags (0x0201 offset, 0x0202 length) of IFD0 and IFD1 in this
+  /// in-memory copy. faver never needs the thumbnail, and libexif abandons the rest of an IFD,
+  /// EXIF and GPS pointers included, when a thumbnail length points past the block.
+  func hideThumbnailPointers(in block: inout [UInt8], from base: Int) {
+    func u16(_ at: Int) -> Int {
+      bigEndian ? Int(block[at]) << 8 | Int(block[at + 1]) : Int(block[at + 1]) << 8 | Int(block[at])
+    }
+    func u32(_ at: Int) -> Int { bigEndian ? u16(at) << 16 | u16(at + 2) : u16(at + 2) << 16 | u16(at) }
+    var ifd = firstIFDOffset
+    for _ in 0..<2 {
+      let start = base + ifd
+      guard ifd >= 8, start + 2 <= block.count else { return }
+      let count = u16(start)
+      guard start + 2 + count * 12 + 4 <= block.count else { return }
+      for entry in 0..<count {
+        let at = start + 2 + entry * 12
+        if u16(at) == 0x0201 || u16(at) == 0x0202 { (block[at], block[at + 1]) = (0xFF, 0xFF) }
+      }
+      ifd = u32(start + 2 + count * 12)
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import FaverCore
+import Foundation
+
+/// What faver learned from one file.
+public struct FileMetadata: Equatable, Sendable {
+  public var format: MediaFormat
+  public var captureTime: CaptureTime
+  public var coordinate: Coordinate?
+  public var make: String?
+  public var model: String?
+  public var problems: [MetadataProblem] = []
+
+  public var kind: MediaKind { format.kind }
+  /// The problems as one line for a person, or nil when there were none.
+  public var problemSummary: String? {
+    problems.isEmpty ? nil : problems.map(\.description).joined(separator: "; ")
+  }
+}
+
+/// Reads a file's capture time, position and camera from its header bytes.
+public struct MetadataReader: Sendable {
+  /// Used to give a modification time a UTC offset (the machine's zone at that instant).
+  public var timeZone: TimeZone
+
+  public init(timeZone: TimeZone = .current) { self.timeZone = timeZone }
+
+  /// Reads `source`, whose first bytes (at least `AssetID.headLength` of them, or the whole
+  /// file) are `head`. Returns nil when the content is not a photo or video faver knows.
+  public func read(_ source: some ByteSource, head: [UInt8], modified: Date) throws(MetadataError)
+    -> FileMetadata?
+  {
+    guard let format = MediaFormat.sniff(head) else { return nil }
+    var metadata = FileMetadata(format: format, captureTime: fileTime(modified))
+    switch format {
+    case .jpeg:
+      let jpeg = try JPEGStructure.read(from: source, head: head)
+      if jpeg.isTruncated { metadata.problems.append(.truncated) }
+      if jpeg.isMalformed { metadata.problems.append(.malformedHeader) }
+      if let block = jpeg.exif { apply(exif: block, to: &metadata) }
+    default:
+      break  // other containers: capture time from the file until their readers land
+    }
+    return metadata
+  }
+
+  /// Fills in what an EXIF block says.
+  func apply(exif block: [UInt8], to metadata: inout FileMetadata) {
+    guard let fields = ExifBlock.read(block) else {
+      metadata.problems.append(.corruptExif)
+      return
+    }
+    if let time = fields.captureTime {
+      metadata.captureTime = time
+    } else if fields.corruptions > 0 {
+      // An empty EXIF block is no fault; one libexif could not finish reading is.
+      metadata.problems.append(.corruptExif)
+    }
+    switch fields.coordinate {
+    case .success(let coordinate): metadata.coordinate = coordinate
+    case .failure(.outOfRange): metadata.problems.append(.gpsOutOfRange)
+    case .failure(.nullIsland), nil: break
+    }
+    metadata.make = fields.make
+    metadata.model = fields.model
+  }
+
+  func fileTime(_ modified: Date) -> CaptureTime {
+    let whole = modified.timeIntervalSince1970.rounded(.down)
+    return CaptureTime(
+      instant: Date(timeIntervalSince1970: whole),
+      utcOffset: timeZone.secondsFromGMT(for: modified), source: .fileModified)
+  }
+}

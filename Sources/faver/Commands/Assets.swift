@@ -1,0 +1,30 @@
+import ArgumentParser
+import FaverKit
+import FaverStore
+
+extension Faver {
+  struct Assets: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "List every indexed photo and video in capture order.")
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Flag(help: "Print a JSON array (stable key and element order).")
+    var json = false
+
+    func run() throws {
+      let assets = try IndexStore(folder: storeOptions.location).assets()
+      if json {
+        print(try Output.json(assets.map(AssetListing.init)))
+        return
+      }
+      for asset in assets {
+        var line =
+          "\(asset.id)  \(asset.captureTime.iso8601.padding(toLength: 29, withPad: " ", startingAt: 0))  \(asset.path)"
+        if let problem = asset.problem { line += "  [\(problem)]" }
+        print(line)
+      }
+      print("\(assets.count) assets")
+    }
+  }
+}

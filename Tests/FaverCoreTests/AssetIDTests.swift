@@ -1,0 +1,33 @@
+import Testing
+
+@testable import FaverCore
+
+@Test func sameContentGivesTheSameID() {
+  let bytes = (0..<1000).map { UInt8($0 % 251) }
+  #expect(AssetID(size: 1000, head: bytes) == AssetID(size: 1000, head: bytes))
+  #expect(AssetID(size: 1000, head: bytes).rawValue.count == 16)
+}
+
+@Test func anyDifferenceInSizeOrHeadChangesTheID() {
+  let bytes = (0..<1000).map { UInt8($0 % 251) }
+  var flipped = bytes
+  flipped[999] ^= 1
+  let id = AssetID(size: 1000, head: bytes)
+  #expect(id != AssetID(size: 1001, head: bytes))
+  #expect(id != AssetID(size: 1000, head: flipped))
+  #expect(id != AssetID(size: 1000, head: bytes.dropLast()))
+}
+
+@Test func onlyTheHeadCounts() {
+  let head = [UInt8](repeating: 7, count: AssetID.headLength)
+  #expect(AssetID(size: 10, head: head + [1, 2, 3]) == AssetID(size: 10, head: head + [4, 5, 6]))
+}
+
+@Test func idsOfManySimilarHeadsNeverCollide() {
+  var seen: Set<AssetID> = []
+  for value in 0..<20_000 {
+    let head = withUnsafeBytes(of: UInt64(value)) { Array($0) } + [UInt8](repeating: 0, count: 56)
+    seen.insert(AssetID(size: 64, head: head))
+  }
+  #expect(seen.count == 20_000)
+}

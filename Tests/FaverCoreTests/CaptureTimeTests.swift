@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+@testable import FaverCore
+
+private func wallClock(_ y: Int, _ m: Int, _ d: Int, _ h: Int, _ mi: Int, _ s: Int) -> CivilDateTime {
+  CivilDateTime(year: y, month: m, day: d, hour: h, minute: mi, second: s)!
+}
+
+@Test(
+  arguments: [
+    (0.345, 7200, "2024-05-12T14:30:12.345+02:00"),
+    (nil, 7200, "2024-05-12T14:30:12+02:00"),
+    (0.5, -14_400, "2024-05-12T14:30:12.500-04:00"),
+    (0.0549, -16_200, "2024-05-12T14:30:12.055-04:30"),
+    (0.9996, 0, "2024-05-12T14:30:13.000+00:00"),  // rounding carries into the next second
+  ] as [(Double?, Int, String)])
+func iso8601KeepsTheCamerasWallClock(fraction: Double?, offset: Int, expected: String) {
+  let time = CaptureTime(
+    wallClock: wallClock(2024, 5, 12, 14, 30, 12), fraction: fraction, utcOffset: offset,
+    source: .exifOriginal)
+  #expect(time.iso8601 == expected)
+}
+
+@Test func withoutAnOffsetTheWallClockIsReadAsUTCAndPrintedBare() {
+  let time = CaptureTime(wallClock: wallClock(2015, 12, 5, 0, 59, 26), utcOffset: nil, source: .exifOriginal)
+  #expect(time.iso8601 == "2015-12-05T00:59:26")
+  #expect(time.instant == Date(timeIntervalSince1970: 1_449_277_166))
+}
+
+@Test func theOffsetPlacesTheInstantInUTC() {
+  let paris = CaptureTime(wallClock: wallClock(2024, 5, 12, 14, 0, 0), utcOffset: 7200, source: .exifOriginal)
+  let newYork = CaptureTime(
+    wallClock: wallClock(2024, 5, 12, 8, 0, 0), utcOffset: -14_400, source: .exifOriginal)
+  #expect(paris.instant == newYork.instant)
+}
+
+@Test func aTimeBefore1970FormatsCorrectly() {
+  let time = CaptureTime(
+    wallClock: wallClock(1969, 7, 20, 20, 17, 40), fraction: 0.25, utcOffset: nil, source: .exifOriginal)
+  #expect(time.iso8601 == "1969-07-20T20:17:40.250")
+}

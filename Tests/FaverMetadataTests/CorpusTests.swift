@@ -1,0 +1,115 @@
+import FaverCore
+import Foundation
+import Testing
+
+@testable import FaverMetadata
+
+/// The real-file corpus beside the checkout (`../shared/corpus`), with exiftool's readings.
+enum Corpus {
+  static let folder = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("shared/corpus")
+  static var isPresent: Bool {
+    FileManager.default.fileExists(atPath: folder.appendingPathComponent("expected.json").path)
+  }
+
+  struct Entry: Decodable, Sendable, CustomTestStringConvertible {
+    struct Exif: Decodable, Sendable {
+      var datetimeOriginal: String?
+      var subsecTimeOriginal: String?
+      var offsetTimeOriginal: String?
+      var offsetTime: String?
+      var createDate: String?
+      var modifyDate: String?
+      var gpsLatitude: Double?
+      var gpsLongitude: Double?
+    }
+    var file: String
+    var fileType: String?
+    var exif: Exif
+    var readerDisagreements: [String]
+    var testDescription: String { file }
+  }
+
+  static var decoder: JSONDecoder {
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    return decoder
+  }
+
+  static func entries(type: String) -> [Entry] {
+    guard let data = try? Data(contentsOf: folder.appendingPathComponent("expected.json")),
+      let all = try? Corpus.decoder.decode([Entry].self, from: data)
+    else { return [] }
+    return all.filter { $0.fileType == type && $0.readerDisagreements.isEmpty }
+  }
+}
+
+/// What faver must report for a corpus file, derived from exiftool's values.
+struct ExpectedReading {
+  var wallClock: String?  // "YYYY-MM-DDTHH:MM:SS", nil when no EXIF date is usable
+  var source: TimeSource
+  var fraction: Double?
+  var offset: String?
+  var position: (Double, Double)?
+
+  init(_ exif: Corpus.Entry.Exif) {
+    let stamps: [(String?, TimeSource)] = [
+      (exif.datetimeOriginal, .exifOriginal), (exif.createDate, .exifDigitized),
+      (exif.modifyDate, .exifDateTime),
+    ]
+    let usable = stamps.first { $0.0.flatMap(ExifText.dateTime) != nil }
+    if let (text, source) = usable, let text {
+      var chars = Array(text.prefix(19))
+      (chars[4], chars[7], chars[10]) = ("-", "-", "T")
+      wallClock = String(chars)
+      self.source = source
+      fraction = source == .exifOriginal ? exif.subsecTimeOriginal.flatMap(ExifText.fraction) : nil
+      let offsetText =
+        source == .exifOriginal ? exif.offsetTimeOriginal : source == .exifDateTime ? exif.offsetTime : nil
+      offset = offsetText.flatMap(ExifText.utcOffset).map(CaptureTime.offsetText)
+    } else {
+      source = .fileModified
+    }
+    if let lat = exif.gpsLatitude, let lon = exif.gpsLongitude,
+      case .success = Coordinate.validated(latitude: lat, longitude: lon)
+    {
+      position = (lat, lon)
+    }
+  }
+}
+
+@Test(
+  .enabled(if: Corpus.isPresent, "../shared/corpus is not beside the checkout"),
+  arguments: Corpus.entries(type: "JPEG"))
+func realJPEGsReadAsExiftoolReadsThem(entry: Corpus.Entry) throws {
+  let path = Corpus.folder.appendingPathComponent(entry.file).path
+  let source = try FileByteSource(path: path)
+  let metadata = try #require(
+    try MetadataReader().read(source, head: try source.read(at: 0, count: 65_536), modified: Date()))
+  let expected = ExpectedReading(entry.exif)
+  let time = metadata.captureTime
+  #expect(time.source == expected.source)
+  if let wallClock = expected.wallClock {
+    #expect(time.iso8601.hasPrefix(wallClock))
+    if let offset = expected.offset {
+      #expect(time.iso8601.hasSuffix(offset))
+    } else {
+      #expect(time.utcOffset == nil)
+    }
+    if let fraction = expected.fraction {
+      let ms = time.wallClockMilliseconds % 1000
+      #expect(abs(Double(ms) / 1000 - fraction) < 0.001)
+    }
+  }
+  if let (lat, lon) = expected.position {
+    let coordinate = try #require(metadata.coordinate)
+    #expect(abs(coordinate.latitude - lat) < 1e-5 && abs(coordinate.longitude - lon) < 1e-5)
+  } else {
+    #expect(metadata.coordinate == nil)
+  }
+}
+
+@Test(.enabled(if: Corpus.isPresent)) func theCorpusHoldsTheJPEGsItsREADMEPromises() {
+  #expect(Corpus.entries(type: "JPEG").count >= 140)
+}

@@ -1,0 +1,120 @@
+import FaverCore
+import Testing
+
+@testable import FaverMetadata
+
+@Test(arguments: [false, true])
+func datesGPSAndCameraAreRead(bigEndian: Bool) throws {
+  var builder = ExifBuilder(bigEndian: bigEndian)
+  builder.ifd0[0x010F] = .ascii("Apple")
+  builder.ifd0[0x0110] = .ascii("iPhone 13")
+  builder.original("2024:05:12 14:30:12", subSec: "345", offset: "+02:00")
+  builder.position(lat: (48, 51, 3013), latRef: "N", lon: (2, 17, 4033), lonRef: "E")
+  let fields = try #require(ExifBlock.read(builder.block()))
+  #expect(fields.make == "Apple" && fields.model == "iPhone 13")
+  #expect(fields.captureTime?.iso8601 == "2024-05-12T14:30:12.345+02:00")
+  let position = try #require(try fields.coordinate?.get())
+  #expect(abs(position.latitude - (48 + 51.0 / 60 + 30.13 / 3600)) < 1e-9)
+  #expect(abs(position.longitude - (2 + 17.0 / 60 + 40.33 / 3600)) < 1e-9)
+}
+
+@Test func southAndWestAreNegative() throws {
+  var builder = ExifBuilder()
+  builder.position(lat: (33, 52, 0), latRef: "S", lon: (151, 12, 0), lonRef: "W")
+  let position = try #require(try ExifBlock.read(builder.block())?.coordinate?.get())
+  #expect(position.latitude < 0 && position.longitude < 0)
+}
+
+@Test func theFallbackOrderIsOriginalThenDigitizedThenDateTime() throws {
+  var builder = ExifBuilder()
+  builder.ifd0[0x0132] = .ascii("2020:01:01 10:00:00")
+  builder.exif[0x9010] = .ascii("-05:00")
+  #expect(ExifBlock.read(builder.block())?.captureTime?.source == .exifDateTime)
+  #expect(ExifBlock.read(builder.block())?.captureTime?.iso8601 == "2020-01-01T10:00:00-05:00")
+  builder.exif[0x9004] = .ascii("2019:01:01 10:00:00")
+  builder.exif[0x9292] = .ascii("5")
+  #expect(ExifBlock.read(builder.block())?.captureTime?.iso8601 == "2019-01-01T10:00:00.500")
+  #expect(ExifBlock.read(builder.block())?.captureTime?.source == .exifDigitized)
+  builder.original("0000:00:00 00:00:00")
+  #expect(ExifBlock.read(builder.block())?.captureTime?.source == .exifDigitized)
+  builder.original("2018:01:01 10:00:00")
+  #expect(ExifBlock.read(builder.block())?.captureTime?.source == .exifOriginal)
+}
+
+@Test func positionsThatAreNullIslandOrOutOfRangeAreRejected() throws {
+  var builder = ExifBuilder()
+  builder.position(lat: (0, 0, 0), latRef: "N", lon: (0, 0, 0), lonRef: "E")
+  #expect(ExifBlock.read(builder.block())?.coordinate == .failure(.nullIsland))
+  builder.position(lat: (95, 0, 0), latRef: "N", lon: (10, 0, 0), lonRef: "E")
+  #expect(ExifBlock.read(builder.block())?.coordinate == .failure(.outOfRange))
+}
+
+@Test func aZeroDenominatorMeansNoPosition() throws {
+  var builder = ExifBuilder()
+  builder.gps[0x0001] = .ascii("N")
+  builder.gps[0x0002] = .rationals([(48, 0), (51, 1), (0, 1)])
+  builder.gps[0x0003] = .ascii("E")
+  builder.gps[0x0004] = .rationals([(2, 1), (17, 1), (0, 1)])
+  #expect(try #require(ExifBlock.read(builder.block())).coordinate == nil)
+}
+
+@Test func aBogusThumbnailLengthDoesNotHideTheExifIFD() throws {
+  // libexif abandons an IFD at a thumbnail length past the block; faver hides those tags.
+  var builder = ExifBuilder()
+  builder.ifd0[0x0201] = .long(0xFFFF_FF00)
+  builder.ifd0[0x0202] = .long(0xFFFF_FFFF)
+  builder.original("2099:09:29 10:10:10")
+  #expect(ExifBlock.read(builder.block())?.captureTime?.iso8601 == "2099-09-29T10:10:10")
+}
+
+@Test(arguments: [
+  [UInt8](), Array("Exif".utf8) + [0, 0], Array("Exif".utf8) + [0, 0, 0x49, 0x49, 42, 0, 0xFF, 0xFF, 0, 0],
+  Array("Exif".utf8) + [0, 0, 0x58, 0x58, 42, 0, 8, 0, 0, 0, 0, 0],
+])
+func blocksWithoutATIFFStructureAreRejected(bytes: [UInt8]) {
+  #expect(ExifBlock.read(bytes) == nil)
+}
+
+@Test func everyTruncationOfABlockIsSurvived() {
+  var builder = ExifBuilder()
+  builder.ifd0[0x010F] = .ascii("Canon")
+  builder.original("2024:05:12 14:30:12", subSec: "12", offset: "+01:00")
+  builder.position(lat: (45, 45, 0), latRef: "N", lon: (4, 50, 0), lonRef: "E")
+  let block = builder.block()
+  for length in 0...block.count {
+    _ = ExifBlock.read(Array(block.prefix(length)))  // must not crash
+  }
+  #expect(ExifBlock.read(block)?.captureTime != nil)
+}
+
+@Test func randomDamageIsSurvived() {
+  var builder = ExifBuilder()
+  builder.ifd0[0x010F] = .ascii("Canon")
+  builder.original("2024:05:12 14:30:12", subSec: "12", offset: "+01:00")
+  builder.position(lat: (45, 45, 0), latRef: "N", lon: (4, 50, 0), lonRef: "E")
+  let block = builder.block()
+  var generator = SeededGenerator(seed: 42)
+  var read = 0
+  for _ in 0..<3000 {
+    var damaged = block
+    for _ in 0..<Int.random(in: 1...6, using: &generator) {
+      damaged[Int.random(in: 6..<damaged.count, using: &generator)] = UInt8.random(
+        in: 0...255, using: &generator)
+    }
+    if ExifBlock.read(damaged) != nil { read += 1 }
+  }
+  #expect(read > 0)
+}
+
+/// SplitMix64: the same numbers on every run.
+struct SeededGenerator: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

@@ -1,0 +1,57 @@
+import FaverCore
+import Foundation
+import Testing
+
+@testable import FaverMetadata
+
+private let reader = MetadataReader(timeZone: TimeZone(secondsFromGMT: 3600)!)
+private let modified = Date(timeIntervalSince1970: 1_700_000_000.75)
+
+private func read(_ bytes: [UInt8]) throws -> FileMetadata? {
+  try reader.read(MemoryByteSource(bytes), head: Array(bytes.prefix(65_536)), modified: modified)
+}
+
+@Test func aGoodJPEGHasNoProblem() throws {
+  var builder = ExifBuilder()
+  builder.original("2024:05:12 14:30:12", subSec: "120", offset: "+02:00")
+  let metadata = try #require(try read(builder.jpeg()))
+  #expect(metadata.captureTime.iso8601 == "2024-05-12T14:30:12.120+02:00")
+  #expect(metadata.problemSummary == nil)
+  #expect(metadata.kind == .photo)
+}
+
+@Test func withoutExifTheModificationTimeIsUsedWithTheLocalOffset() throws {
+  let bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xDA, 0, 2, 1, 2, 3, 0xFF, 0xD9]
+  let metadata = try #require(try read(bytes))
+  #expect(metadata.captureTime.source == .fileModified)
+  #expect(metadata.captureTime.iso8601 == "2023-11-14T23:13:20+01:00")
+  #expect(metadata.problems.isEmpty)
+}
+
+@Test func corruptExifFallsBackAndSaysSo() throws {
+  var bytes = ExifBuilder().jpeg()
+  bytes[12...15] = [0x58, 0x58, 0x58, 0x58]  // the TIFF byte-order mark
+  let metadata = try #require(try read(bytes))
+  #expect(metadata.captureTime.source == .fileModified)
+  #expect(metadata.problems == [.corruptExif])
+}
+
+@Test func aTruncatedJPEGKeepsItsTimeAndSaysSo() throws {
+  var builder = ExifBuilder()
+  builder.original("2024:05:12 14:30:12")
+  let metadata = try #require(try read(Array(builder.jpeg(scanBytes: 500).dropLast(100))))
+  #expect(metadata.captureTime.source == .exifOriginal)
+  #expect(metadata.problems == [.truncated])
+}
+
+@Test func anOutOfRangePositionIsDroppedAndReported() throws {
+  var builder = ExifBuilder()
+  builder.position(lat: (95, 0, 0), latRef: "N", lon: (10, 0, 0), lonRef: "E")
+  let metadata = try #require(try read(builder.jpeg()))
+  #expect(metadata.coordinate == nil)
+  #expect(metadata.problems == [.gpsOutOfRange])
+}
+
+@Test func textIsNotMedia() throws {
+  #expect(try read(Array("just some notes\n".utf8)) == nil)
+}
