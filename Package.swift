@@ -45,10 +45,15 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    // Builders shared by the test targets (EXIF blocks, JPEGs, seeded randomness).
+    .target(name: "FaverTestSupport", dependencies: ["FaverStore"], path: "Tests/FaverTestSupport"),
     .testTarget(name: "FaverCoreTests", dependencies: ["FaverCore"]),
-    .testTarget(name: "FaverMetadataTests", dependencies: ["FaverMetadata", "FaverCore"]),
-    .testTarget(name: "FaverStoreTests", dependencies: ["FaverStore", "FaverCore"]),
-    .testTarget(name: "FaverKitTests", dependencies: ["FaverKit", "FaverCore", "FaverStore"]),
-    .testTarget(name: "FaverCLITests", dependencies: ["FaverKit"]),
+    .testTarget(
+      name: "FaverMetadataTests", dependencies: ["FaverMetadata", "FaverCore", "FaverTestSupport"]),
+    .testTarget(name: "FaverStoreTests", dependencies: ["FaverStore", "FaverCore", "FaverTestSupport"]),
+    .testTarget(
+      name: "FaverKitTests",
+      dependencies: ["FaverKit", "FaverCore", "FaverStore", "FaverMetadata", "FaverTestSupport"]),
+    .testTarget(name: "FaverCLITests", dependencies: ["FaverTestSupport"]),
   ]
 )

@@ -79,72 +79,92 @@ public struct LibraryWalker: Sendable {
   }
 
   /// Walks `root` (already absolute and canonical), calling `visit` for every event.
+  /// Followed links are taken last, so a file reachable both ways is found at its real path.
   public func walk(root: String, _ visit: (WalkEvent) throws -> Void) rethrows {
     var visited: Set<FileKey> = []
     if let key = FileKey(path: root, follow: true) { visited.insert(key) }
     var stack: [String] = [""]
-    while let folder = stack.popLast() {
-      let absolute = folder.isEmpty ? root : join(root, folder)
-      let names: [String]
-      switch listFolder(absolute) {
-      case .names(let valid, let invalid):
-        names = valid
-        for escaped in invalid {
-          try visit(.issue(.nonUTF8Name(folder: absolute, escaped: escaped), unreadableFolder: nil))
+    var links: [String] = []
+    while true {
+      if let folder = stack.popLast() {
+        try walkFolder(root: root, folder, visited: &visited, subfolders: &stack, links: &links, visit)
+      } else if !links.isEmpty {
+        let relative = links.removeFirst()
+        let path = join(root, relative)
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+          try visit(.issue(.brokenSymlink(path: path), unreadableFolder: nil))
+          continue
         }
-      case .failed(let reason):
-        try visit(.issue(.unreadableFolder(path: absolute, reason: reason), unreadableFolder: folder))
+        guard visited.insert(FileKey(info)).inserted else {
+          if info.st_mode & S_IFMT == S_IFDIR {
+            try visit(.issue(.symlinkLoop(path: path), unreadableFolder: nil))
+          }
+          continue
+        }
+        try visitEntry(root: root, relative, info, subfolders: &stack, visit)
+      } else {
+        return
+      }
+    }
+  }
+
+  /// Lists one folder: files are visited, subfolders pushed (in reverse, so they pop in order),
+  /// symbolic links kept for later or skipped.
+  private func walkFolder(
+    root: String, _ folder: String, visited: inout Set<FileKey>, subfolders stack: inout [String],
+    links: inout [String], _ visit: (WalkEvent) throws -> Void
+  ) rethrows {
+    let absolute = folder.isEmpty ? root : join(root, folder)
+    let names: [String]
+    switch listFolder(absolute) {
+    case .names(let valid, let invalid):
+      names = valid
+      for escaped in invalid {
+        try visit(.issue(.nonUTF8Name(folder: absolute, escaped: escaped), unreadableFolder: nil))
+      }
+    case .failed(let reason):
+      try visit(.issue(.unreadableFolder(path: absolute, reason: reason), unreadableFolder: folder))
+      return
+    }
+    var subfolders: [String] = []
+    for name in names {
+      let relative = folder.isEmpty ? name : folder + "/" + name
+      if Self.isIgnored(name) {
+        try visit(.ignored(relativePath: relative))
         continue
       }
-      var subfolders: [String] = []
-      for name in names {
-        let relative = folder.isEmpty ? name : folder + "/" + name
-        if Self.isIgnored(name) {
-          try visit(.ignored(relativePath: relative))
-          continue
-        }
-        let path = join(absolute, name)
-        var info = stat()
-        guard lstat(path, &info) == 0 else {
-          try visit(
-            .issue(
-              errno == ENOENT ? .vanished(path: path) : .unreadableEntry(path: path, reason: errnoText()),
-              unreadableFolder: nil))
-          continue
-        }
-        if info.st_mode & S_IFMT == S_IFLNK {
-          guard followSymlinks else {
-            try visit(.symlinkSkipped(relativePath: relative))
-            continue
-          }
-          guard stat(path, &info) == 0 else {
-            try visit(.issue(.brokenSymlink(path: path), unreadableFolder: nil))
-            continue
-          }
-          // A link can reach what the walk sees elsewhere: visit each folder and file once.
-          guard visited.insert(FileKey(info)).inserted else {
-            if info.st_mode & S_IFMT == S_IFDIR {
-              try visit(.issue(.symlinkLoop(path: path), unreadableFolder: nil))
-            }
-            continue
-          }
-        } else if followSymlinks {
-          guard visited.insert(FileKey(info)).inserted else { continue }
-        }
-        switch info.st_mode & S_IFMT {
-        case S_IFDIR:
-          if !excludedFolders.contains(path) { subfolders.append(relative) }
-        case S_IFREG:
-          try visit(
-            .file(
-              FoundFile(
-                root: root, relativePath: relative, stamp: FileStamp(info), modified: modificationDate(info)))
-          )
-        default:
-          break  // sockets, devices, pipes: never media
-        }
+      let path = join(absolute, name)
+      var info = stat()
+      guard lstat(path, &info) == 0 else {
+        let issue: WalkIssue =
+          errno == ENOENT ? .vanished(path: path) : .unreadableEntry(path: path, reason: errnoText())
+        try visit(.issue(issue, unreadableFolder: nil))
+        continue
       }
-      stack.append(contentsOf: subfolders.reversed())
+      if info.st_mode & S_IFMT == S_IFLNK {
+        if followSymlinks { links.append(relative) } else { try visit(.symlinkSkipped(relativePath: relative)) }
+        continue
+      }
+      if followSymlinks, !visited.insert(FileKey(info)).inserted { continue }
+      try visitEntry(root: root, relative, info, subfolders: &subfolders, visit)
+    }
+    stack.append(contentsOf: subfolders.reversed())
+  }
+
+  private func visitEntry(
+    root: String, _ relative: String, _ info: stat, subfolders: inout [String],
+    _ visit: (WalkEvent) throws -> Void
+  ) rethrows {
+    switch info.st_mode & S_IFMT {
+    case S_IFDIR:
+      if !excludedFolders.contains(join(root, relative)) { subfolders.append(relative) }
+    case S_IFREG:
+      let file = FoundFile(
+        root: root, relativePath: relative, stamp: FileStamp(info), modified: modificationDate(info))
+      try visit(.file(file))
+    default:
+      break  // sockets, devices, pipes: never media
     }
   }
 

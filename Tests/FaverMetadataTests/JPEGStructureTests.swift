@@ -1,3 +1,4 @@
+import FaverTestSupport
 import Testing
 
 @testable import FaverMetadata

@@ -1,5 +1,6 @@
 import FaverCore
 import Foundation
+import FaverTestSupport
 import Testing
 
 @testable import FaverMetadata

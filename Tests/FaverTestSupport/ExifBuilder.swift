@@ -1,26 +1,28 @@
 /// Builds EXIF blocks and minimal JPEGs in memory, so each edge case is a value in the test.
-struct ExifBuilder {
-  enum Value {
+public struct ExifBuilder {
+  public enum Value {
     case ascii(String)
     case rationals([(UInt32, UInt32)])
     case long(UInt32)
     case short(UInt16)
   }
 
-  var bigEndian = false
-  var ifd0: [UInt16: Value] = [:]
-  var exif: [UInt16: Value] = [:]
-  var gps: [UInt16: Value] = [:]
+  public var bigEndian = false
+  public var ifd0: [UInt16: Value] = [:]
+  public var exif: [UInt16: Value] = [:]
+  public var gps: [UInt16: Value] = [:]
+
+  public init(bigEndian: Bool = false) { self.bigEndian = bigEndian }
 
   /// DateTimeOriginal with optional sub-seconds and offset.
-  mutating func original(_ date: String, subSec: String? = nil, offset: String? = nil) {
+  public mutating func original(_ date: String, subSec: String? = nil, offset: String? = nil) {
     exif[0x9003] = .ascii(date)
     if let subSec { exif[0x9291] = .ascii(subSec) }
     if let offset { exif[0x9011] = .ascii(offset) }
   }
 
   /// GPS position in degrees/minutes/seconds rationals with its references.
-  mutating func position(
+  public mutating func position(
     lat: (UInt32, UInt32, UInt32), latRef: String, lon: (UInt32, UInt32, UInt32), lonRef: String
   ) {
     gps[0x0001] = .ascii(latRef)
@@ -30,7 +32,7 @@ struct ExifBuilder {
   }
 
   /// `Exif\0\0` and a TIFF structure: IFD0, then the EXIF IFD, then the GPS IFD.
-  func block() -> [UInt8] {
+  public func block() -> [UInt8] {
     var main = ifd0
     let exifSize = exif.isEmpty ? 0 : size(of: exif)
     if !exif.isEmpty { main[0x8769] = .long(0) }
@@ -48,7 +50,7 @@ struct ExifBuilder {
   }
 
   /// A JPEG holding this block, a pretend scan of `scanBytes` bytes, and an end marker.
-  func jpeg(scanBytes: Int = 64, endMarker: Bool = true) -> [UInt8] {
+  public func jpeg(scanBytes: Int = 64, endMarker: Bool = true) -> [UInt8] {
     let payload = block()
     var bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE1] + be16(payload.count + 2) + payload
     bytes += [0xFF, 0xDA, 0x00, 0x08, 1, 1, 0, 0, 63, 0]
@@ -112,4 +114,4 @@ struct ExifBuilder {
   }
 }
 
-func be16(_ v: Int) -> [UInt8] { [UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+public func be16(_ v: Int) -> [UInt8] { [UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }

@@ -1,0 +1,76 @@
+import FaverTestSupport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+@Test func indexWithoutAFolderIsAUsageError() throws {
+  let result = try faver(["index"])
+  #expect(result.status == 64)
+  #expect(result.stderr.contains("Missing expected argument") || result.stderr.contains("at least one folder"))
+}
+
+@Test func aMissingFolderIsAClearFailure() throws {
+  let store = FileManager.default.temporaryDirectory.appendingPathComponent("faver-\(UUID().uuidString)").path
+  defer { try? FileManager.default.removeItem(atPath: store) }
+  let result = try faver(["index", "/nonexistent/photos", "--store", store])
+  #expect(result.status == 1)
+  #expect(result.stderr.contains("/nonexistent/photos does not exist"))
+}
+
+@Test func theStoreFollowsFAVERSTOREThenXDGDataHome() throws {
+  let tree = try TemporaryTree()
+  try tree.write("a.jpg", [0xFF, 0xD8, 0xFF, 0xD9])
+  let data = tree.root.path + "-data"
+  defer { try? FileManager.default.removeItem(atPath: data) }
+  #expect(try faver(["index", tree.path], environment: ["XDG_DATA_HOME": data, "FAVER_STORE": ""]).status == 0)
+  #expect(FileManager.default.fileExists(atPath: data + "/faver/index.sqlite"))
+  let explicit = tree.root.path + "-explicit"
+  defer { try? FileManager.default.removeItem(atPath: explicit) }
+  #expect(try faver(["index", tree.path], environment: ["XDG_DATA_HOME": data, "FAVER_STORE": explicit]).status == 0)
+  #expect(FileManager.default.fileExists(atPath: explicit + "/index.sqlite"))
+}
+
+@Test func jsonListsEveryKeyEvenWhenNull() throws {
+  let tree = try TemporaryTree()
+  try tree.write("a.jpg", [0xFF, 0xD8, 0xFF, 0xD9])
+  let store = tree.root.path + "-store"
+  defer { try? FileManager.default.removeItem(atPath: store) }
+  _ = try faver(["index", tree.path, "--store", store])
+  let listing = try faver(["assets", "--json", "--store", store])
+  let objects = try #require(try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as? [[String: Any]])
+  #expect(objects.count == 1)
+  #expect(Set(objects[0].keys) == ["id", "path", "root", "kind", "takenAt", "timeSource", "latitude", "longitude", "make", "model", "problem"])
+  #expect(objects[0]["latitude"] is NSNull)
+}
+
+/// As root every folder is readable, so this runs faver as `nobody` through setpriv.
+@Test(.enabled(if: Paths.which("setpriv") != nil || geteuid() != 0))
+func anUnreadableFolderIsReportedAndItsFilesAreKept() throws {
+  let tree = try TemporaryTree()
+  try tree.write("locked/a.jpg", [0xFF, 0xD8, 0xFF, 0xD9])
+  try tree.write("open/b.jpg", [0xFF, 0xD8, 0xFF, 0xD9, 0])
+  let store = tree.root.path + "-store"
+  defer { try? FileManager.default.removeItem(atPath: store) }
+  for path in [tree.root.path, tree.root.path + "/locked", tree.root.path + "/open"] { chmod(path, 0o777) }
+  for path in [tree.root.path + "/locked/a.jpg", tree.root.path + "/open/b.jpg"] { chmod(path, 0o644) }
+  func index() throws -> ProcessResult {
+    let arguments = ["index", tree.path, "--store", store]
+    guard geteuid() == 0, let setpriv = Paths.which("setpriv") else { return try faver(arguments) }
+    // nobody must be able to reach the binary and the folders on the way to it.
+    return try run(setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", Paths.faver.path] + arguments)
+  }
+  try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
+  chmod(store, 0o777)
+  let first = try index()
+  try #require(first.status == 0, "\(first.stderr)")
+  #expect(first.stdout.contains("Indexed 2 "))
+  chmod(tree.root.path + "/locked", 0)
+  let second = try index()
+  #expect(second.status == 0)
+  #expect(second.stderr.contains("Skipped folder") && second.stderr.contains("locked"))
+  #expect(second.stdout.contains("0 removed"))
+  #expect(try faver(["assets", "--json", "--store", store]).stdout.contains("locked/a.jpg"))
+}

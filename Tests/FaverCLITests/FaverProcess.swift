@@ -1,0 +1,61 @@
+import Foundation
+
+/// Runs the built `faver` binary (and other tools) the way a person or cron would.
+struct ProcessResult {
+  var status: Int32
+  var stdout: String
+  var stderr: String
+}
+
+enum Paths {
+  static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+  static let sampleLibrary = package.appendingPathComponent("SampleLibrary")
+  static let sampleSpec = package.appendingPathComponent("Tests/Fixtures/sample-library.json")
+
+  /// `faver`, built next to the test bundle by `swift test`.
+  static var faver: URL {
+    let products = Bundle.main.executableURL?.deletingLastPathComponent()
+      ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for folder in [products, products.deletingLastPathComponent()] {
+      let candidate = folder.appendingPathComponent("faver")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    }
+    return package.appendingPathComponent(".build/debug/faver")
+  }
+
+  static func which(_ tool: String) -> URL? {
+    for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+      let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(tool)
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    }
+    return nil
+  }
+}
+
+@discardableResult
+func run(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws -> ProcessResult {
+  let process = Process()
+  process.executableURL = executable
+  process.arguments = arguments
+  process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+  // Output goes to files, so a large output can never block the child on a full pipe.
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("faver-run-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let outURL = folder.appendingPathComponent("out")
+  let errURL = folder.appendingPathComponent("err")
+  FileManager.default.createFile(atPath: outURL.path, contents: nil)
+  FileManager.default.createFile(atPath: errURL.path, contents: nil)
+  process.standardOutput = try FileHandle(forWritingTo: outURL)
+  process.standardError = try FileHandle(forWritingTo: errURL)
+  try process.run()
+  process.waitUntilExit()
+  return ProcessResult(
+    status: process.terminationStatus, stdout: try String(contentsOf: outURL, encoding: .utf8),
+    stderr: try String(contentsOf: errURL, encoding: .utf8))
+}
+
+func faver(_ arguments: [String], environment: [String: String] = [:]) throws -> ProcessResult {
+  try run(Paths.faver, arguments, environment: environment)
+}

@@ -1,0 +1,117 @@
+import FaverCore
+import FaverMetadata
+import FaverStore
+import FaverTestSupport
+import Foundation
+import Testing
+
+@testable import FaverKit
+
+private func indexer(_ store: IndexStore) -> Indexer {
+  Indexer(store: store, reader: MetadataReader(timeZone: TimeZone(secondsFromGMT: 0) ?? .current))
+}
+
+private func goodJPEG(second: Int, subSec: String? = nil) -> [UInt8] {
+  var builder = ExifBuilder()
+  builder.ifd0[0x010F] = .ascii("Canon")
+  builder.original(String(format: "2024:05:12 14:%02d:%02d", second / 60 % 60, second % 60), subSec: subSec, offset: "+02:00")
+  builder.position(lat: (45, 45, 0), latRef: "N", lon: (4, 50, 0), lonRef: "E")
+  return builder.jpeg(scanBytes: 200 + second % 50)
+}
+
+@Test func aMixedLibraryOfThousandsIsIndexedWithoutTouchingAFile() throws {
+  let tree = try TemporaryTree()
+  var generator = SeededGenerator(seed: 7)
+  var expectedMedia = 0
+  var expectedGood = 0
+  for index in 0..<2_000 {
+    let name = String(format: "%02d/IMG_%04d.jpg", index % 17, index)
+    var bytes = goodJPEG(second: index)
+    switch index % 5 {
+    case 0:  // no EXIF at all
+      bytes = [0xFF, 0xD8, 0xFF, 0xDA, 0, 2] + bytes.suffix(100)
+    case 1:  // random damage anywhere after the signature
+      for _ in 0..<Int.random(in: 1...8, using: &generator) {
+        bytes[Int.random(in: 3..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+      }
+    case 2:  // truncated anywhere after the signature
+      bytes = Array(bytes.prefix(Int.random(in: 3..<bytes.count, using: &generator)))
+    default:
+      expectedGood += 1
+    }
+    expectedMedia += 1
+    try tree.write(name, bytes)
+  }
+  try tree.write("notes.txt", Array("not a photo".utf8))
+  try tree.write("empty.jpg", [])
+  let before = try tree.snapshot()
+
+  let store = try TemporaryStore()
+  let summary = try indexer(store.store).index(roots: [tree.path])
+
+  #expect(summary.indexed == expectedMedia)
+  #expect(summary.skipped[SkipReason.notMedia.rawValue] == 2)
+  #expect(summary.failedRoots.isEmpty)
+  let assets = try store.store.assets()
+  #expect(assets.count == expectedMedia)
+  #expect(assets.filter { $0.captureTime.source == .exifOriginal }.count >= expectedGood)
+  #expect(assets.filter { $0.captureTime.source == .fileModified }.count >= 400)
+  #expect(try tree.snapshot() == before)
+}
+
+@Test func aSecondRunReadsNothingAndNoticesChanges() throws {
+  let tree = try TemporaryTree()
+  for second in 0..<10 { try tree.write("IMG_\(second).jpg", goodJPEG(second: second)) }
+  let store = try TemporaryStore()
+  let first = try indexer(store.store).index(roots: [tree.path])
+  #expect(first.added == 10)
+
+  let again = try indexer(store.store).index(roots: [tree.path])
+  #expect(again.unchanged == 10 && again.added == 0 && again.updated == 0 && again.removed == 0)
+
+  try tree.write("IMG_3.jpg", goodJPEG(second: 33, subSec: "250"))
+  try FileManager.default.removeItem(at: tree.root.appendingPathComponent("IMG_4.jpg"))
+  try tree.write("new/IMG_10.jpg", goodJPEG(second: 40))
+  let changed = try indexer(store.store).index(roots: [tree.path])
+  #expect(changed.updated == 1 && changed.removed == 1 && changed.added == 1 && changed.unchanged == 8)
+  let assets = try store.store.assets()
+  #expect(assets.count == 10)
+  #expect(assets.first { $0.path == "IMG_3.jpg" }?.captureTime.iso8601 == "2024-05-12T14:00:33.250+02:00")
+}
+
+@Test func aMissingRootFailsAloneAndForgetsNothing() throws {
+  let tree = try TemporaryTree()
+  try tree.write("a.jpg", goodJPEG(second: 1))
+  let store = try TemporaryStore()
+  _ = try indexer(store.store).index(roots: [tree.path])
+  let moved = tree.root.path + "-unmounted"
+  try FileManager.default.moveItem(atPath: tree.root.path, toPath: moved)
+  defer { try? FileManager.default.moveItem(atPath: moved, toPath: tree.root.path) }
+
+  let other = try TemporaryTree()
+  try other.write("b.jpg", goodJPEG(second: 2))
+  let summary = try indexer(store.store).index(roots: [tree.path, other.path])
+  #expect(summary.failedRoots == [tree.path])
+  #expect(summary.warnings.contains { $0.contains("does not exist") })
+  #expect(try store.store.assets().map(\.path).sorted() == ["a.jpg", "b.jpg"])
+}
+
+@Test func aStoreInsideTheLibraryIsNotIndexed() throws {
+  let tree = try TemporaryTree()
+  try tree.write("a.jpg", goodJPEG(second: 1))
+  let store = try IndexStore(folder: URL(fileURLWithPath: tree.path + "/faver-store"))
+  let summary = try indexer(store).index(roots: [tree.path])
+  #expect(summary.filesSeen == 1)
+}
+
+@Test func idsFollowContentNotNames() throws {
+  let tree = try TemporaryTree()
+  try tree.write("a.jpg", goodJPEG(second: 1))
+  try tree.write("copy of a.jpg", goodJPEG(second: 1))
+  try tree.write("b.jpg", goodJPEG(second: 2))
+  let store = try TemporaryStore()
+  _ = try indexer(store.store).index(roots: [tree.path])
+  let ids = Dictionary(uniqueKeysWithValues: try store.store.assets().map { ($0.path, $0.id) })
+  #expect(ids["a.jpg"] == ids["copy of a.jpg"])
+  #expect(ids["a.jpg"] != ids["b.jpg"])
+}

@@ -1,0 +1,70 @@
+import FaverCore
+import FaverTestSupport
+import Foundation
+import Testing
+
+@testable import FaverStore
+
+private func record(_ rootId: Int64, _ path: String, taken: Double, size: Int64 = 100) -> FileRecord {
+  FileRecord(
+    rootId: rootId, path: path, assetId: AssetID(size: size, head: Array(path.utf8)), format: "jpeg", kind: .photo,
+    stamp: FileStamp(size: size, mtimeNs: 1, device: 2, inode: 3),
+    captureTime: CaptureTime(instant: Date(timeIntervalSince1970: taken), utcOffset: 3600, source: .exifOriginal),
+    coordinate: Coordinate(latitude: 45.5, longitude: -73.5), make: "Canon", model: nil, problem: nil)
+}
+
+@Test func aNewStoreCreatesItsFolderAndIndex() throws {
+  let temporary = try TemporaryStore()
+  #expect(FileManager.default.fileExists(atPath: temporary.folder.appendingPathComponent(IndexStore.fileName).path))
+  #expect(try temporary.store.assets().isEmpty)
+}
+
+@Test func rootsAreRegisteredOnce() throws {
+  let temporary = try TemporaryStore()
+  let first = try temporary.store.rootID(for: "/photos")
+  #expect(try temporary.store.rootID(for: "/photos") == first)
+  #expect(try temporary.store.rootID(for: "/more") != first)
+  #expect(try temporary.store.roots().count == 2)
+}
+
+@Test func filesRoundTripIntoAssetsInCaptureOrder() throws {
+  let temporary = try TemporaryStore()
+  let root = try temporary.store.rootID(for: "/photos")
+  try temporary.store.apply(upserts: [record(root, "b.jpg", taken: 20), record(root, "a.jpg", taken: 10)], removals: [])
+  let assets = try temporary.store.assets()
+  #expect(assets.map(\.path) == ["a.jpg", "b.jpg"])
+  #expect(assets[0].root == "/photos")
+  #expect(assets[0].captureTime.utcOffset == 3600)
+  #expect(assets[0].coordinate == Coordinate(latitude: 45.5, longitude: -73.5))
+  #expect(assets[0].make == "Canon" && assets[0].model == nil)
+}
+
+@Test func updatesReplaceAndRemovalsForget() throws {
+  let temporary = try TemporaryStore()
+  let root = try temporary.store.rootID(for: "/photos")
+  try temporary.store.apply(upserts: [record(root, "a.jpg", taken: 10), record(root, "b.jpg", taken: 20)], removals: [])
+  var known = try temporary.store.files(inRoot: root)
+  var changed = record(root, "a.jpg", taken: 30, size: 200)
+  changed.id = known["a.jpg"]?.id
+  try temporary.store.apply(upserts: [changed], removals: [known["b.jpg"]?.id].compactMap { $0 })
+  known = try temporary.store.files(inRoot: root)
+  #expect(known.keys.sorted() == ["a.jpg"])
+  #expect(known["a.jpg"]?.size == 200)
+}
+
+@Test func reopeningKeepsTheData() throws {
+  let temporary = try TemporaryStore()
+  let root = try temporary.store.rootID(for: "/photos")
+  try temporary.store.apply(upserts: [record(root, "a.jpg", taken: 10)], removals: [])
+  let reopened = try IndexStore(folder: temporary.folder)
+  #expect(try reopened.assets().map(\.path) == ["a.jpg"])
+}
+
+@Test func anUnwritableStoreFolderIsAClearError() throws {
+  #expect {
+    try IndexStore(folder: URL(fileURLWithPath: "/proc/faver-cannot-be-here"))
+  } throws: { error in
+    guard let error = error as? StoreError, case .cannotCreateFolder = error else { return false }
+    return error.description.contains("--store")
+  }
+}
