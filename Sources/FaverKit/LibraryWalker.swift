@@ -143,7 +143,11 @@ public struct LibraryWalker: Sendable {
         continue
       }
       if info.st_mode & S_IFMT == S_IFLNK {
-        if followSymlinks { links.append(relative) } else { try visit(.symlinkSkipped(relativePath: relative)) }
+        if followSymlinks {
+          links.append(relative)
+        } else {
+          try visit(.symlinkSkipped(relativePath: relative))
+        }
         continue
       }
       if followSymlinks, !visited.insert(FileKey(info)).inserted { continue }

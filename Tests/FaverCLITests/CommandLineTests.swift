@@ -9,7 +9,8 @@ import Testing
 @Test func indexWithoutAFolderIsAUsageError() throws {
   let result = try faver(["index"])
   #expect(result.status == 64)
-  #expect(result.stderr.contains("Missing expected argument") || result.stderr.contains("at least one folder"))
+  #expect(
+    result.stderr.contains("Missing expected argument") || result.stderr.contains("at least one folder"))
 }
 
 @Test func aMissingFolderIsAClearFailure() throws {
@@ -25,11 +26,14 @@ import Testing
   try tree.write("a.jpg", [0xFF, 0xD8, 0xFF, 0xD9])
   let data = tree.root.path + "-data"
   defer { try? FileManager.default.removeItem(atPath: data) }
-  #expect(try faver(["index", tree.path], environment: ["XDG_DATA_HOME": data, "FAVER_STORE": ""]).status == 0)
+  #expect(
+    try faver(["index", tree.path], environment: ["XDG_DATA_HOME": data, "FAVER_STORE": ""]).status == 0)
   #expect(FileManager.default.fileExists(atPath: data + "/faver/index.sqlite"))
   let explicit = tree.root.path + "-explicit"
   defer { try? FileManager.default.removeItem(atPath: explicit) }
-  #expect(try faver(["index", tree.path], environment: ["XDG_DATA_HOME": data, "FAVER_STORE": explicit]).status == 0)
+  #expect(
+    try faver(["index", tree.path], environment: ["XDG_DATA_HOME": data, "FAVER_STORE": explicit]).status == 0
+  )
   #expect(FileManager.default.fileExists(atPath: explicit + "/index.sqlite"))
 }
 
@@ -40,9 +44,14 @@ import Testing
   defer { try? FileManager.default.removeItem(atPath: store) }
   _ = try faver(["index", tree.path, "--store", store])
   let listing = try faver(["assets", "--json", "--store", store])
-  let objects = try #require(try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as? [[String: Any]])
+  let objects = try #require(
+    try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as? [[String: Any]])
   #expect(objects.count == 1)
-  #expect(Set(objects[0].keys) == ["id", "path", "root", "kind", "takenAt", "timeSource", "latitude", "longitude", "make", "model", "problem"])
+  #expect(
+    Set(objects[0].keys) == [
+      "id", "path", "root", "kind", "takenAt", "timeSource", "latitude", "longitude", "make", "model",
+      "problem",
+    ])
   #expect(objects[0]["latitude"] is NSNull)
 }
 
@@ -60,7 +69,8 @@ func anUnreadableFolderIsReportedAndItsFilesAreKept() throws {
     let arguments = ["index", tree.path, "--store", store]
     guard geteuid() == 0, let setpriv = Paths.which("setpriv") else { return try faver(arguments) }
     // nobody must be able to reach the binary and the folders on the way to it.
-    return try run(setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", Paths.faver.path] + arguments)
+    return try run(
+      setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", Paths.faver.path] + arguments)
   }
   try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
   chmod(store, 0o777)

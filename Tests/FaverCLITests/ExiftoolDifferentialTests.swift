@@ -21,14 +21,19 @@ private struct ExiftoolReading: Decodable {
     var text: String
     init(from decoder: any Decoder) throws {
       let container = try decoder.singleValueContainer()
-      if let string = try? container.decode(String.self) { text = string } else { text = String(try container.decode(Int.self)) }
+      if let string = try? container.decode(String.self) {
+        text = string
+      } else {
+        text = String(try container.decode(Int.self))
+      }
     }
   }
 
   /// `takenAt` as faver must print it, or nil when exiftool has no usable EXIF date.
   var expectedTakenAt: String? {
     let stamps: [(String?, Lossless?, String?)] = [
-      (DateTimeOriginal, SubSecTimeOriginal, OffsetTimeOriginal), (CreateDate, SubSecTimeDigitized, OffsetTimeDigitized),
+      (DateTimeOriginal, SubSecTimeOriginal, OffsetTimeOriginal),
+      (CreateDate, SubSecTimeDigitized, OffsetTimeDigitized),
       (ModifyDate, SubSecTime, OffsetTime),
     ]
     for (date, subSec, offset) in stamps {
@@ -48,7 +53,9 @@ private struct ExiftoolReading: Decodable {
 
 private var exiftool: URL? { Paths.which("exiftool") }
 
-@Test(.enabled(if: exiftool != nil || ProcessInfo.processInfo.environment["CI"] != nil, "exiftool is not installed"))
+@Test(
+  .enabled(
+    if: exiftool != nil || ProcessInfo.processInfo.environment["CI"] != nil, "exiftool is not installed"))
 func sampleLibraryAgreesWithExiftool() throws {
   let tool = try #require(exiftool, "CI must install exiftool (libimage-exiftool-perl)")
   let assets = IndexedSample.shared.assets.values.filter { $0.kind == "photo" }
@@ -65,8 +72,12 @@ func sampleLibraryAgreesWithExiftool() throws {
     } else {
       #expect(asset.timeSource == "fileModified", "\(asset.path)")
     }
-    if let lat = reading.GPSLatitude, let lon = reading.GPSLongitude, abs(lat) <= 90, abs(lon) <= 180, lat != 0 || lon != 0 {
-      #expect(abs((asset.latitude ?? .nan) - lat) < 1e-6 && abs((asset.longitude ?? .nan) - lon) < 1e-6, "\(asset.path)")
+    if let lat = reading.GPSLatitude, let lon = reading.GPSLongitude, abs(lat) <= 90, abs(lon) <= 180,
+      lat != 0 || lon != 0
+    {
+      #expect(
+        abs((asset.latitude ?? .nan) - lat) < 1e-6 && abs((asset.longitude ?? .nan) - lon) < 1e-6,
+        "\(asset.path)")
     } else {
       #expect(asset.latitude == nil && asset.longitude == nil, "\(asset.path)")
     }

@@ -15,7 +15,8 @@ enum Paths {
 
   /// `faver`, built next to the test bundle by `swift test`.
   static var faver: URL {
-    let products = Bundle.main.executableURL?.deletingLastPathComponent()
+    let products =
+      Bundle.main.executableURL?.deletingLastPathComponent()
       ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     for folder in [products, products.deletingLastPathComponent()] {
       let candidate = folder.appendingPathComponent("faver")
@@ -34,7 +35,9 @@ enum Paths {
 }
 
 @discardableResult
-func run(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws -> ProcessResult {
+func run(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws
+  -> ProcessResult
+{
   let process = Process()
   process.executableURL = executable
   process.arguments = arguments

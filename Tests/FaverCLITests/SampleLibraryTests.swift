@@ -49,7 +49,8 @@ final class IndexedSample: Sendable {
     store = FileManager.default.temporaryDirectory.appendingPathComponent("faver-sample-\(UUID().uuidString)")
     indexRun = try? faver(["index", Paths.sampleLibrary.path, "--store", store.path])
     let listing = try? faver(["assets", "--json", "--store", store.path])
-    let decoded = (try? JSONDecoder().decode([ListedAsset].self, from: Data((listing?.stdout ?? "").utf8))) ?? []
+    let decoded =
+      (try? JSONDecoder().decode([ListedAsset].self, from: Data((listing?.stdout ?? "").utf8))) ?? []
     assets = Dictionary(decoded.map { ($0.path, $0) }) { first, _ in first }
   }
 }
@@ -77,7 +78,8 @@ func everySampleFileIndexesAsSpecified(file: SampleFile) throws {
     #expect(found.takenAt == takenAt)
   } else {
     let url = Paths.sampleLibrary.appendingPathComponent(file.path)
-    let modified = try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date)
+    let modified = try #require(
+      try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date)
     let formatter = ISO8601DateFormatter()
     #expect(formatter.date(from: found.takenAt).map { abs($0.timeIntervalSince(modified)) < 1 } == true)
   }

@@ -14,7 +14,9 @@ private func indexer(_ store: IndexStore) -> Indexer {
 private func goodJPEG(second: Int, subSec: String? = nil) -> [UInt8] {
   var builder = ExifBuilder()
   builder.ifd0[0x010F] = .ascii("Canon")
-  builder.original(String(format: "2024:05:12 14:%02d:%02d", second / 60 % 60, second % 60), subSec: subSec, offset: "+02:00")
+  builder.original(
+    String(format: "2024:05:12 14:%02d:%02d", second / 60 % 60, second % 60), subSec: subSec, offset: "+02:00"
+  )
   builder.position(lat: (45, 45, 0), latRef: "N", lon: (4, 50, 0), lonRef: "E")
   return builder.jpeg(scanBytes: 200 + second % 50)
 }
@@ -32,7 +34,8 @@ private func goodJPEG(second: Int, subSec: String? = nil) -> [UInt8] {
       bytes = [0xFF, 0xD8, 0xFF, 0xDA, 0, 2] + bytes.suffix(100)
     case 1:  // random damage anywhere after the signature
       for _ in 0..<Int.random(in: 1...8, using: &generator) {
-        bytes[Int.random(in: 3..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+        bytes[Int.random(in: 3..<bytes.count, using: &generator)] = UInt8.random(
+          in: 0...255, using: &generator)
       }
     case 2:  // truncated anywhere after the signature
       bytes = Array(bytes.prefix(Int.random(in: 3..<bytes.count, using: &generator)))

@@ -37,7 +37,10 @@ private func walk(_ tree: TemporaryTree, follow: Bool = false) -> Walk {
   for name in ["b.jpg", "a.jpg", "2024/05/z.jpg", "2024/05/a b.jpg", "2024/06/é.jpg", "2023/x.jpg", "B.jpg"] {
     try tree.write(name, [1])
   }
-  #expect(walk(tree).files == ["B.jpg", "a.jpg", "b.jpg", "2023/x.jpg", "2024/05/a b.jpg", "2024/05/z.jpg", "2024/06/é.jpg"])
+  #expect(
+    walk(tree).files == [
+      "B.jpg", "a.jpg", "b.jpg", "2023/x.jpg", "2024/05/a b.jpg", "2024/05/z.jpg", "2024/06/é.jpg",
+    ])
 }
 
 @Test func hiddenAndSystemEntriesAreIgnored() throws {
@@ -49,7 +52,11 @@ private func walk(_ tree: TemporaryTree, follow: Bool = false) -> Walk {
   for name in junk + ["2024/IMG_0001.jpg"] { try tree.write(name, [1]) }
   let result = walk(tree)
   #expect(result.files == ["2024/IMG_0001.jpg"])
-  #expect(Set(result.ignored) == [".git", "@eaDir", ".thumbnails", ".Trash-1000", "Thumbs.db", ".DS_Store", "._IMG_0001.jpg", "2024/.hidden.jpg"])
+  #expect(
+    Set(result.ignored) == [
+      ".git", "@eaDir", ".thumbnails", ".Trash-1000", "Thumbs.db", ".DS_Store", "._IMG_0001.jpg",
+      "2024/.hidden.jpg",
+    ])
 }
 
 @Test func symlinksAreNotFollowedByDefault() throws {
@@ -83,14 +90,21 @@ private func walk(_ tree: TemporaryTree, follow: Bool = false) -> Walk {
 @Test func namesThatAreNotUTF8AreReportedAndSkipped() throws {
   let tree = try TemporaryTree()
   try tree.write("good.jpg", [1])
-  let bad: [CChar] = Array((tree.path + "/bad-").utf8CString.dropLast()) + [CChar(bitPattern: 0xFF), CChar(bitPattern: 0xFE), 0x2E, 0x6A, 0]
+  let bad: [CChar] =
+    Array((tree.path + "/bad-").utf8CString.dropLast()) + [
+      CChar(bitPattern: 0xFF), CChar(bitPattern: 0xFE), 0x2E, 0x6A, 0,
+    ]
   let fd = open(bad, O_CREAT | O_WRONLY, 0o644)
   #expect(fd >= 0)
   close(fd)
   let result = walk(tree)
   #expect(result.files == ["good.jpg"])
   #expect(result.issues.count == 1)
-  if case .nonUTF8Name(let folder, _) = result.issues.first { #expect(folder == tree.path) } else { Issue.record("expected a non-UTF-8 issue") }
+  if case .nonUTF8Name(let folder, _) = result.issues.first {
+    #expect(folder == tree.path)
+  } else {
+    Issue.record("expected a non-UTF-8 issue")
+  }
 }
 
 @Test(.enabled(if: geteuid() != 0, "root reads every folder"))

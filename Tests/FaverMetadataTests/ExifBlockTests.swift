@@ -106,4 +106,3 @@ func blocksWithoutATIFFStructureAreRejected(bytes: [UInt8]) {
   }
   #expect(read > 0)
 }
-

@@ -1,6 +1,6 @@
 import FaverCore
-import Foundation
 import FaverTestSupport
+import Foundation
 import Testing
 
 @testable import FaverMetadata

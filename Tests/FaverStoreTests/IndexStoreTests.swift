@@ -7,15 +7,18 @@ import Testing
 
 private func record(_ rootId: Int64, _ path: String, taken: Double, size: Int64 = 100) -> FileRecord {
   FileRecord(
-    rootId: rootId, path: path, assetId: AssetID(size: size, head: Array(path.utf8)), format: "jpeg", kind: .photo,
+    rootId: rootId, path: path, assetId: AssetID(size: size, head: Array(path.utf8)), format: "jpeg",
+    kind: .photo,
     stamp: FileStamp(size: size, mtimeNs: 1, device: 2, inode: 3),
-    captureTime: CaptureTime(instant: Date(timeIntervalSince1970: taken), utcOffset: 3600, source: .exifOriginal),
+    captureTime: CaptureTime(
+      instant: Date(timeIntervalSince1970: taken), utcOffset: 3600, source: .exifOriginal),
     coordinate: Coordinate(latitude: 45.5, longitude: -73.5), make: "Canon", model: nil, problem: nil)
 }
 
 @Test func aNewStoreCreatesItsFolderAndIndex() throws {
   let temporary = try TemporaryStore()
-  #expect(FileManager.default.fileExists(atPath: temporary.folder.appendingPathComponent(IndexStore.fileName).path))
+  #expect(
+    FileManager.default.fileExists(atPath: temporary.folder.appendingPathComponent(IndexStore.fileName).path))
   #expect(try temporary.store.assets().isEmpty)
 }
 
@@ -30,7 +33,8 @@ private func record(_ rootId: Int64, _ path: String, taken: Double, size: Int64 
 @Test func filesRoundTripIntoAssetsInCaptureOrder() throws {
   let temporary = try TemporaryStore()
   let root = try temporary.store.rootID(for: "/photos")
-  try temporary.store.apply(upserts: [record(root, "b.jpg", taken: 20), record(root, "a.jpg", taken: 10)], removals: [])
+  try temporary.store.apply(
+    upserts: [record(root, "b.jpg", taken: 20), record(root, "a.jpg", taken: 10)], removals: [])
   let assets = try temporary.store.assets()
   #expect(assets.map(\.path) == ["a.jpg", "b.jpg"])
   #expect(assets[0].root == "/photos")
@@ -42,7 +46,8 @@ private func record(_ rootId: Int64, _ path: String, taken: Double, size: Int64 
 @Test func updatesReplaceAndRemovalsForget() throws {
   let temporary = try TemporaryStore()
   let root = try temporary.store.rootID(for: "/photos")
-  try temporary.store.apply(upserts: [record(root, "a.jpg", taken: 10), record(root, "b.jpg", taken: 20)], removals: [])
+  try temporary.store.apply(
+    upserts: [record(root, "a.jpg", taken: 10), record(root, "b.jpg", taken: 20)], removals: [])
   var known = try temporary.store.files(inRoot: root)
   var changed = record(root, "a.jpg", taken: 30, size: 200)
   changed.id = known["a.jpg"]?.id

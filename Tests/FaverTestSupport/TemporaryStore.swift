@@ -13,4 +13,3 @@ public final class TemporaryStore {
 
   deinit { try? FileManager.default.removeItem(at: folder) }
 }
-

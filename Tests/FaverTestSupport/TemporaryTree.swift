@@ -22,16 +22,19 @@ public final class TemporaryTree {
 
   public func write(_ relative: String, _ bytes: [UInt8]) throws {
     let url = root.appendingPathComponent(relative)
-    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     try Data(bytes).write(to: url)
   }
 
   public func folder(_ relative: String) throws {
-    try FileManager.default.createDirectory(at: root.appendingPathComponent(relative), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: root.appendingPathComponent(relative), withIntermediateDirectories: true)
   }
 
   public func link(_ relative: String, to target: String) throws {
-    try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent(relative).path, withDestinationPath: target)
+    try FileManager.default.createSymbolicLink(
+      atPath: root.appendingPathComponent(relative).path, withDestinationPath: target)
   }
 
   /// Every file's bytes, by relative path: to check that nothing was modified.
