@@ -3,18 +3,33 @@ import Testing
 
 /// exiftool's reading of one file (`-json -n`: numbers signed, refs applied).
 private struct ExiftoolReading: Decodable {
-  var SourceFile: String
-  var DateTimeOriginal: String?
-  var CreateDate: String?
-  var ModifyDate: String?
-  var SubSecTimeOriginal: Lossless?
-  var SubSecTimeDigitized: Lossless?
-  var SubSecTime: Lossless?
-  var OffsetTimeOriginal: String?
-  var OffsetTimeDigitized: String?
-  var OffsetTime: String?
-  var GPSLatitude: Double?
-  var GPSLongitude: Double?
+  var sourceFile: String
+  var dateTimeOriginal: String?
+  var createDate: String?
+  var modifyDate: String?
+  var subSecTimeOriginal: Lossless?
+  var subSecTimeDigitized: Lossless?
+  var subSecTime: Lossless?
+  var offsetTimeOriginal: String?
+  var offsetTimeDigitized: String?
+  var offsetTime: String?
+  var gpsLatitude: Double?
+  var gpsLongitude: Double?
+
+  enum CodingKeys: String, CodingKey {
+    case sourceFile = "SourceFile"
+    case dateTimeOriginal = "DateTimeOriginal"
+    case createDate = "CreateDate"
+    case modifyDate = "ModifyDate"
+    case subSecTimeOriginal = "SubSecTimeOriginal"
+    case subSecTimeDigitized = "SubSecTimeDigitized"
+    case subSecTime = "SubSecTime"
+    case offsetTimeOriginal = "OffsetTimeOriginal"
+    case offsetTimeDigitized = "OffsetTimeDigitized"
+    case offsetTime = "OffsetTime"
+    case gpsLatitude = "GPSLatitude"
+    case gpsLongitude = "GPSLongitude"
+  }
 
   /// exiftool prints SubSec digits as a number or a string: keep the digits as written.
   struct Lossless: Decodable {
@@ -32,9 +47,9 @@ private struct ExiftoolReading: Decodable {
   /// `takenAt` as faver must print it, or nil when exiftool has no usable EXIF date.
   var expectedTakenAt: String? {
     let stamps: [(String?, Lossless?, String?)] = [
-      (DateTimeOriginal, SubSecTimeOriginal, OffsetTimeOriginal),
-      (CreateDate, SubSecTimeDigitized, OffsetTimeDigitized),
-      (ModifyDate, SubSecTime, OffsetTime),
+      (dateTimeOriginal, subSecTimeOriginal, offsetTimeOriginal),
+      (createDate, subSecTimeDigitized, offsetTimeDigitized),
+      (modifyDate, subSecTime, offsetTime),
     ]
     for (date, subSec, offset) in stamps {
       guard let date, date.count >= 19, !date.hasPrefix("0000") else { continue }
@@ -66,13 +81,13 @@ func sampleLibraryAgreesWithExiftool() throws {
   #expect(readings.count == files.count)
   let byPath = Dictionary(uniqueKeysWithValues: assets.map { ($0.root + "/" + $0.path, $0) })
   for reading in readings {
-    let asset = try #require(byPath[reading.SourceFile])
+    let asset = try #require(byPath[reading.sourceFile])
     if let expected = reading.expectedTakenAt {
       #expect(asset.takenAt == expected, "\(asset.path)")
     } else {
       #expect(asset.timeSource == "fileModified", "\(asset.path)")
     }
-    if let lat = reading.GPSLatitude, let lon = reading.GPSLongitude, abs(lat) <= 90, abs(lon) <= 180,
+    if let lat = reading.gpsLatitude, let lon = reading.gpsLongitude, abs(lat) <= 90, abs(lon) <= 180,
       lat != 0 || lon != 0
     {
       #expect(
