@@ -54,6 +54,6 @@ let package = Package(
     .testTarget(
       name: "FaverKitTests",
       dependencies: ["FaverKit", "FaverCore", "FaverStore", "FaverMetadata", "FaverTestSupport"]),
-    .testTarget(name: "FaverCLITests", dependencies: ["FaverTestSupport"]),
+    .testTarget(name: "FaverCLITests", dependencies: ["FaverStore", "FaverTestSupport"]),
   ]
 )

@@ -16,7 +16,9 @@ public struct IndexSummary: Codable, Equatable, Sendable {
   public var ignored = 0
   /// Indexed files that carry a problem (corrupt EXIF, truncated …).
   public var withProblems = 0
-  /// Warnings raised (unreadable folders, vanished files …).
+  /// How many warnings were raised (unreadable folders, vanished files …).
+  public var warningCount = 0
+  /// The first `maxWarnings` of them.
   public var warnings: [String] = []
   /// Roots that could not be indexed at all.
   public var failedRoots: [String] = []
@@ -26,6 +28,13 @@ public struct IndexSummary: Codable, Equatable, Sendable {
 
   /// Media files now in the index from this run's walk.
   public var indexed: Int { added + updated + unchanged }
+
+  public static let maxWarnings = 100
+
+  public mutating func warn(_ message: String) {
+    warningCount += 1
+    if warnings.count < Self.maxWarnings { warnings.append(message) }
+  }
 
   public mutating func skip(_ reason: SkipReason) { skipped[reason.rawValue, default: 0] += 1 }
 }

@@ -5,13 +5,19 @@ import Foundation
 import Logging
 
 /// Walks library roots and brings the index up to date with them.
+///
+/// Each root goes in two passes: a walk that only stats (so an unchanged library costs little
+/// more than listing it, and the second pass knows its total), then the new and changed files
+/// are read on all cores, a chunk at a time, each chunk written in one transaction.
 public struct Indexer {
   public var store: IndexStore
   public var walker: LibraryWalker
   public var reader: MetadataReader
   public var logger: Logger
-  /// Files written per transaction.
-  public var batchSize = 500
+  /// Files read in parallel and then written in one transaction.
+  public var chunkSize = 512
+  /// Called on the indexing thread as the run advances.
+  public var progress: ((IndexProgress) -> Void)?
 
   public init(
     store: IndexStore, walker: LibraryWalker = LibraryWalker(), reader: MetadataReader = MetadataReader(),
@@ -21,7 +27,7 @@ public struct Indexer {
     self.walker = walker
     self.reader = reader
     self.logger = logger
-    self.walker.excludedFolders.insert(store.folder.standardizedFileURL.path)
+    self.walker.excludedFolders.insert(store.folder.resolvingSymlinksInPath().standardizedFileURL.path)
   }
 
   /// Indexes every root; a root that cannot be indexed is reported and the others go on.
@@ -32,9 +38,8 @@ public struct Indexer {
       do {
         try index(root: try Self.canonical(root), into: &summary)
       } catch let error as IndexError {
-        logger.error("\(error)")
+        warn(error.description, into: &summary)
         summary.failedRoots.append(root)
-        summary.warnings.append(error.description)
       }
     }
     let elapsed = ContinuousClock.now - clock
@@ -54,37 +59,25 @@ public struct Indexer {
 
   private func index(root: String, into summary: inout IndexSummary) throws {
     let rootId = try store.rootID(for: root)
-    let known = try store.files(inRoot: rootId)
+    let known = try store.known(inRoot: rootId)
     var seen: Set<String> = []
     var unreadableFolders: [String] = []
-    var pending: [FileRecord] = []
+    var toRead: [FoundFile] = []
 
-    try walker.walk(root: root) { event in
+    walker.walk(root: root) { event in
       switch event {
       case .file(let found):
         summary.filesSeen += 1
         seen.insert(found.relativePath)
-        let previous = known[found.relativePath]
-        if let previous, previous.stamp == found.stamp {
+        if let entry = known.media[found.relativePath], entry.stamp == found.stamp {
           summary.unchanged += 1
-          if previous.problem != nil { summary.withProblems += 1 }
-          return
+          if entry.hasProblem { summary.withProblems += 1 }
+        } else if known.nonMedia[found.relativePath] == found.stamp {
+          summary.skip(.notMedia)
+        } else {
+          toRead.append(found)
         }
-        guard var record = read(found, rootId: rootId, summary: &summary) else {
-          seen.remove(found.relativePath)
-          return
-        }
-        record.id = previous?.id
-        if previous == nil { summary.added += 1 } else { summary.updated += 1 }
-        if record.problem != nil {
-          summary.withProblems += 1
-          logger.info("\(found.absolutePath): \(record.problem ?? "")")
-        }
-        pending.append(record)
-        if pending.count >= batchSize {
-          try store.apply(upserts: pending, removals: [])
-          pending.removeAll(keepingCapacity: true)
-        }
+        if summary.filesSeen % 1000 == 0 { progress?(.scanning(filesSeen: summary.filesSeen)) }
       case .ignored:
         summary.ignored += 1
       case .symlinkSkipped:
@@ -92,43 +85,111 @@ public struct Indexer {
       case .issue(let issue, let folder):
         warn(issue.description, into: &summary)
         if let folder { unreadableFolders.append(folder) }
-        if case .nonUTF8Name = issue { summary.skip(.nonUTF8Name) }
-        if case .vanished = issue { summary.skip(.vanished) }
-        if case .unreadableEntry = issue { summary.skip(.unreadable) }
+        switch issue {
+        case .nonUTF8Name: summary.skip(.nonUTF8Name)
+        case .vanished: summary.skip(.vanished)
+        case .unreadableEntry: summary.skip(.unreadable)
+        default: break
+        }
       }
     }
-    // A file counts as deleted only when the folder it was in was read in full.
-    let removals = known.values.filter { record in
-      !seen.contains(record.path)
-        && !unreadableFolders.contains { $0.isEmpty || record.path.hasPrefix($0 + "/") }
+
+    var done = 0
+    for start in stride(from: 0, to: toRead.count, by: chunkSize) {
+      let chunk = toRead[start..<min(start + chunkSize, toRead.count)]
+      var changes = IndexChanges(rootId: rootId)
+      for (found, outcome) in zip(chunk, readAll(chunk, rootId: rootId)) {
+        record(outcome, for: found, known: known, into: &changes, summary: &summary)
+      }
+      try store.apply(changes)
+      done += chunk.count
+      progress?(.reading(done: done, total: toRead.count))
     }
-    summary.removed += removals.count
-    try store.apply(upserts: pending, removals: removals.compactMap(\.id))
+
+    // A file counts as deleted only when the folder it was in was read in full.
+    var removals = IndexChanges(rootId: rootId)
+    for path in known.paths where !seen.contains(path) {
+      guard !unreadableFolders.contains(where: { $0.isEmpty || path.hasPrefix($0 + "/") }) else { continue }
+      removals.removed.append(path)
+      if known.media[path] != nil { summary.removed += 1 }
+    }
+    try store.apply(removals)
   }
 
-  /// Reads one file; nil (with the reason counted) when it is not indexed.
-  private func read(_ found: FoundFile, rootId: Int64, summary: inout IndexSummary) -> FileRecord? {
+  /// Reads a chunk of files on all cores; outcomes come back in the chunk's order.
+  private func readAll(_ chunk: ArraySlice<FoundFile>, rootId: Int64) -> [ReadOutcome] {
+    let files = Array(chunk)
+    let reader = reader
+    var outcomes = [ReadOutcome](repeating: .notMedia, count: files.count)
+    outcomes.withUnsafeMutableBufferPointer { buffer in
+      nonisolated(unsafe) let slots = buffer
+      DispatchQueue.concurrentPerform(iterations: files.count) { index in
+        slots[index] = Self.read(files[index], rootId: rootId, reader: reader)
+      }
+    }
+    return outcomes
+  }
+
+  private func record(
+    _ outcome: ReadOutcome, for found: FoundFile, known: KnownFiles, into changes: inout IndexChanges,
+    summary: inout IndexSummary
+  ) {
+    switch outcome {
+    case .media(let record):
+      if known.media[found.relativePath] == nil { summary.added += 1 } else { summary.updated += 1 }
+      if let problem = record.problem {
+        summary.withProblems += 1
+        logger.info("\(found.absolutePath): \(problem)")
+      }
+      changes.media.append(record)
+    case .notMedia:
+      summary.skip(.notMedia)
+      changes.nonMedia.append((found.relativePath, found.stamp))
+      if known.media[found.relativePath] != nil {
+        summary.removed += 1  // it was a photo once; now it is something else
+      }
+    case .failed(let error):
+      summary.skip(error.isVanished ? .vanished : .unreadable)
+      warn(error.description, into: &summary)
+    }
+  }
+
+  /// Reads one file: its first bytes, its identity, its metadata.
+  private static func read(_ found: FoundFile, rootId: Int64, reader: MetadataReader) -> ReadOutcome {
     do {
       let source = try FileByteSource(path: found.absolutePath)
       let head = try source.read(at: 0, count: AssetID.headLength)
       guard let metadata = try reader.read(source, head: head, modified: found.modified) else {
-        summary.skip(.notMedia)
-        return nil
+        return .notMedia
       }
-      return FileRecord(
-        rootId: rootId, path: found.relativePath, assetId: AssetID(size: source.size, head: head),
-        format: metadata.format.rawValue, kind: metadata.kind, stamp: found.stamp,
-        captureTime: metadata.captureTime, coordinate: metadata.coordinate, make: metadata.make,
-        model: metadata.model, problem: metadata.problemSummary)
+      return .media(
+        FileRecord(
+          rootId: rootId, path: found.relativePath, assetId: AssetID(size: source.size, head: head),
+          format: metadata.format.rawValue, kind: metadata.kind, stamp: found.stamp,
+          captureTime: metadata.captureTime, coordinate: metadata.coordinate, make: metadata.make,
+          model: metadata.model, problem: metadata.problemSummary))
     } catch {
-      summary.skip(error.isVanished ? .vanished : .unreadable)
-      warn(error.description, into: &summary)
-      return nil
+      return .failed(error)
     }
   }
 
   private func warn(_ message: String, into summary: inout IndexSummary) {
     logger.warning("\(message)")
-    summary.warnings.append(message)
+    summary.warn(message)
   }
+}
+
+/// What reading one file gave.
+enum ReadOutcome: Sendable {
+  case media(FileRecord)
+  case notMedia
+  case failed(MetadataError)
+}
+
+/// How far a run has got, for a progress display.
+public enum IndexProgress: Equatable, Sendable {
+  /// Walking the tree (stat only).
+  case scanning(filesSeen: Int)
+  /// Reading new and changed files.
+  case reading(done: Int, total: Int)
 }

@@ -65,6 +65,18 @@ public final class IndexStore: Sendable {
         t.uniqueKey(["rootId", "path"])
       }
     }
+    migrator.registerMigration("v2: non-media files") { db in
+      // Files that are not photos or videos, remembered so an unchanged one is never read again.
+      try db.create(table: "nonMediaFile") { t in
+        t.belongsTo("root", onDelete: .cascade).notNull()
+        t.column("path", .text).notNull()
+        t.column("size", .integer).notNull()
+        t.column("mtimeNs", .integer).notNull()
+        t.column("device", .integer).notNull()
+        t.column("inode", .integer).notNull()
+        t.primaryKey(["rootId", "path"])
+      }
+    }
     return migrator
   }
 
@@ -86,7 +98,27 @@ public final class IndexStore: Sendable {
     }
   }
 
-  /// Every file known under one root, keyed by relative path.
+  /// What the last run saw under one root: media files and non-media files, by relative path.
+  public func known(inRoot rootId: Int64) throws -> KnownFiles {
+    try database.read { db in
+      var known = KnownFiles()
+      let media = try Row.fetchCursor(
+        db,
+        sql:
+          "SELECT path, size, mtimeNs, device, inode, problem IS NOT NULL AS flagged FROM file WHERE rootId = ?",
+        arguments: [rootId])
+      while let row = try media.next() {
+        known.media[row["path"]] = KnownFiles.Entry(stamp: FileStamp(row: row), hasProblem: row["flagged"])
+      }
+      let other = try Row.fetchCursor(
+        db, sql: "SELECT path, size, mtimeNs, device, inode FROM nonMediaFile WHERE rootId = ?",
+        arguments: [rootId])
+      while let row = try other.next() { known.nonMedia[row["path"]] = FileStamp(row: row) }
+      return known
+    }
+  }
+
+  /// Every file record under one root, keyed by relative path.
   public func files(inRoot rootId: Int64) throws -> [String: FileRecord] {
     try database.read { db in
       try FileRecord.filter(Column("rootId") == rootId).fetchAll(db)
@@ -94,19 +126,44 @@ public final class IndexStore: Sendable {
     }
   }
 
-  /// Writes new and changed files and forgets removed ones, all in one transaction.
-  public func apply(upserts: [FileRecord], removals: [Int64]) throws {
-    guard !upserts.isEmpty || !removals.isEmpty else { return }
+  /// Applies one batch of what a walk found, in one transaction: a crash leaves the index as it
+  /// was before or after the batch, never in between.
+  public func apply(_ changes: IndexChanges) throws {
+    guard !changes.isEmpty else { return }
     try database.write { db in
-      for var record in upserts {
-        if record.id == nil {
-          try record.insert(db, onConflict: .replace)
-        } else {
-          try record.update(db)
-        }
+      for record in changes.media {
+        try db.execute(
+          sql: "DELETE FROM nonMediaFile WHERE rootId = ? AND path = ?",
+          arguments: [record.rootId, record.path])
+        var record = record
+        record.id = nil
+        try record.insert(db, onConflict: .replace)
       }
-      for id in removals { _ = try FileRecord.deleteOne(db, key: id) }
+      for file in changes.nonMedia {
+        try db.execute(
+          sql: "DELETE FROM file WHERE rootId = ? AND path = ?", arguments: [changes.rootId, file.path])
+        try db.execute(
+          sql: """
+            INSERT OR REPLACE INTO nonMediaFile (rootId, path, size, mtimeNs, device, inode)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """,
+          arguments: [
+            changes.rootId, file.path, file.stamp.size, file.stamp.mtimeNs, file.stamp.device,
+            file.stamp.inode,
+          ])
+      }
+      for path in changes.removed {
+        try db.execute(
+          sql: "DELETE FROM file WHERE rootId = ? AND path = ?", arguments: [changes.rootId, path])
+        try db.execute(
+          sql: "DELETE FROM nonMediaFile WHERE rootId = ? AND path = ?", arguments: [changes.rootId, path])
+      }
     }
+  }
+
+  /// SQLite's own consistency check: `["ok"]` when the index is sound.
+  public func integrityCheck() throws -> [String] {
+    try database.read { try String.fetchAll($0, sql: "PRAGMA integrity_check") }
   }
 
   /// Every indexed asset in capture order (ties by root, then path).

@@ -3,6 +3,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
   case cannotCreateFolder(path: String, reason: String)
   case cannotOpen(path: String, reason: String)
   case newerSchema(path: String)
+  case busy(path: String)
 
   public var description: String {
     switch self {
@@ -12,6 +13,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
       "Cannot open the index at \(path): \(reason). If it is damaged, move it aside and run `faver index` again."
     case .newerSchema(let path):
       "The index at \(path) was written by a newer faver; upgrade faver to use it."
+    case .busy(let path):
+      "Another faver run is updating the index in \(path); this run stopped without changing anything. "
+        + "Pass --wait to wait for it instead."
     }
   }
 }

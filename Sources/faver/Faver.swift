@@ -1,5 +1,6 @@
 import ArgumentParser
 import FaverKit
+import FaverStore
 import Foundation
 import Logging
 
@@ -31,4 +32,17 @@ struct StoreOptions: ParsableArguments {
   var store: String?
 
   var location: URL { StoreLocation.resolve(flag: store) }
+}
+
+extension StoreLock {
+  /// Takes the store's writer lock, or exits with 75 (EX_TEMPFAIL: try again later) when another
+  /// run holds it, so cron can tell "busy" from "failed".
+  static func acquiring(_ folder: URL, wait: Bool) throws -> StoreLock {
+    do {
+      return try StoreLock(folder: folder, wait: wait)
+    } catch .busy {
+      FileHandle.standardError.write(Data("faver: \(StoreError.busy(path: folder.path))\n".utf8))
+      throw ExitCode(75)
+    }
+  }
 }

@@ -7,6 +7,10 @@ import Testing
 
 @testable import FaverKit
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 private func indexer(_ store: IndexStore) -> Indexer {
   Indexer(store: store, reader: MetadataReader(timeZone: TimeZone(secondsFromGMT: 0) ?? .current))
 }
@@ -117,4 +121,45 @@ private func goodJPEG(second: Int, subSec: String? = nil) -> [UInt8] {
   let ids = Dictionary(uniqueKeysWithValues: try store.store.assets().map { ($0.path, $0.id) })
   #expect(ids["a.jpg"] == ids["copy of a.jpg"])
   #expect(ids["a.jpg"] != ids["b.jpg"])
+}
+
+/// Overwrites a file's bytes in place and puts its modification time back, so a stat sees no
+/// change: if the indexer read it again, the index would show the new content.
+private func rewriteKeepingStamp(_ path: String, with bytes: [UInt8]) throws {
+  var info = stat()
+  try #require(stat(path, &info) == 0)
+  let handle = try #require(FileHandle(forWritingAtPath: path))
+  try handle.write(contentsOf: Data(bytes))
+  try handle.close()
+  var times = [info.st_atim, info.st_mtim]
+  try #require(utimensat(AT_FDCWD, path, &times, 0) == 0)
+}
+
+@Test func anUnchangedTreeIsNotReadAgain() throws {
+  let tree = try TemporaryTree()
+  try tree.write("a.jpg", goodJPEG(second: 1))
+  try tree.write("notes.txt", [UInt8](repeating: 0x41, count: goodJPEG(second: 2).count))
+  let store = try TemporaryStore()
+  _ = try indexer(store.store).index(roots: [tree.path])
+  let before = try store.store.assets()
+
+  try rewriteKeepingStamp(tree.path + "/a.jpg", with: goodJPEG(second: 51))  // same size
+  try rewriteKeepingStamp(tree.path + "/notes.txt", with: goodJPEG(second: 2))
+  let summary = try indexer(store.store).index(roots: [tree.path])
+
+  #expect(summary.unchanged == 1 && summary.added == 0 && summary.updated == 0)
+  #expect(summary.skipped[SkipReason.notMedia.rawValue] == 1)
+  #expect(try store.store.assets() == before)
+}
+
+@Test func progressIsReportedUpToTheTotal() throws {
+  let tree = try TemporaryTree()
+  for second in 0..<30 { try tree.write("IMG_\(second).jpg", goodJPEG(second: second)) }
+  let store = try TemporaryStore()
+  var indexer = indexer(store.store)
+  indexer.chunkSize = 8
+  var reports: [IndexProgress] = []
+  indexer.progress = { reports.append($0) }
+  _ = try indexer.index(roots: [tree.path])
+  #expect(reports == [8, 16, 24, 30].map { .reading(done: $0, total: 30) })
 }

@@ -5,6 +5,12 @@ import Testing
 
 @testable import FaverStore
 
+private func changes(_ root: Int64, media: [FileRecord]) -> IndexChanges {
+  var changes = IndexChanges(rootId: root)
+  changes.media = media
+  return changes
+}
+
 private func record(_ rootId: Int64, _ path: String, taken: Double, size: Int64 = 100) -> FileRecord {
   FileRecord(
     rootId: rootId, path: path, assetId: AssetID(size: size, head: Array(path.utf8)), format: "jpeg",
@@ -34,7 +40,7 @@ private func record(_ rootId: Int64, _ path: String, taken: Double, size: Int64 
   let temporary = try TemporaryStore()
   let root = try temporary.store.rootID(for: "/photos")
   try temporary.store.apply(
-    upserts: [record(root, "b.jpg", taken: 20), record(root, "a.jpg", taken: 10)], removals: [])
+    changes(root, media: [record(root, "b.jpg", taken: 20), record(root, "a.jpg", taken: 10)]))
   let assets = try temporary.store.assets()
   #expect(assets.map(\.path) == ["a.jpg", "b.jpg"])
   #expect(assets[0].root == "/photos")
@@ -47,22 +53,44 @@ private func record(_ rootId: Int64, _ path: String, taken: Double, size: Int64 
   let temporary = try TemporaryStore()
   let root = try temporary.store.rootID(for: "/photos")
   try temporary.store.apply(
-    upserts: [record(root, "a.jpg", taken: 10), record(root, "b.jpg", taken: 20)], removals: [])
-  var known = try temporary.store.files(inRoot: root)
-  var changed = record(root, "a.jpg", taken: 30, size: 200)
-  changed.id = known["a.jpg"]?.id
-  try temporary.store.apply(upserts: [changed], removals: [known["b.jpg"]?.id].compactMap { $0 })
-  known = try temporary.store.files(inRoot: root)
+    changes(root, media: [record(root, "a.jpg", taken: 10), record(root, "b.jpg", taken: 20)]))
+  var removal = changes(root, media: [record(root, "a.jpg", taken: 30, size: 200)])
+  removal.removed = ["b.jpg"]
+  try temporary.store.apply(removal)
+  let known = try temporary.store.files(inRoot: root)
   #expect(known.keys.sorted() == ["a.jpg"])
   #expect(known["a.jpg"]?.size == 200)
+}
+
+@Test func aFileMovesBetweenMediaAndNonMedia() throws {
+  let temporary = try TemporaryStore()
+  let root = try temporary.store.rootID(for: "/photos")
+  var batch = changes(root, media: [])
+  batch.nonMedia = [("a.jpg", FileStamp(size: 1, mtimeNs: 1, device: 1, inode: 1))]
+  try temporary.store.apply(batch)
+  #expect(try temporary.store.known(inRoot: root).nonMedia.keys.sorted() == ["a.jpg"])
+  try temporary.store.apply(changes(root, media: [record(root, "a.jpg", taken: 10)]))
+  let known = try temporary.store.known(inRoot: root)
+  #expect(known.nonMedia.isEmpty && known.media.keys.sorted() == ["a.jpg"])
 }
 
 @Test func reopeningKeepsTheData() throws {
   let temporary = try TemporaryStore()
   let root = try temporary.store.rootID(for: "/photos")
-  try temporary.store.apply(upserts: [record(root, "a.jpg", taken: 10)], removals: [])
+  try temporary.store.apply(changes(root, media: [record(root, "a.jpg", taken: 10)]))
   let reopened = try IndexStore(folder: temporary.folder)
   #expect(try reopened.assets().map(\.path) == ["a.jpg"])
+}
+
+@Test func theWriterLockIsExclusiveAndReleasedWithItsOwner() throws {
+  let temporary = try TemporaryStore()
+  var lock: StoreLock? = try StoreLock(folder: temporary.folder, wait: false)
+  #expect(throws: StoreError.busy(path: temporary.folder.path)) {
+    try StoreLock(folder: temporary.folder, wait: false)
+  }
+  withExtendedLifetime(lock) {}
+  lock = nil
+  #expect(throws: Never.self) { try StoreLock(folder: temporary.folder, wait: false) }
 }
 
 @Test func anUnwritableStoreFolderIsAClearError() throws {

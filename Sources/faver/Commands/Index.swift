@@ -20,14 +20,22 @@ extension Faver {
     @Flag(help: "Print the summary as JSON.")
     var json = false
 
+    @Flag(help: "Wait for another run that is updating the same store, instead of exiting with 75.")
+    var wait = false
+
     func validate() throws {
       guard !roots.isEmpty else { throw ValidationError("Name at least one folder to index.") }
     }
 
     func run() throws {
+      let lock = try StoreLock.acquiring(storeOptions.location, wait: wait)
+      defer { withExtendedLifetime(lock) {} }
       let store = try IndexStore(folder: storeOptions.location)
-      let indexer = Indexer(store: store, walker: LibraryWalker(followSymlinks: followSymlinks))
+      var indexer = Indexer(store: store, walker: LibraryWalker(followSymlinks: followSymlinks))
+      let progress = ProgressLine()
+      indexer.progress = progress.update
       let summary = try indexer.index(roots: roots)
+      progress.finish()
       if json {
         print(try Output.json(summary))
       } else {
@@ -51,7 +59,7 @@ extension IndexSummary {
     for (reason, count) in skipped.sorted(by: { $0.key < $1.key }) {
       lines.append("Skipped \(count): \(reason).")
     }
-    if !warnings.isEmpty { lines.append("\(warnings.count) warnings (printed above).") }
+    if warningCount > 0 { lines.append("\(warningCount) warnings (printed above).") }
     lines.append("Index: \(store)")
     return lines.joined(separator: "\n")
   }

@@ -1,0 +1,39 @@
+import GRDB
+
+/// What the last run recorded under one root, for telling changed files from unchanged ones.
+public struct KnownFiles: Sendable {
+  public struct Entry: Hashable, Sendable {
+    public var stamp: FileStamp
+    public var hasProblem: Bool
+  }
+
+  /// Indexed photos and videos.
+  public var media: [String: Entry] = [:]
+  /// Files that were read and found not to be media.
+  public var nonMedia: [String: FileStamp] = [:]
+
+  public init() {}
+
+  public var paths: some Sequence<String> { media.keys.lazy.map(\.self) + nonMedia.keys.lazy.map(\.self) }
+}
+
+/// One batch of changes under one root, written in one transaction.
+public struct IndexChanges: Sendable {
+  public var rootId: Int64
+  /// New or changed photos and videos.
+  public var media: [FileRecord] = []
+  /// New or changed files that are not media.
+  public var nonMedia: [(path: String, stamp: FileStamp)] = []
+  /// Paths gone from the disk.
+  public var removed: [String] = []
+
+  public init(rootId: Int64) { self.rootId = rootId }
+
+  public var isEmpty: Bool { media.isEmpty && nonMedia.isEmpty && removed.isEmpty }
+}
+
+extension FileStamp {
+  init(row: Row) {
+    self.init(size: row["size"], mtimeNs: row["mtimeNs"], device: row["device"], inode: row["inode"])
+  }
+}

@@ -1,0 +1,48 @@
+import FaverKit
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A one-line progress display on stderr, drawn only when stderr is a terminal: cron mail and
+/// logs never see it.
+final class ProgressLine {
+  private let enabled = isatty(STDERR_FILENO) == 1
+  private var readingStarted: ContinuousClock.Instant?
+  private var lastDraw = ContinuousClock.now
+
+  func update(_ progress: IndexProgress) {
+    guard enabled else { return }
+    let now = ContinuousClock.now
+    switch progress {
+    case .scanning(let seen):
+      guard now - lastDraw > .milliseconds(100) else { return }
+      draw("Scanning… \(seen) files")
+    case .reading(let done, let total):
+      let started = readingStarted ?? now
+      readingStarted = started
+      guard now - lastDraw > .milliseconds(100) || done == total else { return }
+      let seconds = Self.seconds(now - started)
+      let rate = seconds > 0 ? Double(done) / seconds : 0
+      let eta = rate > 0 ? Int(Double(total - done) / rate) : 0
+      let percent = total > 0 ? done * 100 / total : 100
+      draw("Reading \(done)/\(total) (\(percent)%)  \(Int(rate)) files/s  ETA \(eta / 60)m\(eta % 60)s")
+    }
+    lastDraw = now
+  }
+
+  /// Clears the line before the summary is printed.
+  func finish() {
+    guard enabled else { return }
+    FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+  }
+
+  private func draw(_ text: String) {
+    FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
+  }
+
+  private static func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+  }
+}

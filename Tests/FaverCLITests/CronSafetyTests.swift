@@ -1,0 +1,77 @@
+import FaverStore
+import FaverTestSupport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A tree of `count` small JPEGs with EXIF, for runs long enough to interrupt.
+private func library(_ count: Int) throws -> TemporaryTree {
+  let tree = try TemporaryTree()
+  for index in 0..<count {
+    var builder = ExifBuilder()
+    builder.original(
+      String(
+        format: "2024:%02d:%02d 10:%02d:%02d", index / 600 % 12 + 1, index / 20 % 28 + 1, index % 60,
+        index % 59))
+    try tree.write(String(format: "%03d/IMG_%05d.jpg", index / 100, index), builder.jpeg(scanBytes: 2000))
+  }
+  return tree
+}
+
+@Test func aSecondRunExitsWith75WhileTheStoreIsBusy() throws {
+  let tree = try library(3)
+  let store = URL(fileURLWithPath: tree.root.path + "-store")
+  defer { try? FileManager.default.removeItem(at: store) }
+  let lock = try StoreLock(folder: store, wait: false)
+  let busy = try faver(["index", tree.path, "--store", store.path])
+  #expect(busy.status == 75)
+  #expect(busy.stderr.contains("Another faver run is updating the index"))
+  withExtendedLifetime(lock) {}
+}
+
+@Test func overlappingRunsNeverCorruptTheIndex() throws {
+  let tree = try library(400)
+  let store = tree.root.path + "-store"
+  defer { try? FileManager.default.removeItem(atPath: store) }
+  let processes = (0..<4).map { _ in
+    let process = Process()
+    process.executableURL = Paths.faver
+    process.arguments = ["index", tree.path, "--store", store, "--wait"]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    return process
+  }
+  for process in processes { try process.run() }
+  for process in processes { process.waitUntilExit() }
+  #expect(processes.map(\.terminationStatus) == [0, 0, 0, 0])
+  let index = try IndexStore(folder: URL(fileURLWithPath: store))
+  #expect(try index.integrityCheck() == ["ok"])
+  #expect(try index.assets().count == 400)
+}
+
+@Test func killingIndexingAtRandomPointsLeavesAConsistentIndex() throws {
+  let tree = try library(1500)
+  let store = tree.root.path + "-store"
+  defer { try? FileManager.default.removeItem(atPath: store) }
+  var generator = SeededGenerator(seed: 2024)
+  for _ in 0..<6 {
+    let process = Process()
+    process.executableURL = Paths.faver
+    process.arguments = ["index", tree.path, "--store", store]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    // A random kill point: somewhere from start-up to the last transaction.
+    usleep(UInt32.random(in: 0..<400_000, using: &generator))
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    let index = try IndexStore(folder: URL(fileURLWithPath: store))
+    #expect(try index.integrityCheck() == ["ok"])
+  }
+  let final = try faver(["index", tree.path, "--store", store])
+  #expect(final.status == 0)
+  #expect(try IndexStore(folder: URL(fileURLWithPath: store)).assets().count == 1500)
+}
