@@ -3,11 +3,16 @@ import FaverCore
 /// An asset as `faver assets --json` prints it: every key always present, null when unknown.
 public struct AssetListing: Encodable, Equatable, Sendable {
   public var asset: Asset
+  /// Other places (absolute paths) the same content was found; it is reviewed once.
+  public var duplicates: [String]
 
-  public init(_ asset: Asset) { self.asset = asset }
+  public init(_ asset: Asset, duplicates: [String] = []) {
+    self.asset = asset
+    self.duplicates = duplicates
+  }
 
   enum CodingKeys: String, CodingKey {
-    case id, path, root, kind, takenAt, timeSource, latitude, longitude, make, model, problem
+    case id, path, root, kind, takenAt, timeSource, latitude, longitude, make, model, problem, duplicates
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -23,5 +28,6 @@ public struct AssetListing: Encodable, Equatable, Sendable {
     try container.encode(asset.make, forKey: .make)
     try container.encode(asset.model, forKey: .model)
     try container.encode(asset.problem, forKey: .problem)
+    try container.encode(duplicates, forKey: .duplicates)
   }
 }

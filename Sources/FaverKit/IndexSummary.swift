@@ -12,6 +12,8 @@ public struct IndexSummary: Codable, Equatable, Sendable {
   public var removed = 0
   /// Files not indexed, by reason.
   public var skipped: [String: Int] = [:]
+  /// Indexed files whose content is already indexed at another path (reviewed once).
+  public var duplicates = 0
   /// Hidden and system files and folders passed over.
   public var ignored = 0
   /// Indexed files that carry a problem (corrupt EXIF, truncated …).

@@ -42,6 +42,7 @@ public struct Indexer {
         summary.failedRoots.append(root)
       }
     }
+    summary.duplicates = try store.duplicateCount()
     let elapsed = ContinuousClock.now - clock
     summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     return summary

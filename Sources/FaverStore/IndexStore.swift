@@ -166,12 +166,48 @@ public final class IndexStore: Sendable {
     try database.read { try String.fetchAll($0, sql: "PRAGMA integrity_check") }
   }
 
-  /// Every indexed asset in capture order (ties by root, then path).
+  /// Every indexed asset once, in capture order (ties by root, then path). Files with the same
+  /// content are one asset, found at the first of its paths (by root, then path).
   public func assets() throws -> [Asset] {
     let roots = try roots()
     return try database.read { db in
-      try FileRecord.order(Column("takenAt"), Column("rootId"), Column("path")).fetchAll(db)
-        .map { $0.asset(root: roots[$0.rootId] ?? "") }
+      try FileRecord.fetchAll(
+        db,
+        sql: """
+          SELECT * FROM file AS f WHERE NOT EXISTS (
+            SELECT 1 FROM file AS g WHERE g.assetId = f.assetId
+              AND (g.rootId < f.rootId OR (g.rootId = f.rootId AND g.path < f.path)))
+          ORDER BY takenAt, rootId, path
+          """
+      ).map { $0.asset(root: roots[$0.rootId] ?? "") }
+    }
+  }
+
+  /// For each asset found at more than one path, its other paths (absolute), in order.
+  public func duplicatePaths() throws -> [AssetID: [String]] {
+    let roots = try roots()
+    return try database.read { db in
+      let rows = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT assetId, rootId, path FROM file
+          WHERE assetId IN (SELECT assetId FROM file GROUP BY assetId HAVING COUNT(*) > 1)
+          ORDER BY assetId, rootId, path
+          """)
+      var result: [AssetID: [String]] = [:]
+      for row in rows {
+        let id = AssetID(rawValue: row["assetId"])
+        let path = (roots[row["rootId"]] ?? "") + "/" + (row["path"] as String)
+        result[id, default: []].append(path)
+      }
+      return result.mapValues { Array($0.dropFirst()) }
+    }
+  }
+
+  /// How many indexed files are copies of another one.
+  public func duplicateCount() throws -> Int {
+    try database.read {
+      try Int.fetchOne($0, sql: "SELECT COUNT(*) - COUNT(DISTINCT assetId) FROM file") ?? 0
     }
   }
 }

@@ -59,10 +59,10 @@ private func goodJPEG(second: Int, subSec: String? = nil) -> [UInt8] {
   #expect(summary.indexed == expectedMedia)
   #expect(summary.skipped[SkipReason.notMedia.rawValue] == 2)
   #expect(summary.failedRoots.isEmpty)
-  let assets = try store.store.assets()
-  #expect(assets.count == expectedMedia)
-  #expect(assets.filter { $0.captureTime.source == .exifOriginal }.count >= expectedGood)
-  #expect(assets.filter { $0.captureTime.source == .fileModified }.count >= 400)
+  let files = try store.store.files(inRoot: try store.store.rootID(for: tree.path)).values
+  #expect(files.count == expectedMedia)
+  #expect(files.filter { $0.timeSource == .exifOriginal }.count >= expectedGood)
+  #expect(files.filter { $0.timeSource == .fileModified }.count >= 400)
   #expect(try tree.snapshot() == before)
 }
 
@@ -118,9 +118,14 @@ private func goodJPEG(second: Int, subSec: String? = nil) -> [UInt8] {
   try tree.write("b.jpg", goodJPEG(second: 2))
   let store = try TemporaryStore()
   _ = try indexer(store.store).index(roots: [tree.path])
-  let ids = Dictionary(uniqueKeysWithValues: try store.store.assets().map { ($0.path, $0.id) })
-  #expect(ids["a.jpg"] == ids["copy of a.jpg"])
-  #expect(ids["a.jpg"] != ids["b.jpg"])
+  let files = try store.store.files(inRoot: try store.store.rootID(for: tree.path))
+  #expect(files["a.jpg"]?.assetId == files["copy of a.jpg"]?.assetId)
+  #expect(files["a.jpg"]?.assetId != files["b.jpg"]?.assetId)
+  // The copy is one asset, reviewed once, found at its first path.
+  #expect(try store.store.assets().map(\.path) == ["a.jpg", "b.jpg"])
+  let id = try #require(files["a.jpg"].map { AssetID(rawValue: $0.assetId) })
+  #expect(try store.store.duplicatePaths() == [id: [tree.path + "/copy of a.jpg"]])
+  #expect(try indexer(store.store).index(roots: [tree.path]).duplicates == 1)
 }
 
 /// Overwrites a file's bytes in place and puts its modification time back, so a stat sees no

@@ -13,15 +13,18 @@ extension Faver {
     var json = false
 
     func run() throws {
-      let assets = try IndexStore(folder: storeOptions.location).assets()
+      let store = try IndexStore(folder: storeOptions.location)
+      let assets = try store.assets()
+      let duplicates = try store.duplicatePaths()
       if json {
-        print(try Output.json(assets.map(AssetListing.init)))
+        print(try Output.json(assets.map { AssetListing($0, duplicates: duplicates[$0.id] ?? []) }))
         return
       }
       for asset in assets {
         var line =
           "\(asset.id)  \(asset.captureTime.iso8601.padding(toLength: 29, withPad: " ", startingAt: 0))  \(asset.path)"
         if let problem = asset.problem { line += "  [\(problem)]" }
+        if let copies = duplicates[asset.id] { line += "  (also at \(copies.joined(separator: ", ")))" }
         print(line)
       }
       print("\(assets.count) assets")

@@ -53,6 +53,9 @@ extension IndexSummary {
         + "(\(added) new, \(updated) changed, \(unchanged) unchanged, \(removed) removed).",
       "Files seen: \(filesSeen); hidden or system files passed over: \(ignored).",
     ]
+    if duplicates > 0 {
+      lines.append("\(duplicates) files are copies of others (same content): each is reviewed once.")
+    }
     if withProblems > 0 {
       lines.append("\(withProblems) indexed with a problem (see `faver assets` for which and why).")
     }
