@@ -9,17 +9,12 @@ struct Faver: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Turns a folder tree of photos and videos into a calm, resumable review queue.",
     version: "0.1.0",
-    subcommands: [Index.self, Assets.self]
+    subcommands: [Index.self, Refresh.self, Assets.self]
   )
 
   static func main() {
-    LoggingSystem.bootstrap { label in
-      var handler = StreamLogHandler.standardError(label: label)
-      handler.logLevel =
-        ProcessInfo.processInfo.environment["FAVER_LOG_LEVEL"]
-        .flatMap(Logger.Level.init(rawValue:)) ?? .warning
-      return handler
-    }
+    let level = ProcessInfo.processInfo.environment["FAVER_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:))
+    LoggingSystem.bootstrap { _ in TerminalLogHandler(logLevel: level ?? .warning) }
     main(nil)
   }
 }

@@ -75,3 +75,26 @@ private func library(_ count: Int) throws -> TemporaryTree {
   #expect(final.status == 0)
   #expect(try IndexStore(folder: URL(fileURLWithPath: store)).assets().count == 1500)
 }
+
+@Test func refreshIsQuietIdempotentAndSaysWhatFailed() throws {
+  let tree = try library(5)
+  let store = tree.root.path + "-store"
+  defer { try? FileManager.default.removeItem(atPath: store) }
+  let none = try faver(["refresh", "--store", store])
+  #expect(none.status == 64 && none.stderr.contains("faver index DIR"))
+
+  #expect(try faver(["index", tree.path, "--store", store]).status == 0)
+  let quiet = try faver(["refresh", "--store", store])
+  #expect(quiet.status == 0)
+  #expect(
+    quiet.stdout == "faver refresh: 5 indexed (0 new, 0 changed, 5 unchanged, 0 removed), 0 with problems, "
+      + "0 warnings, " + (quiet.stdout.split(separator: ",").last.map { String($0.dropFirst()) } ?? ""))
+  #expect(quiet.stdout.split(separator: "\n").count == 1 && quiet.stderr.isEmpty)
+
+  let partial = try faver(["refresh", tree.path, "/nonexistent/drive", "--store", store])
+  #expect(partial.status == 2)
+  #expect(
+    partial.stderr == "faver: warning: /nonexistent/drive does not exist (an unmounted drive?); "
+      + "nothing under it was changed in the index.\n")
+  #expect(try IndexStore(folder: URL(fileURLWithPath: store)).assets().count == 5)
+}

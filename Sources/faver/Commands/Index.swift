@@ -7,42 +7,51 @@ extension Faver {
   struct Index: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Walk photo folders, read capture time and GPS, and update the index.",
-      discussion: "Photos are opened read-only; faver writes only in its store folder.")
+      discussion: """
+        Photos are opened read-only; faver writes only in its store folder.
+        Exit status: 0 done (warnings allowed), 1 no folder could be indexed, 2 some folders could \
+        not be indexed, 64 bad arguments, 75 another run is updating the store (nothing changed).
+        """)
 
     @Argument(help: "Folders holding photos and videos.", completion: .directory)
     var roots: [String]
 
     @OptionGroup var storeOptions: StoreOptions
-
-    @Flag(help: "Follow symbolic links (never in a loop).")
-    var followSymlinks = false
-
-    @Flag(help: "Print the summary as JSON.")
-    var json = false
-
-    @Flag(help: "Wait for another run that is updating the same store, instead of exiting with 75.")
-    var wait = false
+    @OptionGroup var indexOptions: IndexOptions
 
     func validate() throws {
       guard !roots.isEmpty else { throw ValidationError("Name at least one folder to index.") }
     }
 
     func run() throws {
-      let lock = try StoreLock.acquiring(storeOptions.location, wait: wait)
+      let lock = try StoreLock.acquiring(storeOptions.location, wait: indexOptions.wait)
       defer { withExtendedLifetime(lock) {} }
       let store = try IndexStore(folder: storeOptions.location)
-      var indexer = Indexer(store: store, walker: LibraryWalker(followSymlinks: followSymlinks))
-      let progress = ProgressLine()
-      indexer.progress = progress.update
-      let summary = try indexer.index(roots: roots)
-      progress.finish()
-      if json {
-        print(try Output.json(summary))
-      } else {
-        print(summary.text(store: store.folder.path))
-      }
-      if summary.failedRoots.count == roots.count { throw ExitCode.failure }
+      let summary = try indexOptions.index(roots, into: store)
+      print(indexOptions.json ? try Output.json(summary) : summary.text(store: store.folder.path))
+      try summary.exitStatus(roots: roots.count)
     }
+  }
+}
+
+/// Options shared by `index` and `refresh`.
+struct IndexOptions: ParsableArguments {
+  @Flag(help: "Follow symbolic links (never in a loop).")
+  var followSymlinks = false
+
+  @Flag(help: "Wait for another run that is updating the same store, instead of exiting with 75.")
+  var wait = false
+
+  @Flag(help: "Print the summary as JSON.")
+  var json = false
+
+  /// Indexes `roots` with a progress line on a terminal.
+  func index(_ roots: [String], into store: IndexStore) throws -> IndexSummary {
+    var indexer = Indexer(store: store, walker: LibraryWalker(followSymlinks: followSymlinks))
+    let progress = ProgressLine()
+    indexer.progress = progress.update
+    defer { progress.finish() }
+    return try indexer.index(roots: roots)
   }
 }
 
@@ -65,5 +74,17 @@ extension IndexSummary {
     if warningCount > 0 { lines.append("\(warningCount) warnings (printed above).") }
     lines.append("Index: \(store)")
     return lines.joined(separator: "\n")
+  }
+
+  /// One line for cron mail and logs.
+  var line: String {
+    "\(indexed) indexed (\(added) new, \(updated) changed, \(unchanged) unchanged, \(removed) removed), "
+      + "\(withProblems) with problems, \(warningCount) warnings, \(String(format: "%.2f", seconds)) s"
+  }
+
+  /// Exits 1 when no root could be indexed, 2 when some could not.
+  func exitStatus(roots: Int) throws {
+    if failedRoots.count == roots { throw ExitCode.failure }
+    if !failedRoots.isEmpty { throw ExitCode(2) }
   }
 }
