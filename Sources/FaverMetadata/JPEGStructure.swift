@@ -9,8 +9,8 @@ public struct JPEGStructure: Equatable, Sendable {
 
   /// Segments a header may hold before we give up looking for EXIF.
   static let maxSegments = 64
-  /// A JPEG can carry data after its end-of-image marker (maker trailers); look this far back.
-  static let trailerWindow = 64 * 1024
+  /// How far back from the end a file is examined for how it ends.
+  static let tailWindow = 4096
 
   public static func read(from source: some ByteSource, head: [UInt8]) throws(MetadataError)
     -> JPEGStructure
@@ -36,7 +36,10 @@ public struct JPEGStructure: Equatable, Sendable {
       case 0x01, 0xD0...0xD8:  // markers without a length
         offset += 2
         continue scan
-      case 0xD9, 0xDA:  // end of image, start of scan: no more header segments
+      case 0xD9:  // end of image before any scan
+        break scan
+      case 0xDA:  // start of scan: the header ends; skip the scan header itself
+        if marker.count == 4 { offset += 2 + (Int64(marker[2]) << 8 | Int64(marker[3])) }
         break scan
       default: break
       }
@@ -53,12 +56,11 @@ public struct JPEGStructure: Equatable, Sendable {
         result.isTruncated = true
         return result
       }
-      if marker[1] == 0xE1, result.exif == nil {
-        let payload = try reader.bytes(at: offset + 4, count: Int(length) - 2)
-        if payload.starts(with: ExifBlock.header) {
-          result.exif = payload
-          break scan
-        }
+      // APP1 holds EXIF or XMP: check the six-byte header before reading a whole payload.
+      if marker[1] == 0xE1, result.exif == nil,
+        try reader.bytes(at: offset + 4, count: ExifBlock.header.count) == ExifBlock.header
+      {
+        result.exif = try reader.bytes(at: offset + 4, count: Int(length) - 2)
       }
       offset += 2 + length
       segments += 1
@@ -67,17 +69,28 @@ public struct JPEGStructure: Equatable, Sendable {
     return result
   }
 
-  /// Whether an end-of-image marker (FF D9) stands at the end or in the trailer window.
-  /// In entropy-coded data an FF byte is always followed by 00 or a restart marker, so FF D9
-  /// there can only be the real marker.
+  /// Whether the file ends as a complete JPEG: with its end-of-image marker (FF D9), a short
+  /// trailer after it, or a long one (a phone's motion-photo video) that is not scan data.
+  /// A file cut short ends inside entropy-coded data, where every FF byte is followed by 00
+  /// (stuffing), a restart marker D0–D7 or another FF; other data almost never looks like that.
   private static func hasEndOfImage(_ source: some ByteSource, after offset: Int64) throws(MetadataError)
     -> Bool
   {
     guard source.size >= 4 else { return false }
     if try source.read(at: source.size - 2, count: 2) == [0xFF, 0xD9] { return true }
-    let start = max(offset, source.size - Int64(trailerWindow))
+    let start = max(offset, source.size - Int64(tailWindow))
     let tail = try source.read(at: start, count: Int(source.size - start))
-    return zip(tail, tail.dropFirst()).contains { $0 == 0xFF && $1 == 0xD9 }
+    var markers = 0
+    for (byte, next) in zip(tail, tail.dropFirst()) where byte == 0xFF {
+      switch next {
+      case 0xD9: return true
+      case 0x00, 0xD0...0xD7, 0xFF: markers += 1
+      default: return true  // not scan data: a trailer
+      }
+    }
+    // No FF at all: when the window holds the whole scan, it never ended; when it is the last
+    // bytes of a long file, scan data would have shown one, so this is padding or text after it.
+    return markers == 0 && start > offset
   }
 }
 

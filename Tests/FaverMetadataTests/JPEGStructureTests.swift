@@ -42,6 +42,24 @@ func theExifSegmentIsFoundBeyondTheBytesInMemory(headLength: Int) throws {
   #expect(try !structure(sample + Array("trailer written by a phone".utf8)).isTruncated)
 }
 
+@Test func aLongVideoTrailerAfterTheEndMarkerIsNotTruncation() throws {
+  // Motion photos append an MP4 of megabytes after the JPEG's end-of-image marker.
+  var generator = SeededGenerator(seed: 3)
+  let video =
+    Array("\0\0\0\u{18}ftypmp42".utf8)
+    + (0..<200_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
+  #expect(try !structure(sample + video).isTruncated)
+}
+
+@Test func aScanCutAfterItsLastStuffedByteIsTruncated() throws {
+  var builder = ExifBuilder()
+  builder.original("2024:05:12 14:30:12")
+  let bytes = builder.jpeg(scanBytes: 10_000)
+  for cut in [100, 777, 5_000, 9_000] {
+    #expect(try structure(Array(bytes.prefix(bytes.count - cut))).isTruncated, "cut \(cut)")
+  }
+}
+
 @Test func garbageAfterTheStartMarkerIsMalformed() throws {
   let result = try structure([0xFF, 0xD8, 0x12, 0x34] + [UInt8](repeating: 0, count: 40) + [0xFF, 0xD9])
   #expect(result.isMalformed && result.exif == nil)

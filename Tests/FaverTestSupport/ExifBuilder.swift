@@ -54,7 +54,11 @@ public struct ExifBuilder {
     let payload = block()
     var bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE1] + be16(payload.count + 2) + payload
     bytes += [0xFF, 0xDA, 0x00, 0x08, 1, 1, 0, 0, 63, 0]
-    bytes += (0..<scanBytes).map { UInt8(truncatingIfNeeded: $0 * 7 % 255) }
+    // Entropy-coded data: any byte, but every FF stuffed with a 00, as in a real scan.
+    for index in 0..<scanBytes {
+      bytes.append(index % 37 == 36 ? 0xFF : UInt8(truncatingIfNeeded: index * 7 % 255))
+      if bytes.last == 0xFF { bytes.append(0x00) }
+    }
     if endMarker { bytes += [0xFF, 0xD9] }
     return bytes
   }
