@@ -10,10 +10,12 @@ public struct AssetID: Hashable, Codable, Sendable, CustomStringConvertible, Com
   /// How many leading bytes of a file the identity covers.
   public static let headLength = 64 * 1024
 
-  public init(size: Int64, head: some Collection<UInt8>) {
+  public init(size: Int64, head: [UInt8]) {
     var hasher = ContentHasher()
     hasher.combine(UInt64(bitPattern: size))
-    hasher.combine(bytes: head.prefix(Self.headLength))
+    head.withUnsafeBytes {
+      hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0.prefix(Self.headLength)))
+    }
     let value = hasher.finalize()
     let hex = String(value, radix: 16)
     rawValue = String(repeating: "0", count: 16 - hex.count) + hex
@@ -33,18 +35,16 @@ struct ContentHasher {
     state = (state << 31 | state >> 33) &+ 0xC4CE_B9FE_1A85_EC53
   }
 
-  mutating func combine(bytes: some Collection<UInt8>) {
-    var word: UInt64 = 0
-    var filled = 0
-    for byte in bytes {
-      word |= UInt64(byte) << (8 * filled)
-      filled += 1
-      if filled == 8 {
-        combine(word)
-        (word, filled) = (0, 0)
-      }
+  /// Eight bytes at a time (little-endian, so the value is the same on every machine), then the
+  /// remaining bytes with their count.
+  mutating func combine(bytes: UnsafeRawBufferPointer) {
+    let words = bytes.count / 8
+    for index in 0..<words {
+      combine(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)))
     }
-    combine(word ^ UInt64(filled) << 56)
+    var last: UInt64 = 0
+    for (shift, byte) in bytes[(words * 8)...].enumerated() { last |= UInt64(byte) << (8 * shift) }
+    combine(last ^ UInt64(bytes.count - words * 8) << 56)
   }
 
   func finalize() -> UInt64 {

@@ -95,6 +95,7 @@ public struct Indexer {
       }
     }
 
+    let writer = ChunkWriter(store: store)
     var done = 0
     for start in stride(from: 0, to: toRead.count, by: chunkSize) {
       let chunk = toRead[start..<min(start + chunkSize, toRead.count)]
@@ -102,10 +103,11 @@ public struct Indexer {
       for (found, outcome) in zip(chunk, readAll(chunk, rootId: rootId)) {
         record(outcome, for: found, known: known, into: &changes, summary: &summary)
       }
-      try store.apply(changes)
+      try writer.submit(changes)
       done += chunk.count
       progress?(.reading(done: done, total: toRead.count))
     }
+    try writer.finish()
 
     // A file counts as deleted only when the folder it was in was read in full.
     var removals = IndexChanges(rootId: rootId)

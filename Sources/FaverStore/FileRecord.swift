@@ -51,6 +51,21 @@ public struct FileRecord: Codable, Hashable, Sendable, FetchableRecord, MutableP
     self.problem = problem
   }
 
+  /// The columns written by `insertArguments`, for batches of thousands (faster than encoding
+  /// each record through `PersistableRecord`).
+  static let insertOrReplaceSQL = """
+    INSERT OR REPLACE INTO file (rootId, path, assetId, format, kind, size, mtimeNs, device, inode,
+      takenAt, utcOffset, hasSubseconds, timeSource, latitude, longitude, make, model, problem)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    """
+
+  var insertArguments: StatementArguments {
+    [
+      rootId, path, assetId, format, kind.rawValue, size, mtimeNs, device, inode, takenAt, utcOffset,
+      hasSubseconds, timeSource.rawValue, latitude, longitude, make, model, problem,
+    ]
+  }
+
   public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
   /// What a stat says about the file; equal stamps mean the file need not be read again.

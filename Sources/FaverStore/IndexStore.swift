@@ -131,32 +131,28 @@ public final class IndexStore: Sendable {
   public func apply(_ changes: IndexChanges) throws {
     guard !changes.isEmpty else { return }
     try database.write { db in
+      let forgetNonMedia = try db.cachedStatement(
+        sql: "DELETE FROM nonMediaFile WHERE rootId = ? AND path = ?")
+      let forgetMedia = try db.cachedStatement(sql: "DELETE FROM file WHERE rootId = ? AND path = ?")
+      let insertMedia = try db.cachedStatement(sql: FileRecord.insertOrReplaceSQL)
+      let insertNonMedia = try db.cachedStatement(
+        sql: """
+          INSERT OR REPLACE INTO nonMediaFile (rootId, path, size, mtimeNs, device, inode)
+          VALUES (?, ?, ?, ?, ?, ?)
+          """)
       for record in changes.media {
-        try db.execute(
-          sql: "DELETE FROM nonMediaFile WHERE rootId = ? AND path = ?",
-          arguments: [record.rootId, record.path])
-        var record = record
-        record.id = nil
-        try record.insert(db, onConflict: .replace)
+        try forgetNonMedia.execute(arguments: [record.rootId, record.path])
+        try insertMedia.execute(arguments: record.insertArguments)
       }
       for file in changes.nonMedia {
-        try db.execute(
-          sql: "DELETE FROM file WHERE rootId = ? AND path = ?", arguments: [changes.rootId, file.path])
-        try db.execute(
-          sql: """
-            INSERT OR REPLACE INTO nonMediaFile (rootId, path, size, mtimeNs, device, inode)
-            VALUES (?, ?, ?, ?, ?, ?)
-            """,
-          arguments: [
-            changes.rootId, file.path, file.stamp.size, file.stamp.mtimeNs, file.stamp.device,
-            file.stamp.inode,
-          ])
+        try forgetMedia.execute(arguments: [changes.rootId, file.path])
+        let stamp = file.stamp
+        try insertNonMedia.execute(
+          arguments: [changes.rootId, file.path, stamp.size, stamp.mtimeNs, stamp.device, stamp.inode])
       }
       for path in changes.removed {
-        try db.execute(
-          sql: "DELETE FROM file WHERE rootId = ? AND path = ?", arguments: [changes.rootId, path])
-        try db.execute(
-          sql: "DELETE FROM nonMediaFile WHERE rootId = ? AND path = ?", arguments: [changes.rootId, path])
+        try forgetMedia.execute(arguments: [changes.rootId, path])
+        try forgetNonMedia.execute(arguments: [changes.rootId, path])
       }
     }
   }
