@@ -14,7 +14,7 @@ public struct Manifest: Hashable, Codable, Sendable {
   public var mode: String
   /// The gap, in seconds, at or above which a new moment started.
   public var thresholdSeconds: Double
-  public var progress: Progress
+  public var progress: ReviewProgress
   public var moments: [MomentEntry]
 
   public struct MomentEntry: Hashable, Codable, Sendable {

@@ -15,11 +15,11 @@ public struct ReviewQueue: Hashable, Sendable {
   }
 
   public var entries: [Entry]
-  public var progress: Progress
+  public var progress: ReviewProgress
 
   public init(moments: [Moment], reviewed: Set<AssetID>) {
     var entries: [Entry] = []
-    var progress = Progress(reviewed: 0, total: 0)
+    var progress = ReviewProgress(reviewed: 0, total: 0)
     for moment in moments {
       let assets = moment.assets
       let done = assets.count { reviewed.contains($0.id) }

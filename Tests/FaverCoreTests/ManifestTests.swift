@@ -68,7 +68,7 @@ private func violations(of value: Any, against schema: [String: Any], at path: S
 
 @Test func manifestListsMomentsToReviewWithReasonsAndBursts() throws {
   let manifest = manifest()
-  #expect(manifest.progress == Progress(reviewed: 1, total: 6))
+  #expect(manifest.progress == ReviewProgress(reviewed: 1, total: 6))
   #expect(manifest.moments.map(\.boundary.reason) == ["first", "timeGap", "distance"])
   #expect(
     manifest.moments[0].assetsToReview.map { $0.assets.map(\.path) } == [["/lib/p1.jpg"], ["/lib/p2.jpg"]])

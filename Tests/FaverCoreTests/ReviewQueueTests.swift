@@ -13,7 +13,7 @@ private func reviewed(_ indices: Int...) -> Set<AssetID> { Set(indices.map { lib
 
 @Test func queueCountsPerMomentAndOverall() {
   let queue = ReviewQueue(moments: moments, reviewed: reviewed(0, 3))
-  #expect(queue.progress == Progress(reviewed: 2, total: 5))
+  #expect(queue.progress == ReviewProgress(reviewed: 2, total: 5))
   #expect(queue.entries.map(\.totalInWindow) == [3, 2])
   #expect(queue.entries.map(\.reviewedInWindow) == [1, 1])
   #expect(queue.entries[0].assetsToReview.map { $0.assets.map(\.path) } == [["p1.jpg"], ["p2.jpg"]])

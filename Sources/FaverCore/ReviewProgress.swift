@@ -1,5 +1,5 @@
 /// How much of the library has been reviewed.
-public struct Progress: Hashable, Codable, Sendable {
+public struct ReviewProgress: Hashable, Codable, Sendable {
   public var reviewed: Int
   public var total: Int
 
