@@ -21,7 +21,7 @@ public struct Moment: Hashable, Codable, Sendable, Identifiable {
       }
     }
 
-    static func text(_ seconds: TimeInterval) -> String {
+    public static func text(_ seconds: TimeInterval) -> String {
       let minutes = Int((seconds / 60).rounded(.down))
       if minutes < 1 { return "\(Int(seconds))s" }
       return minutes >= 60 ? "\(minutes / 60)h \(minutes % 60)m" : "\(minutes)m"
