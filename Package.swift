@@ -50,5 +50,7 @@ let package = Package(
     .testTarget(name: "FaverStoreTests", dependencies: ["FaverStore", "FaverCore"]),
     .testTarget(name: "FaverKitTests", dependencies: ["FaverKit", "FaverCore", "FaverStore"]),
     .testTarget(name: "FaverCLITests", dependencies: ["FaverKit"]),
+    // Boundary F1 of the moment clusterer on synthetic libraries; run by scripts/moment-f1.
+    .executableTarget(name: "moment-eval", dependencies: ["FaverCore"]),
   ]
 )
