@@ -144,3 +144,14 @@ func randomLibrariesKeepTheInvariants(seed: Int) {
     #expect(moments.allSatisfy { !$0.bursts.isEmpty })
   }
 }
+
+@Test func tiesAreOrderedByAssetIDWhateverTheInputOrder() {
+  let assets = [
+    Asset.fixture(2, at: 0, make: "B", model: "2"), .fixture(1, at: 0, make: "A", model: "1"),
+    .fixture(3, at: 4 * hour),
+  ]
+  let result = MomentClusterer().moments(in: assets)
+  #expect(result.moments.map { $0.assets.map(\.path) } == [["p1.jpg", "p2.jpg"], ["p3.jpg"]])
+  #expect(result.moments.first?.bursts.count == 2)  // two cameras: two bursts, one moment
+  #expect(MomentClusterer().moments(in: assets.reversed()) == result)
+}
