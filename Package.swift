@@ -54,6 +54,8 @@ let package = Package(
     .testTarget(
       name: "FaverKitTests",
       dependencies: ["FaverKit", "FaverCore", "FaverStore", "FaverMetadata", "FaverTestSupport"]),
-    .testTarget(name: "FaverCLITests", dependencies: ["FaverStore", "FaverTestSupport"]),
+    .testTarget(name: "FaverCLITests", dependencies: ["FaverKit", "FaverStore", "FaverTestSupport"]),
+    // Boundary F1 of the moment clusterer on synthetic libraries; run by scripts/moment-f1.
+    .executableTarget(name: "moment-eval", dependencies: ["FaverCore"]),
   ]
 )

@@ -12,11 +12,13 @@ public struct Asset: Hashable, Codable, Sendable, Identifiable {
   public var model: String?
   /// Why something about the file was wrong, when it was.
   public var problem: String?
+  /// The camera's burst identifier (Apple `BurstUUID`): assets sharing one form a single burst.
+  public var burstID: String? = nil
 
   public init(
     id: AssetID, root: String, path: String, kind: MediaKind, captureTime: CaptureTime,
     coordinate: Coordinate? = nil, make: String? = nil, model: String? = nil,
-    problem: String? = nil
+    problem: String? = nil, burstID: String? = nil
   ) {
     self.id = id
     self.root = root
@@ -27,5 +29,6 @@ public struct Asset: Hashable, Codable, Sendable, Identifiable {
     self.make = make
     self.model = model
     self.problem = problem
+    self.burstID = burstID
   }
 }

@@ -5,7 +5,7 @@ import GRDB
 /// The SQLite index of one library (which may have several roots), in the store folder.
 public final class IndexStore: Sendable {
   public let folder: URL
-  private let database: DatabasePool
+  let database: DatabasePool
 
   public static let fileName = "index.sqlite"
 
@@ -77,6 +77,7 @@ public final class IndexStore: Sendable {
         t.primaryKey(["rootId", "path"])
       }
     }
+    registerReviewMigration(in: &migrator)
     return migrator
   }
 

@@ -9,7 +9,7 @@ struct Faver: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Turns a folder tree of photos and videos into a calm, resumable review queue.",
     version: "0.1.0",
-    subcommands: [Index.self, Refresh.self, Assets.self]
+    subcommands: [Index.self, Refresh.self, Assets.self, Mark.self, Next.self, Status.self, Clusters.self]
   )
 
   static func main() {

@@ -1,0 +1,23 @@
+import Foundation
+
+/// The asset a person is on, kept by its position as well as its id so resuming still works once
+/// that asset is reviewed, deleted or moved to another moment.
+public struct Cursor: Hashable, Codable, Sendable {
+  public var assetID: AssetID
+  public var instant: Date
+
+  public init(assetID: AssetID, instant: Date) {
+    self.assetID = assetID
+    self.instant = instant
+  }
+
+  public init(at asset: Asset) {
+    self.init(assetID: asset.id, instant: asset.captureTime.instant)
+  }
+
+  /// Whether `asset` comes after this position in capture order (instant, then asset id).
+  public func precedes(_ asset: Asset) -> Bool {
+    let other = asset.captureTime.instant
+    return instant != other ? instant < other : assetID < asset.id
+  }
+}

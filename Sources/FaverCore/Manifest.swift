@@ -1,0 +1,104 @@
+import Foundation
+
+/// The review queue as a file for other tools: moments still to review, in order, with the assets
+/// left in each grouped by burst. Fully reviewed moments are left out (they left the queue).
+/// The layout is described by `schemas/manifest.schema.json`; bump `currentSchemaVersion` when
+/// it changes incompatibly.
+public struct Manifest: Hashable, Codable, Sendable {
+  public static let currentSchemaVersion = 1
+
+  public var schemaVersion: Int
+  /// ISO 8601 UTC, to the second.
+  public var generatedAt: String
+  /// `smart` or `fixed`.
+  public var mode: String
+  /// The gap, in seconds, at or above which a new moment started.
+  public var thresholdSeconds: Double
+  public var progress: ReviewProgress
+  public var moments: [MomentEntry]
+
+  public struct MomentEntry: Hashable, Codable, Sendable {
+    public var id: String
+    /// The first and last capture times, as `CaptureTime.iso8601`.
+    public var start: String
+    public var end: String
+    public var boundary: BoundaryEntry
+    public var totalInWindow: Int
+    public var reviewedInWindow: Int
+    /// The unreviewed assets, one group per burst.
+    public var assetsToReview: [BurstEntry]
+  }
+
+  /// Why the moment starts where it does: `first`, `timeGap` or `distance`, with the numbers.
+  public struct BoundaryEntry: Hashable, Codable, Sendable {
+    public var reason: String
+    public var gapSeconds: Double?
+    public var thresholdSeconds: Double?
+    public var meters: Double?
+
+    public init(_ boundary: Moment.Boundary) {
+      switch boundary {
+      case .first: reason = "first"
+      case .timeGap(let gap, let threshold):
+        (reason, gapSeconds, thresholdSeconds) = ("timeGap", gap, threshold)
+      case .distance(let meters, let gap):
+        (reason, self.meters, gapSeconds) = ("distance", meters, gap)
+      }
+    }
+  }
+
+  public struct BurstEntry: Hashable, Codable, Sendable {
+    public var burstId: String
+    public var assets: [AssetEntry]
+  }
+
+  public struct AssetEntry: Hashable, Codable, Sendable {
+    public var assetId: String
+    /// Absolute path: the root joined with the relative path.
+    public var path: String
+    public var takenAt: String
+    public var kind: MediaKind
+    public var burstId: String
+  }
+
+  public init(clustering: MomentClusterer.Result, queue: ReviewQueue, generatedAt: Date) {
+    schemaVersion = Self.currentSchemaVersion
+    self.generatedAt = ISO8601DateFormatter().string(from: generatedAt)
+    switch clustering.mode {
+    case .smart: mode = "smart"
+    case .fixed: mode = "fixed"
+    }
+    thresholdSeconds = clustering.threshold
+    progress = queue.progress
+    moments = queue.entries.map { entry in
+      MomentEntry(
+        id: entry.moment.id,
+        start: entry.moment.assets.first?.captureTime.iso8601 ?? "",
+        end: entry.moment.assets.max(by: Asset.captureOrder)?.captureTime.iso8601 ?? "",
+        boundary: BoundaryEntry(entry.moment.boundary),
+        totalInWindow: entry.totalInWindow,
+        reviewedInWindow: entry.reviewedInWindow,
+        assetsToReview: entry.assetsToReview.map { burst in
+          BurstEntry(
+            burstId: burst.id,
+            assets: burst.assets.map { asset in
+              AssetEntry(
+                assetId: asset.id.rawValue, path: Self.join(asset.root, asset.path),
+                takenAt: asset.captureTime.iso8601, kind: asset.kind, burstId: burst.id)
+            })
+        })
+    }
+  }
+
+  /// Stable JSON: sorted keys, pretty-printed.
+  public func encoded() throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return try encoder.encode(self)
+  }
+
+  static func join(_ root: String, _ path: String) -> String {
+    if root.isEmpty { return path }
+    return root.hasSuffix("/") ? root + path : root + "/" + path
+  }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// Splits a library into moments at long gaps in time, or where the photographer moved.
+///
+/// Items are bursts (see `BurstDetector`), so a burst is never split. They are sorted by their first
+/// capture instant (ties by asset id); the gap before an item is its start minus the latest end seen
+/// so far (never negative).
+///
+/// A new moment starts before an item when
+/// - its gap is at least the threshold (`.timeGap`), or
+/// - the last photo before it and its first photo both have GPS, are at least
+///   `minimumMoveGap` (5 min) apart in time and more than `minimumMoveDistance` (1 km) apart on the
+///   great circle (`.distance`).
+///
+/// The threshold:
+/// - `.fixed(gap)`: `gap`.
+/// - `.smart`: the 90th percentile, nearest-rank, of the gaps between items that last at least
+///   `minimumCountedGap` (60 s): sort them ascending and take the one at 1-based rank
+///   `ceil(0.9 × n)`. The result is clamped to `smartRange` (30 min … 48 h). With fewer than
+///   `minimumGapCount` (8) such gaps there is too little to learn from, and the threshold is
+///   `smartFallback` (3 h).
+public struct MomentClusterer: Sendable {
+  public enum Mode: Hashable, Codable, Sendable {
+    case smart
+    case fixed(gap: TimeInterval)
+
+    public static let presets: [Mode] = [.fixed(gap: 3600), .fixed(gap: 3 * 3600), .fixed(gap: 8 * 3600)]
+  }
+
+  public var mode: Mode
+  public var burstDetector = BurstDetector()
+
+  public static let minimumCountedGap: TimeInterval = 60
+  public static let minimumGapCount = 8
+  public static let smartFallback: TimeInterval = 3 * 3600
+  public static let smartRange: ClosedRange<TimeInterval> = 30 * 60...48 * 3600
+  public static let minimumMoveGap: TimeInterval = 5 * 60
+  public static let minimumMoveDistance: Double = 1000
+
+  public init(mode: Mode = .fixed(gap: 3 * 3600), burstDetector: BurstDetector = BurstDetector()) {
+    self.mode = mode
+    self.burstDetector = burstDetector
+  }
+
+  /// The moments and the threshold that made them.
+  public struct Result: Hashable, Sendable {
+    public var mode: Mode
+    public var threshold: TimeInterval
+    public var moments: [Moment]
+  }
+
+  public func moments(in assets: [Asset]) -> Result {
+    let items = burstDetector.bursts(in: assets).sorted { a, b in
+      a.start != b.start ? a.start < b.start : a.id < b.id
+    }
+    var gaps: [TimeInterval] = []
+    var latestEnd = items.first?.end ?? .distantPast
+    for item in items.dropFirst() {
+      gaps.append(max(0, item.start.timeIntervalSince(latestEnd)))
+      latestEnd = max(latestEnd, item.end)
+    }
+    let threshold = threshold(for: gaps)
+    var moments: [Moment] = []
+    var current: [Burst] = []
+    var boundary = Moment.Boundary.first
+    for (index, item) in items.enumerated() {
+      if index > 0, let previous = current.last,
+        let cut = cut(after: previous, before: item, gap: gaps[index - 1], threshold: threshold)
+      {
+        moments.append(Moment(boundary: boundary, bursts: current))
+        (current, boundary) = ([], cut)
+      }
+      current.append(item)
+    }
+    if !current.isEmpty { moments.append(Moment(boundary: boundary, bursts: current)) }
+    return Result(mode: mode, threshold: threshold, moments: moments)
+  }
+
+  /// The threshold `mode` gives for these gaps between items.
+  public func threshold(for gaps: [TimeInterval]) -> TimeInterval {
+    switch mode {
+    case .fixed(let gap): return gap
+    case .smart:
+      let counted = gaps.filter { $0 >= Self.minimumCountedGap }.sorted()
+      guard counted.count >= Self.minimumGapCount else { return Self.smartFallback }
+      let rank = Int((0.9 * Double(counted.count)).rounded(.up))
+      let value = counted[min(counted.count, max(1, rank)) - 1]
+      return min(max(value, Self.smartRange.lowerBound), Self.smartRange.upperBound)
+    }
+  }
+
+  private func cut(after previous: Burst, before next: Burst, gap: TimeInterval, threshold: TimeInterval)
+    -> Moment.Boundary?
+  {
+    if gap >= threshold { return .timeGap(gap: gap, threshold: threshold) }
+    guard gap >= Self.minimumMoveGap,
+      let from = previous.assets.last?.coordinate, let to = next.assets.first?.coordinate
+    else { return nil }
+    let meters = from.distance(to: to)
+    return meters > Self.minimumMoveDistance ? .distance(meters: meters, gap: gap) : nil
+  }
+}

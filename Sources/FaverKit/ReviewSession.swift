@@ -1,0 +1,70 @@
+import FaverCore
+import FaverStore
+import Foundation
+
+/// The review use cases: cluster the index, build the queue, resume, mark, write the manifest.
+public struct ReviewSession: Sendable {
+  public var store: IndexStore
+  public var clusterer: MomentClusterer
+
+  public static let manifestFileName = "manifest.json"
+
+  public init(store: IndexStore, clusterer: MomentClusterer = MomentClusterer()) {
+    self.store = store
+    self.clusterer = clusterer
+  }
+
+  /// The moments of the whole index and the queue left to review.
+  public func queue() throws -> (clustering: MomentClusterer.Result, queue: ReviewQueue) {
+    let clustering = clusterer.moments(in: try store.assets())
+    return (clustering, ReviewQueue(moments: clustering.moments, reviewed: try store.reviewedIDs()))
+  }
+
+  /// What to show now: the asset at the saved cursor, or the next unreviewed one after it (see
+  /// `ReviewQueue.resume`), with its burst. The cursor is saved on that asset, so asking again
+  /// without marking it shows it again; once it is marked, the next call moves on past it.
+  public func next() throws -> (asset: Asset, burst: Burst, progress: ReviewProgress)? {
+    let queue = try queue().queue
+    guard let found = queue.resume(from: try store.cursor()) else { return nil }
+    try store.setCursor(Cursor(at: found.asset))
+    return (found.asset, found.burst, queue.progress)
+  }
+
+  /// Marks assets; every id must be indexed, or nothing is marked.
+  public func mark(_ ids: [AssetID], as mark: IndexStore.Mark, at date: Date = Date()) throws {
+    let known = try store.knownAssetIDs(among: ids)
+    let unknown = ids.filter { !known.contains($0) }
+    guard unknown.isEmpty else { throw ReviewError.unknownAssets(unknown) }
+    try store.mark(ids, as: mark, at: date)
+  }
+
+  /// Builds the manifest and writes it atomically into the store folder and into `extraFolder`.
+  @discardableResult
+  public func writeManifest(now: Date = Date(), extraFolder: URL? = nil) throws -> Manifest {
+    let (clustering, queue) = try queue()
+    let manifest = Manifest(clustering: clustering, queue: queue, generatedAt: now)
+    let data = try manifest.encoded()
+    for folder in [store.folder] + (extraFolder.map { [$0] } ?? []) {
+      try Self.writeAtomically(data, to: folder.appendingPathComponent(Self.manifestFileName))
+    }
+    return manifest
+  }
+
+  /// Writes to a temporary file in the same folder, then renames it over `url`.
+  static func writeAtomically(_ data: Data, to url: URL) throws {
+    let temporary = url.deletingLastPathComponent()
+      .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+    do {
+      try data.write(to: temporary)
+      guard rename(temporary.path, url.path) == 0 else {
+        let reason = String(cString: strerror(errno))
+        try? FileManager.default.removeItem(at: temporary)
+        throw ReviewError.cannotWriteManifest(path: url.path, reason: reason)
+      }
+    } catch let error as ReviewError {
+      throw error
+    } catch {
+      throw ReviewError.cannotWriteManifest(path: url.path, reason: error.localizedDescription)
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import FaverCore
+import FaverKit
+import FaverStore
+
+extension Faver {
+  struct Next: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Show the asset to review now, with its burst.",
+      discussion: """
+        Resumes where you left off: the asset the cursor is on while it is unreviewed, else the next \
+        unreviewed one after it in capture order (new photos and a change of --mode are fine). The \
+        cursor is saved on the asset shown; mark it with `faver mark` and `faver next` moves on.
+        """)
+
+    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var clusterOptions: ClusterOptions
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    struct Shown: Encodable {
+      var asset: AssetListing
+      var burst: [AssetListing]
+      var progress: ReviewProgress
+    }
+
+    func run() throws {
+      let session = ReviewSession(
+        store: try IndexStore(folder: storeOptions.location), clusterer: clusterOptions.clusterer)
+      guard let next = try session.next() else {
+        print(json ? "null" : "Nothing left to review.")
+        return
+      }
+      if json {
+        print(
+          try Output.json(
+            Shown(
+              asset: AssetListing(next.asset), burst: next.burst.assets.map { AssetListing($0) },
+              progress: next.progress)))
+        return
+      }
+      print("\(next.asset.id)  \(next.asset.captureTime.iso8601)  \(next.asset.root)/\(next.asset.path)")
+      if next.burst.assets.count > 1 {
+        print("burst \(next.burst.id) (\(next.burst.assets.count) photos):")
+        for asset in next.burst.assets {
+          print("  \(asset.id == next.asset.id ? ">" : " ") \(asset.id)  \(asset.path)")
+        }
+      }
+      print("\(next.progress.reviewed)/\(next.progress.total) reviewed")
+    }
+  }
+}

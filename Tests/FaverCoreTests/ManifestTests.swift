@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+@testable import FaverCore
+
+private let schemaURL = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  .appendingPathComponent("schemas/manifest.schema.json")
+
+private func manifest() -> Manifest {
+  var assets = Asset.fixtures(gaps: [1, 60, 5 * 3600, 60, 600])
+  assets[5].coordinate = Coordinate(latitude: 10, longitude: 10)
+  assets[4].coordinate = Coordinate(latitude: 10, longitude: 10.1)
+  let clustering = MomentClusterer(mode: .fixed(gap: 3600)).moments(in: assets)
+  let queue = ReviewQueue(moments: clustering.moments, reviewed: [assets[0].id])
+  return Manifest(clustering: clustering, queue: queue, generatedAt: epoch)
+}
+
+/// Checks the parts of JSON Schema the manifest schema uses: type, required, additionalProperties,
+/// enum, const, properties and items. Returns one line per violation.
+private func violations(of value: Any, against schema: [String: Any], at path: String = "$") -> [String] {
+  var found: [String] = []
+  if let allowed = schema["enum"] as? [String], !allowed.contains(value as? String ?? "") {
+    found.append("\(path): \(value) not in \(allowed)")
+  }
+  switch schema["type"] as? String {
+  case "object":
+    guard let object = value as? [String: Any] else { return ["\(path): not an object"] }
+    let properties = schema["properties"] as? [String: [String: Any]] ?? [:]
+    for key in schema["required"] as? [String] ?? [] where object[key] == nil {
+      found.append("\(path): missing \(key)")
+    }
+    for (key, child) in object {
+      if let childSchema = properties[key] {
+        found += violations(of: child, against: childSchema, at: "\(path).\(key)")
+      } else if schema["additionalProperties"] as? Bool == false {
+        found.append("\(path): unexpected \(key)")
+      }
+    }
+  case "array":
+    guard let array = value as? [Any] else { return ["\(path): not an array"] }
+    let items = schema["items"] as? [String: Any] ?? [:]
+    for (index, child) in array.enumerated() {
+      found += violations(of: child, against: items, at: "\(path)[\(index)]")
+    }
+  case "string" where !(value is String): found.append("\(path): not a string")
+  case "integer" where !(value is Int): found.append("\(path): not an integer")
+  case "number" where !(value is NSNumber): found.append("\(path): not a number")
+  default: break
+  }
+  return found
+}
+
+@Test func encodedManifestMatchesTheCommittedSchema() throws {
+  let schema = try #require(
+    try JSONSerialization.jsonObject(with: Data(contentsOf: schemaURL)) as? [String: Any])
+  let json = try JSONSerialization.jsonObject(with: manifest().encoded())
+  #expect(violations(of: json, against: schema) == [])
+}
+
+@Test func theValidatorCatchesAMissingKey() throws {
+  let schema = try #require(
+    try JSONSerialization.jsonObject(with: Data(contentsOf: schemaURL)) as? [String: Any])
+  var json = try #require(try JSONSerialization.jsonObject(with: manifest().encoded()) as? [String: Any])
+  json["progress"] = nil
+  #expect(violations(of: json, against: schema) == ["$: missing progress"])
+}
+
+@Test func manifestListsMomentsToReviewWithReasonsAndBursts() throws {
+  let manifest = manifest()
+  #expect(manifest.progress == ReviewProgress(reviewed: 1, total: 6))
+  #expect(manifest.moments.map(\.boundary.reason) == ["first", "timeGap", "distance"])
+  #expect(
+    manifest.moments[0].assetsToReview.map { $0.assets.map(\.path) } == [["/lib/p1.jpg"], ["/lib/p2.jpg"]])
+  #expect(manifest.moments[0].assetsToReview[0].burstId == "b-0000000000000000")
+  #expect(manifest.generatedAt == "2023-11-14T22:13:20Z")
+  let text = String(decoding: try manifest.encoded(), as: UTF8.self)
+  #expect(
+    text.range(of: "\"generatedAt\"")?.lowerBound ?? text.endIndex
+      < text.range(of: "\"mode\"")?.lowerBound ?? text.startIndex)
+}

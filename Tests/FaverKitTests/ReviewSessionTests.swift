@@ -1,0 +1,89 @@
+import FaverCore
+import FaverStore
+import Foundation
+import Testing
+
+@testable import FaverKit
+
+private func temporaryFolder() -> URL {
+  FileManager.default.temporaryDirectory
+    .appendingPathComponent("faver-kit-tests-\(UUID().uuidString)", isDirectory: true)
+}
+
+/// Indexes photos named `p<seconds>.jpg` with id `id<seconds>`.
+private func add(_ seconds: [Double], to store: IndexStore) throws {
+  let root = try store.rootID(for: "/lib")
+  let records = seconds.map { s in
+    FileRecord(
+      rootId: root, path: "p\(Int(s)).jpg", assetId: AssetID(rawValue: "id\(Int(s))"), format: "jpeg",
+      kind: .photo, stamp: FileStamp(size: 1, mtimeNs: 1, device: 1, inode: 1),
+      captureTime: CaptureTime(
+        instant: Date(timeIntervalSince1970: 1_700_000_000 + s), utcOffset: 0, source: .exifOriginal),
+      coordinate: nil, make: nil, model: nil, problem: nil)
+  }
+  var changes = IndexChanges(rootId: root)
+  changes.media = records
+  try store.apply(changes)
+}
+
+private func id(_ seconds: Int) -> AssetID { AssetID(rawValue: "id\(seconds)") }
+
+@Test func nextWalksTheQueueAsPhotosAreMarked() throws {
+  let folder = temporaryFolder()
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let session = ReviewSession(store: try IndexStore(folder: folder))
+  try add([0, 1, 100, 20_000], to: session.store)
+  var seen: [String] = []
+  while let next = try session.next() {
+    #expect(try session.next()?.asset.id == next.asset.id)  // not marked yet: same asset again
+    seen.append(next.asset.path)
+    try session.mark([next.asset.id], as: .reviewed)
+  }
+  #expect(seen == ["p0.jpg", "p1.jpg", "p100.jpg", "p20000.jpg"])
+  #expect(try session.queue().queue.progress == ReviewProgress(reviewed: 4, total: 4))
+}
+
+@Test func resumeAfterReindexingWithNewPhotosLandsAfterTheCursor() throws {
+  let folder = temporaryFolder()
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let session = ReviewSession(store: try IndexStore(folder: folder))
+  try add([0, 100, 200, 300], to: session.store)
+  try session.mark([id(0)], as: .reviewed)
+  #expect(try session.next()?.asset.id == id(100))
+  try session.mark([id(100)], as: .favorite)
+  try add([50, 150, 10_000], to: session.store)  // new photos before and after the cursor
+  #expect(try session.next()?.asset.id == id(150))
+  let smart = ReviewSession(store: session.store, clusterer: MomentClusterer(mode: .smart))
+  #expect(try smart.next()?.asset.id == id(150))  // switching mode keeps the place
+}
+
+@Test func markingAnUnknownIDMarksNothing() throws {
+  let folder = temporaryFolder()
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let session = ReviewSession(store: try IndexStore(folder: folder))
+  try add([0], to: session.store)
+  #expect(throws: ReviewError.unknownAssets([AssetID(rawValue: "nope")])) {
+    try session.mark([id(0), AssetID(rawValue: "nope")], as: .reviewed)
+  }
+  #expect(try session.store.reviewedIDs().isEmpty)
+}
+
+@Test func manifestIsWrittenToTheStoreAndTheOutFolder() throws {
+  let folder = temporaryFolder()
+  let out = temporaryFolder()
+  defer {
+    try? FileManager.default.removeItem(at: folder)
+    try? FileManager.default.removeItem(at: out)
+  }
+  try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+  let session = ReviewSession(store: try IndexStore(folder: folder))
+  try add([0, 20_000], to: session.store)
+  let manifest = try session.writeManifest(now: Date(timeIntervalSince1970: 0), extraFolder: out)
+  #expect(manifest.moments.count == 2)
+  for written in [folder, out] {
+    let data = try Data(contentsOf: written.appendingPathComponent(ReviewSession.manifestFileName))
+    #expect(try JSONDecoder().decode(Manifest.self, from: data) == manifest)
+  }
+  let leftovers = try FileManager.default.contentsOfDirectory(atPath: out.path)
+  #expect(leftovers == [ReviewSession.manifestFileName])
+}
