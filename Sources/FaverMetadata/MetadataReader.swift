@@ -37,6 +37,10 @@ public struct MetadataReader: Sendable {
       if jpeg.isTruncated { metadata.problems.append(.truncated) }
       if jpeg.isMalformed { metadata.problems.append(.malformedHeader) }
       if let block = jpeg.exif { apply(exif: block, to: &metadata) }
+    case .heif, .avif:
+      let heif = try HEIFStructure.read(from: source)
+      if heif.isDamaged { metadata.problems.append(.damagedContainer) }
+      if let block = heif.exif { apply(exif: block, to: &metadata) }
     default:
       break  // other containers: capture time from the file until their readers land
     }

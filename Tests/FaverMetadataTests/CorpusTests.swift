@@ -83,6 +83,18 @@ struct ExpectedReading {
   .enabled(if: Corpus.isPresent, "../shared/corpus is not beside the checkout"),
   arguments: Corpus.entries(type: "JPEG"))
 func realJPEGsReadAsExiftoolReadsThem(entry: Corpus.Entry) throws {
+  try expectExiftoolReading(entry)
+}
+
+@Test(
+  .enabled(if: Corpus.isPresent, "../shared/corpus is not beside the checkout"),
+  arguments: ["HEIC", "HEIF", "AVIF"].flatMap(Corpus.entries(type:)))
+func realHEIFsReadAsExiftoolReadsThem(entry: Corpus.Entry) throws {
+  try expectExiftoolReading(entry)
+}
+
+/// Reads a corpus file and compares its capture time and position with exiftool's EXIF values.
+func expectExiftoolReading(_ entry: Corpus.Entry) throws {
   let path = Corpus.folder.appendingPathComponent(entry.file).path
   let source = try FileByteSource(path: path)
   let metadata = try #require(
