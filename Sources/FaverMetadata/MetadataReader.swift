@@ -41,6 +41,20 @@ public struct MetadataReader: Sendable {
       let heif = try HEIFStructure.read(from: source)
       if heif.isDamaged { metadata.problems.append(.damagedContainer) }
       if let block = heif.exif { apply(exif: block, to: &metadata) }
+    case .png:
+      let png = try PNGStructure.read(from: source)
+      if png.isDamaged { metadata.problems.append(.damagedContainer) }
+      if let block = png.exif { apply(exif: block, to: &metadata) }
+    case .webp:
+      let webp = try WebPStructure.read(from: source)
+      if webp.isDamaged { metadata.problems.append(.damagedContainer) }
+      if let block = webp.exif { apply(exif: block, to: &metadata) }
+    case .tiff:
+      if let block = try TIFFStructure(source: source)?.compactBlock() {
+        apply(exif: block, to: &metadata)
+      } else {
+        metadata.problems.append(.damagedContainer)
+      }
     default:
       break  // other containers: capture time from the file until their readers land
     }

@@ -93,6 +93,14 @@ func realHEIFsReadAsExiftoolReadsThem(entry: Corpus.Entry) throws {
   try expectExiftoolReading(entry)
 }
 
+@Test(
+  .enabled(if: Corpus.isPresent, "../shared/corpus is not beside the checkout"),
+  arguments: ["PNG", "Extended WEBP", "WEBP", "TIFF", "DNG", "CR2", "NEF", "RW2", "IIQ", "ARW", "ORF", "PEF"]
+    .flatMap(Corpus.entries(type:)))
+func realPNGWebPAndTIFFsReadAsExiftoolReadsThem(entry: Corpus.Entry) throws {
+  try expectExiftoolReading(entry)
+}
+
 /// Reads a corpus file and compares its capture time and position with exiftool's EXIF values.
 func expectExiftoolReading(_ entry: Corpus.Entry) throws {
   let path = Corpus.folder.appendingPathComponent(entry.file).path

@@ -11,6 +11,8 @@ struct ExifBuilder {
   var ifd0: [UInt16: Value] = [:]
   var exif: [UInt16: Value] = [:]
   var gps: [UInt16: Value] = [:]
+  /// Bytes of image data between the TIFF header and IFD0 (raw files keep IFDs far in).
+  var padding = 0
 
   /// DateTimeOriginal with optional sub-seconds and offset.
   mutating func original(_ date: String, subSec: String? = nil, offset: String? = nil) {
@@ -35,13 +37,13 @@ struct ExifBuilder {
     let exifSize = exif.isEmpty ? 0 : size(of: exif)
     if !exif.isEmpty { main[0x8769] = .long(0) }
     if !gps.isEmpty { main[0x8825] = .long(0) }
-    let exifOffset = 8 + size(of: main)
+    let exifOffset = 8 + padding + size(of: main)
     let gpsOffset = exifOffset + exifSize
     if !exif.isEmpty { main[0x8769] = .long(UInt32(exifOffset)) }
     if !gps.isEmpty { main[0x8825] = .long(UInt32(gpsOffset)) }
     var tiff: [UInt8] = bigEndian ? [0x4D, 0x4D, 0, 42] : [0x49, 0x49, 42, 0]
-    tiff += u32(8)
-    tiff += ifd(main, at: 8)
+    tiff += u32(8 + padding) + [UInt8](repeating: 0xAB, count: padding)
+    tiff += ifd(main, at: 8 + padding)
     if !exif.isEmpty { tiff += ifd(exif, at: exifOffset) }
     if !gps.isEmpty { tiff += ifd(gps, at: gpsOffset) }
     return Array("Exif".utf8) + [0, 0] + tiff
