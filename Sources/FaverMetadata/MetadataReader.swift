@@ -49,6 +49,10 @@ public struct MetadataReader: Sendable {
       let webp = try WebPStructure.read(from: source)
       if webp.isDamaged { metadata.problems.append(.damagedContainer) }
       if let block = webp.exif { apply(exif: block, to: &metadata) }
+    case .cr3:
+      let cr3 = try CR3Structure.exifBlock(from: source)
+      if cr3.isDamaged { metadata.problems.append(.damagedContainer) }
+      if let block = cr3.block { apply(exif: block, to: &metadata) }
     case .tiff:
       if let block = try TIFFStructure(source: source)?.compactBlock() {
         apply(exif: block, to: &metadata)

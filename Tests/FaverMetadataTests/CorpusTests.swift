@@ -101,6 +101,19 @@ func realPNGWebPAndTIFFsReadAsExiftoolReadsThem(entry: Corpus.Entry) throws {
   try expectExiftoolReading(entry)
 }
 
+@Test(.enabled(if: Corpus.isPresent, "../shared/corpus is not beside the checkout"))
+func theCorpusCR3ReadsAsExiftoolReadsIt() throws {
+  // Left out of `entries(type:)` because exiv2 cannot read CR3 dates; exiftool can.
+  let source = try FileByteSource(
+    path: Corpus.folder.appendingPathComponent("exiftool-t-images/CanonRaw.cr3").path)
+  let metadata = try #require(
+    try MetadataReader().read(source, head: try source.read(at: 0, count: 65_536), modified: Date()))
+  #expect(metadata.format == .cr3)
+  #expect(metadata.captureTime.iso8601 == "2018-02-21T12:08:56.210+00:00")
+  #expect(metadata.captureTime.source == .exifOriginal)
+  #expect(metadata.problems.isEmpty)
+}
+
 /// Reads a corpus file and compares its capture time and position with exiftool's EXIF values.
 func expectExiftoolReading(_ entry: Corpus.Entry) throws {
   let path = Corpus.folder.appendingPathComponent(entry.file).path
