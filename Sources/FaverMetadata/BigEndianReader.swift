@@ -25,11 +25,13 @@ struct BigEndianReader {
   /// A 64-bit value, nil when it does not fit an `Int64`.
   mutating func u64() -> Int64? { uint(8).flatMap { Int64(exactly: $0) } }
 
-  /// A four-character code such as `ftyp`.
+  /// A four-character code such as `ftyp`, each byte read as Latin-1 (so `©xyz` survives).
   mutating func fourCC() -> String? {
     guard offset >= 0, offset + 4 <= bytes.count else { return nil }
     defer { offset += 4 }
-    return String(decoding: bytes[offset..<offset + 4], as: UTF8.self)
+    var scalars = String.UnicodeScalarView()
+    scalars.append(contentsOf: bytes[offset..<offset + 4].map { Unicode.Scalar($0) })
+    return String(scalars)
   }
 
   mutating func skip(_ count: Int) -> Bool {

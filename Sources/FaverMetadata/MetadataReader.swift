@@ -53,14 +53,19 @@ public struct MetadataReader: Sendable {
       let cr3 = try CR3Structure.exifBlock(from: source)
       if cr3.isDamaged { metadata.problems.append(.damagedContainer) }
       if let block = cr3.block { apply(exif: block, to: &metadata) }
+    case .quickTime, .mp4:
+      let movie = try QuickTimeStructure.read(from: source)
+      if movie.isDamaged { metadata.problems.append(.damagedContainer) }
+      if let time = movie.captureTime(timeZone: timeZone) { metadata.captureTime = time }
+      metadata.coordinate = movie.coordinate
+      metadata.make = movie.make
+      metadata.model = movie.model
     case .tiff:
       if let block = try TIFFStructure(source: source)?.compactBlock() {
         apply(exif: block, to: &metadata)
       } else {
         metadata.problems.append(.damagedContainer)
       }
-    default:
-      break  // other containers: capture time from the file until their readers land
     }
     return metadata
   }

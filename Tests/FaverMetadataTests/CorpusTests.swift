@@ -24,9 +24,18 @@ enum Corpus {
       var gpsLatitude: Double?
       var gpsLongitude: Double?
     }
+    struct QuickTime: Decodable, Sendable {
+      var createDateUtc: String?
+      var keysCreationDate: String?
+      var gpsLatitude: Double?
+      var gpsLongitude: Double?
+      var contentIdentifier: String?
+    }
     var file: String
     var fileType: String?
     var exif: Exif
+    var quicktime: QuickTime?
+    var appleContentIdentifier: String?
     var readerDisagreements: [String]
     var testDescription: String { file }
   }
@@ -112,6 +121,38 @@ func theCorpusCR3ReadsAsExiftoolReadsIt() throws {
   #expect(metadata.captureTime.iso8601 == "2018-02-21T12:08:56.210+00:00")
   #expect(metadata.captureTime.source == .exifOriginal)
   #expect(metadata.problems.isEmpty)
+}
+
+@Test(
+  .enabled(if: Corpus.isPresent, "../shared/corpus is not beside the checkout"),
+  arguments: ["MOV", "MP4", "M4V", "3GP"].flatMap(Corpus.entries(type:)))
+func realVideosReadAsExiftoolReadsThem(entry: Corpus.Entry) throws {
+  let source = try FileByteSource(path: Corpus.folder.appendingPathComponent(entry.file).path)
+  let reader = MetadataReader(timeZone: try #require(TimeZone(identifier: "Asia/Tokyo")))
+  let metadata = try #require(
+    try reader.read(source, head: try source.read(at: 0, count: 65_536), modified: Date()))
+  #expect(metadata.kind == .video)
+  let movie = try #require(entry.quicktime)
+  let time = metadata.captureTime
+  if let local = movie.keysCreationDate {
+    // exiftool: `2015:01:19 12:45:11-08:00`.
+    var chars = Array(local)
+    (chars[4], chars[7], chars[10]) = ("-", "-", "T")
+    #expect(time.iso8601 == String(chars))
+    #expect(time.source == .quickTime)
+  } else if let utc = movie.createDateUtc, let civil = ExifText.dateTime(utc) {
+    #expect(Int64(time.instant.timeIntervalSince1970) == civil.secondsSince1970)
+    #expect(time.utcOffset == 9 * 3600)  // the reader's zone: the file gives no offset
+    #expect(time.source == .quickTime)
+  } else {
+    #expect(time.source == .fileModified)
+  }
+  if let lat = movie.gpsLatitude, let lon = movie.gpsLongitude {
+    let coordinate = try #require(metadata.coordinate)
+    #expect(abs(coordinate.latitude - lat) < 1e-5 && abs(coordinate.longitude - lon) < 1e-5)
+  } else {
+    #expect(metadata.coordinate == nil)
+  }
 }
 
 /// Reads a corpus file and compares its capture time and position with exiftool's EXIF values.
