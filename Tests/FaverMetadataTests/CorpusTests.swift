@@ -23,6 +23,8 @@ enum Corpus {
       var modifyDate: String?
       var gpsLatitude: Double?
       var gpsLongitude: Double?
+      var gpsDatestamp: String?
+      var gpsTimestamp: String?
     }
     struct QuickTime: Decodable, Sendable {
       var createDateUtc: String?
@@ -76,7 +78,8 @@ struct ExpectedReading {
       fraction = source == .exifOriginal ? exif.subsecTimeOriginal.flatMap(ExifText.fraction) : nil
       let offsetText =
         source == .exifOriginal ? exif.offsetTimeOriginal : source == .exifDateTime ? exif.offsetTime : nil
-      offset = offsetText.flatMap(ExifText.utcOffset).map(CaptureTime.offsetText)
+      offset = (offsetText.flatMap(ExifText.utcOffset) ?? Self.gpsOffset(exif, wallClock: text))
+        .map(CaptureTime.offsetText)
     } else {
       source = .fileModified
     }
@@ -85,6 +88,18 @@ struct ExpectedReading {
     {
       position = (lat, lon)
     }
+  }
+}
+
+extension ExpectedReading {
+  /// The offset exiftool's GPS stamps imply: wall clock minus GPS time, in quarter hours, ±14 h.
+  static func gpsOffset(_ exif: Corpus.Entry.Exif, wallClock text: String) -> Int? {
+    guard let date = exif.gpsDatestamp, let time = exif.gpsTimestamp,
+      let utc = ExifText.dateTime(date + " " + time.prefix(8)), let wall = ExifText.dateTime(text)
+    else { return nil }
+    let fraction = Double("0" + time.dropFirst(8)) ?? 0
+    let quarters = ((Double(wall.secondsSince1970 - utc.secondsSince1970) - fraction) / 900).rounded()
+    return abs(quarters) <= 56 ? Int(quarters) * 900 : nil
   }
 }
 
