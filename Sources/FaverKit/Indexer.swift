@@ -111,7 +111,11 @@ public struct Indexer {
     do {
       let source = try FileByteSource(path: found.absolutePath)
       let head = try source.read(at: 0, count: AssetID.headLength)
-      guard let metadata = try reader.read(source, head: head, modified: found.modified) else {
+      guard
+        let metadata = try reader.read(
+          source, head: head, modified: found.modified,
+          name: String(found.relativePath.split(separator: "/").last ?? ""))
+      else {
         summary.skip(.notMedia)
         return nil
       }

@@ -26,9 +26,11 @@ public struct MetadataReader: Sendable {
 
   /// Reads `source`, whose first bytes (at least `AssetID.headLength` of them, or the whole
   /// file) are `head`. Returns nil when the content is not a photo or video faver knows.
-  public func read(_ source: some ByteSource, head: [UInt8], modified: Date) throws(MetadataError)
-    -> FileMetadata?
-  {
+  /// The capture time comes from the metadata, else from a date in the file's `name`
+  /// (`IMG_20230512_143012.jpg`), else from `modified`.
+  public func read(
+    _ source: some ByteSource, head: [UInt8], modified: Date, name: String = ""
+  ) throws(MetadataError) -> FileMetadata? {
     guard let format = MediaFormat.sniff(head) else { return nil }
     var metadata = FileMetadata(format: format, captureTime: fileTime(modified))
     switch format {
@@ -67,7 +69,25 @@ public struct MetadataReader: Sendable {
         metadata.problems.append(.damagedContainer)
       }
     }
+    if metadata.captureTime.source == .fileModified, let date = FileNameDate.parse(name) {
+      metadata.captureTime = nameTime(date, modified: metadata.captureTime)
+    }
     return metadata
+  }
+
+  /// The time a file name gives. A name with the day only settles the day: the modification
+  /// time is kept when it falls on that day (in its own zone), else the day's midnight is used.
+  func nameTime(_ date: FileNameDate, modified: CaptureTime) -> CaptureTime {
+    if !date.hasTime {
+      let wall = modified.instant.timeIntervalSince1970 + Double(modified.utcOffset ?? 0)
+      let local = CivilDateTime(secondsSince1970: Int64(wall.rounded(.down)))
+      if (local.year, local.month, local.day) == (
+        date.wallClock.year, date.wallClock.month, date.wallClock.day
+      ) {
+        return modified
+      }
+    }
+    return CaptureTime(wallClock: date.wallClock, utcOffset: date.utcOffset, source: .fileName)
   }
 
   /// Fills in what an EXIF block says.
