@@ -8,6 +8,10 @@ public struct FileMetadata: Equatable, Sendable {
   public var coordinate: Coordinate?
   public var make: String?
   public var model: String?
+  /// Apple's Live Photo pairing identifier (maker note of the still, QuickTime key of the video).
+  public var contentIdentifier: String?
+  /// Apple's burst identifier, shared by the photos of one burst.
+  public var burstID: String?
   public var problems: [MetadataProblem] = []
 
   public var kind: MediaKind { format.kind }
@@ -62,6 +66,7 @@ public struct MetadataReader: Sendable {
       metadata.coordinate = movie.coordinate
       metadata.make = movie.make
       metadata.model = movie.model
+      metadata.contentIdentifier = movie.contentIdentifier
     case .tiff:
       if let block = try TIFFStructure(source: source)?.compactBlock() {
         apply(exif: block, to: &metadata)
@@ -109,6 +114,10 @@ public struct MetadataReader: Sendable {
     }
     metadata.make = fields.make
     metadata.model = fields.model
+    if let note = fields.makerNote.flatMap(AppleMakerNote.init) {
+      metadata.contentIdentifier = note.contentIdentifier
+      metadata.burstID = note.burstID
+    }
   }
 
   func fileTime(_ modified: Date) -> CaptureTime {

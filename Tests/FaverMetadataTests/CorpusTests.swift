@@ -147,6 +147,7 @@ func realVideosReadAsExiftoolReadsThem(entry: Corpus.Entry) throws {
   let metadata = try #require(
     try reader.read(source, head: try source.read(at: 0, count: 65_536), modified: Date()))
   #expect(metadata.kind == .video)
+  #expect(metadata.contentIdentifier == entry.quicktime?.contentIdentifier)
   let movie = try #require(entry.quicktime)
   let time = metadata.captureTime
   if let local = movie.keysCreationDate {
@@ -177,6 +178,7 @@ func expectExiftoolReading(_ entry: Corpus.Entry) throws {
   let metadata = try #require(
     try MetadataReader().read(source, head: try source.read(at: 0, count: 65_536), modified: Date()))
   let expected = ExpectedReading(entry.exif)
+  #expect(metadata.contentIdentifier == entry.appleContentIdentifier)
   let time = metadata.captureTime
   #expect(time.source == expected.source)
   if let wallClock = expected.wallClock {

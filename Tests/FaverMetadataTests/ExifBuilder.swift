@@ -5,6 +5,7 @@ struct ExifBuilder {
     case rationals([(UInt32, UInt32)])
     case long(UInt32)
     case short(UInt16)
+    case undefined([UInt8])
   }
 
   var bigEndian = false
@@ -88,6 +89,7 @@ struct ExifBuilder {
     case .short: 3
     case .long: 4
     case .rationals: 5
+    case .undefined: 7
     }
   }
 
@@ -96,6 +98,7 @@ struct ExifBuilder {
     case .ascii(let text): text.utf8.count + 1
     case .short, .long: 1
     case .rationals(let list): list.count
+    case .undefined(let bytes): bytes.count
     }
   }
 
@@ -105,6 +108,7 @@ struct ExifBuilder {
     case .short(let v): u16(Int(v))
     case .long(let v): u32(Int(v))
     case .rationals(let list): list.flatMap { u32(Int($0.0)) + u32(Int($0.1)) }
+    case .undefined(let bytes): bytes
     }
   }
 
