@@ -123,7 +123,8 @@ public struct Indexer {
         rootId: rootId, path: found.relativePath, assetId: AssetID(size: source.size, head: head),
         format: metadata.format.rawValue, kind: metadata.kind, stamp: found.stamp,
         captureTime: metadata.captureTime, coordinate: metadata.coordinate, make: metadata.make,
-        model: metadata.model, problem: metadata.problemSummary)
+        model: metadata.model, problem: metadata.problemSummary,
+        contentIdentifier: metadata.contentIdentifier, burstID: metadata.burstID)
     } catch {
       summary.skip(error.isVanished ? .vanished : .unreadable)
       warn(error.description, into: &summary)

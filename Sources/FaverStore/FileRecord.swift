@@ -28,11 +28,15 @@ public struct FileRecord: Codable, Hashable, Sendable, FetchableRecord, MutableP
   public var make: String?
   public var model: String?
   public var problem: String?
+  /// Apple's Live Photo identifier, shared by a still and its video.
+  public var contentIdentifier: String?
+  /// Apple's burst identifier, shared by the photos of one burst.
+  public var burstID: String?
 
   public init(
     rootId: Int64, path: String, assetId: AssetID, format: String, kind: MediaKind,
     stamp: FileStamp, captureTime: CaptureTime, coordinate: Coordinate?, make: String?,
-    model: String?, problem: String?
+    model: String?, problem: String?, contentIdentifier: String? = nil, burstID: String? = nil
   ) {
     self.rootId = rootId
     self.path = path
@@ -49,6 +53,8 @@ public struct FileRecord: Codable, Hashable, Sendable, FetchableRecord, MutableP
     self.make = make
     self.model = model
     self.problem = problem
+    self.contentIdentifier = contentIdentifier
+    self.burstID = burstID
   }
 
   public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }

@@ -65,6 +65,12 @@ public final class IndexStore: Sendable {
         t.uniqueKey(["rootId", "path"])
       }
     }
+    migrator.registerMigration("v2: apple identifiers") { db in
+      try db.alter(table: "file") { t in
+        t.add(column: "contentIdentifier", .text).indexed()
+        t.add(column: "burstID", .text)
+      }
+    }
     return migrator
   }
 
