@@ -55,18 +55,18 @@ struct ItemLocation: Equatable {
     case file
     case itemData([UInt8])
   }
-  var origin: Origin
-  var extents: [(offset: Int64, length: Int64)]
-
-  static func == (a: ItemLocation, b: ItemLocation) -> Bool {
-    a.origin == b.origin && a.extents.elementsEqual(b.extents) { $0 == $1 }
+  /// A run of bytes; a length of 0 means "to the end of the source".
+  struct Extent: Equatable {
+    var offset: Int64
+    var length: Int64
   }
+  var origin: Origin
+  var extents: [Extent]
 
   /// The extents' bytes joined, or nil when one is missing or the total exceeds `limit`.
   func read(from source: some ByteSource, limit: Int) throws(MetadataError) -> [UInt8]? {
     var bytes: [UInt8] = []
     for extent in extents {
-      // A length of 0 means "to the end of the source".
       let length = extent.length == 0 ? source.size - extent.offset : extent.length
       guard extent.offset >= 0, length > 0, length <= Int64(limit - bytes.count),
         extent.offset + length <= source.size
@@ -134,7 +134,7 @@ struct ItemTable {
 
   struct Entry {
     var constructionMethod: Int
-    var extents: [(offset: Int64, length: Int64)]
+    var extents: [ItemLocation.Extent]
   }
 
   /// Every item's extents from an `iloc` payload (versions 0, 1 and 2); nil when malformed.
@@ -159,7 +159,7 @@ struct ItemTable {
       }
       guard reader.skip(2), let base = reader.uint(baseOffsetSize), let count = reader.u16()
       else { return nil }
-      var extents: [(offset: Int64, length: Int64)] = []
+      var extents: [ItemLocation.Extent] = []
       for _ in 0..<count {
         guard reader.skip(indexSize), let offset = reader.uint(offsetSize),
           let length = reader.uint(lengthSize)
@@ -167,7 +167,7 @@ struct ItemTable {
         let (start, overflow) = base.addingReportingOverflow(offset)
         guard !overflow, let start = Int64(exactly: start), let length = Int64(exactly: length)
         else { return nil }
-        extents.append((start, length))
+        extents.append(ItemLocation.Extent(offset: start, length: length))
       }
       if items[Int(id)] == nil { items[Int(id)] = Entry(constructionMethod: method, extents: extents) }
     }
