@@ -97,7 +97,7 @@ public struct MetadataReader: Sendable {
 
   /// Fills in what an EXIF block says.
   func apply(exif block: [UInt8], to metadata: inout FileMetadata) {
-    guard let fields = ExifBlock.read(block) else {
+    guard let fields = ExifBlock.read(Self.withinLibexifLimit(block)) else {
       metadata.problems.append(.corruptExif)
       return
     }
@@ -118,6 +118,15 @@ public struct MetadataReader: Sendable {
       metadata.contentIdentifier = note.contentIdentifier
       metadata.burstID = note.burstID
     }
+  }
+
+  /// libexif reads only the first 65,534 bytes of a block, so the IFDs of a larger one (a PNG
+  /// or HEIF block with a big preview before them) are first copied into a compact block.
+  static func withinLibexifLimit(_ block: [UInt8]) -> [UInt8] {
+    guard block.count > 65_534 else { return block }
+    let tiff = block.starts(with: ExifBlock.header) ? Array(block.dropFirst(6)) : block
+    let structure = try? TIFFStructure(source: MemoryByteSource(tiff))
+    return (try? structure?.compactBlock()) ?? block
   }
 
   func fileTime(_ modified: Date) -> CaptureTime {

@@ -90,3 +90,12 @@ private func read(_ bytes: [UInt8]) throws -> FileMetadata? {
   #expect(metadata.captureTime.source == .fileName)
   #expect(metadata.captureTime.iso8601 == "2023-05-12T14:30:12")
 }
+
+@Test func aBlockPastLibexifsLimitIsStillRead() throws {
+  var builder = ExifBuilder()
+  builder.original("2024:05:12 14:30:12", offset: "+02:00")
+  builder.padding = 70_000
+  let png = ContainerBuilder.png(exif: Array(builder.block().dropFirst(6)))
+  let metadata = try #require(try read(png))
+  #expect(metadata.captureTime.iso8601 == "2024-05-12T14:30:12+02:00")
+}
