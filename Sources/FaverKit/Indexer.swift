@@ -162,7 +162,8 @@ public struct Indexer {
     do {
       let source = try FileByteSource(path: found.absolutePath)
       let head = try source.read(at: 0, count: AssetID.headLength)
-      guard let metadata = try reader.read(source, head: head, modified: found.modified) else {
+      let name = String(found.relativePath.split(separator: "/").last ?? "")
+      guard let metadata = try reader.read(source, head: head, modified: found.modified, name: name) else {
         return .notMedia
       }
       return .media(
@@ -170,7 +171,8 @@ public struct Indexer {
           rootId: rootId, path: found.relativePath, assetId: AssetID(size: source.size, head: head),
           format: metadata.format.rawValue, kind: metadata.kind, stamp: found.stamp,
           captureTime: metadata.captureTime, coordinate: metadata.coordinate, make: metadata.make,
-          model: metadata.model, problem: metadata.problemSummary))
+          model: metadata.model, problem: metadata.problemSummary,
+          contentIdentifier: metadata.contentIdentifier, burstID: metadata.burstID))
     } catch {
       return .failed(error)
     }

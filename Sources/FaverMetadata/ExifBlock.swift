@@ -54,6 +54,7 @@ public enum ExifBlock {
       fields.gpsDate = text(EXIF_IFD_GPS, 0x001D)
       fields.make = text(EXIF_IFD_0, 0x010F)
       fields.model = text(EXIF_IFD_0, 0x0110)
+      fields.makerNote = bytes(EXIF_IFD_EXIF, 0x927C)
       fields.entryCount = (0..<Int(EXIF_IFD_COUNT.rawValue)).reduce(0) {
         $0 + Int(faver_exif_entry_count(data, ExifIfd(rawValue: UInt32($1))))
       }
@@ -70,6 +71,12 @@ public enum ExifBlock {
 
     private func entry(_ ifd: ExifIfd, _ tag: UInt32) -> ExifEntry? {
       faver_exif_entry(data, ifd, ExifTag(rawValue: tag))?.pointee
+    }
+
+    /// An entry's raw value bytes; nil when absent or empty.
+    private func bytes(_ ifd: ExifIfd, _ tag: UInt32) -> [UInt8]? {
+      guard let entry = entry(ifd, tag), let bytes = entry.data, entry.size > 0 else { return nil }
+      return Array(UnsafeBufferPointer(start: bytes, count: Int(entry.size)))
     }
 
     /// An ASCII (or mislabelled UNDEFINED) value up to its first NUL, trimmed; nil when empty.

@@ -2,7 +2,8 @@ import FaverCore
 
 extension ExifFields {
   /// The first usable capture time: original, then digitized, then IFD0 DateTime, each with
-  /// its own sub-second and offset tags. Zeroed or impossible dates count as missing.
+  /// its own sub-second and offset tags. Zeroed or impossible dates count as missing. Without
+  /// an offset tag, the offset the GPS date and time stamps imply is used (`gpsOffset`).
   public var captureTime: CaptureTime? {
     let candidates: [(Stamp, TimeSource)] = [
       (original, .exifOriginal), (digitized, .exifDigitized), (modified, .exifDateTime),
@@ -11,9 +12,24 @@ extension ExifFields {
       guard let text = stamp.dateTime, let wallClock = ExifText.dateTime(text) else { continue }
       return CaptureTime(
         wallClock: wallClock, fraction: stamp.subSeconds.flatMap(ExifText.fraction),
-        utcOffset: stamp.offset.flatMap(ExifText.utcOffset), source: source)
+        utcOffset: stamp.offset.flatMap(ExifText.utcOffset) ?? gpsOffset(for: wallClock),
+        source: source)
     }
     return nil
+  }
+
+  /// The offset between a camera's wall clock and the GPS (UTC) date and time stamps, rounded
+  /// to 15 minutes; nil without both stamps or when they are more than 14 hours apart (the
+  /// GPS fix is then from another moment, or a clock is wrong).
+  public func gpsOffset(for wallClock: CivilDateTime) -> Int? {
+    guard let gpsDate, let gpsTime, gpsTime.count == 3,
+      let day = ExifText.dateTime(gpsDate.prefix(10) + " 00:00:00"),
+      gpsTime.allSatisfy({ $0.isFinite && $0 >= 0 }), gpsTime[0] < 24, gpsTime[1] < 60, gpsTime[2] < 61
+    else { return nil }
+    let utc = Double(day.secondsSince1970) + gpsTime[0] * 3600 + gpsTime[1] * 60 + gpsTime[2]
+    let quarters = ((Double(wallClock.secondsSince1970) - utc) / 900).rounded()
+    guard abs(quarters) <= 14 * 4 else { return nil }
+    return Int(quarters) * 900
   }
 
   /// The recorded GPS position: nil when none is recorded, a rejection when it is unusable.

@@ -26,6 +26,8 @@ public struct ExifFields: Equatable, Sendable {
   public var gpsTime: [Double]?
   public var make: String?
   public var model: String?
+  /// The MakerNote (0x927C) bytes, for the maker notes faver reads itself (Apple's).
+  public var makerNote: [UInt8]?
   /// How many entries libexif found in all IFDs.
   public var entryCount = 0
   /// How many times libexif reported corrupt data while loading.

@@ -6,6 +6,8 @@ public enum MetadataProblem: Equatable, Sendable, CustomStringConvertible {
   case truncated
   /// The JPEG header's segments are damaged.
   case malformedHeader
+  /// The boxes or chunks of a HEIF, MP4, PNG or WebP file are damaged or cut short.
+  case damagedContainer
   /// A GPS position outside ±90° / ±180°.
   case gpsOutOfRange
 
@@ -14,6 +16,7 @@ public enum MetadataProblem: Equatable, Sendable, CustomStringConvertible {
     case .corruptExif: "EXIF data is corrupt; capture time taken from the file's modification time"
     case .truncated: "file is truncated; the image may be incomplete"
     case .malformedHeader: "JPEG header is damaged"
+    case .damagedContainer: "the file's structure is damaged; some metadata may be missing"
     case .gpsOutOfRange: "GPS position is out of range and was ignored"
     }
   }

@@ -8,6 +8,10 @@ public struct FileMetadata: Equatable, Sendable {
   public var coordinate: Coordinate?
   public var make: String?
   public var model: String?
+  /// Apple's Live Photo pairing identifier (maker note of the still, QuickTime key of the video).
+  public var contentIdentifier: String?
+  /// Apple's burst identifier, shared by the photos of one burst.
+  public var burstID: String?
   public var problems: [MetadataProblem] = []
 
   public var kind: MediaKind { format.kind }
@@ -26,9 +30,11 @@ public struct MetadataReader: Sendable {
 
   /// Reads `source`, whose first bytes (at least `AssetID.headLength` of them, or the whole
   /// file) are `head`. Returns nil when the content is not a photo or video faver knows.
-  public func read(_ source: some ByteSource, head: [UInt8], modified: Date) throws(MetadataError)
-    -> FileMetadata?
-  {
+  /// The capture time comes from the metadata, else from a date in the file's `name`
+  /// (`IMG_20230512_143012.jpg`), else from `modified`.
+  public func read(
+    _ source: some ByteSource, head: [UInt8], modified: Date, name: String = ""
+  ) throws(MetadataError) -> FileMetadata? {
     guard let format = MediaFormat.sniff(head) else { return nil }
     var metadata = FileMetadata(format: format, captureTime: fileTime(modified))
     switch format {
@@ -37,15 +43,61 @@ public struct MetadataReader: Sendable {
       if jpeg.isTruncated { metadata.problems.append(.truncated) }
       if jpeg.isMalformed { metadata.problems.append(.malformedHeader) }
       if let block = jpeg.exif { apply(exif: block, to: &metadata) }
-    default:
-      break  // other containers: capture time from the file until their readers land
+    case .heif, .avif:
+      let heif = try HEIFStructure.read(from: source)
+      if heif.isDamaged { metadata.problems.append(.damagedContainer) }
+      if let block = heif.exif { apply(exif: block, to: &metadata) }
+    case .png:
+      let png = try PNGStructure.read(from: source)
+      if png.isDamaged { metadata.problems.append(.damagedContainer) }
+      if let block = png.exif { apply(exif: block, to: &metadata) }
+    case .webp:
+      let webp = try WebPStructure.read(from: source)
+      if webp.isDamaged { metadata.problems.append(.damagedContainer) }
+      if let block = webp.exif { apply(exif: block, to: &metadata) }
+    case .cr3:
+      let cr3 = try CR3Structure.exifBlock(from: source)
+      if cr3.isDamaged { metadata.problems.append(.damagedContainer) }
+      if let block = cr3.block { apply(exif: block, to: &metadata) }
+    case .quickTime, .mp4:
+      let movie = try QuickTimeStructure.read(from: source)
+      if movie.isDamaged { metadata.problems.append(.damagedContainer) }
+      if let time = movie.captureTime(timeZone: timeZone) { metadata.captureTime = time }
+      metadata.coordinate = movie.coordinate
+      metadata.make = movie.make
+      metadata.model = movie.model
+      metadata.contentIdentifier = movie.contentIdentifier
+    case .tiff:
+      if let block = try TIFFStructure(source: source)?.compactBlock() {
+        apply(exif: block, to: &metadata)
+      } else {
+        metadata.problems.append(.damagedContainer)
+      }
+    }
+    if metadata.captureTime.source == .fileModified, let date = FileNameDate.parse(name) {
+      metadata.captureTime = nameTime(date, modified: metadata.captureTime)
     }
     return metadata
   }
 
+  /// The time a file name gives. A name with the day only settles the day: the modification
+  /// time is kept when it falls on that day (in its own zone), else the day's midnight is used.
+  func nameTime(_ date: FileNameDate, modified: CaptureTime) -> CaptureTime {
+    if !date.hasTime {
+      let wall = modified.instant.timeIntervalSince1970 + Double(modified.utcOffset ?? 0)
+      let local = CivilDateTime(secondsSince1970: Int64(wall.rounded(.down)))
+      if (local.year, local.month, local.day) == (
+        date.wallClock.year, date.wallClock.month, date.wallClock.day
+      ) {
+        return modified
+      }
+    }
+    return CaptureTime(wallClock: date.wallClock, utcOffset: date.utcOffset, source: .fileName)
+  }
+
   /// Fills in what an EXIF block says.
   func apply(exif block: [UInt8], to metadata: inout FileMetadata) {
-    guard let fields = ExifBlock.read(block) else {
+    guard let fields = ExifBlock.read(Self.withinLibexifLimit(block)) else {
       metadata.problems.append(.corruptExif)
       return
     }
@@ -62,6 +114,19 @@ public struct MetadataReader: Sendable {
     }
     metadata.make = fields.make
     metadata.model = fields.model
+    if let note = fields.makerNote.flatMap(AppleMakerNote.init) {
+      metadata.contentIdentifier = note.contentIdentifier
+      metadata.burstID = note.burstID
+    }
+  }
+
+  /// libexif reads only the first 65,534 bytes of a block, so the IFDs of a larger one (a PNG
+  /// or HEIF block with a big preview before them) are first copied into a compact block.
+  static func withinLibexifLimit(_ block: [UInt8]) -> [UInt8] {
+    guard block.count > 65_534 else { return block }
+    let tiff = block.starts(with: ExifBlock.header) ? Array(block.dropFirst(6)) : block
+    let structure = try? TIFFStructure(source: MemoryByteSource(tiff))
+    return (try? structure?.compactBlock()) ?? block
   }
 
   func fileTime(_ modified: Date) -> CaptureTime {

@@ -28,11 +28,15 @@ public struct FileRecord: Codable, Hashable, Sendable, FetchableRecord, MutableP
   public var make: String?
   public var model: String?
   public var problem: String?
+  /// Apple's Live Photo identifier, shared by a still and its video.
+  public var contentIdentifier: String?
+  /// Apple's burst identifier, shared by the photos of one burst.
+  public var burstID: String?
 
   public init(
     rootId: Int64, path: String, assetId: AssetID, format: String, kind: MediaKind,
     stamp: FileStamp, captureTime: CaptureTime, coordinate: Coordinate?, make: String?,
-    model: String?, problem: String?
+    model: String?, problem: String?, contentIdentifier: String? = nil, burstID: String? = nil
   ) {
     self.rootId = rootId
     self.path = path
@@ -49,20 +53,24 @@ public struct FileRecord: Codable, Hashable, Sendable, FetchableRecord, MutableP
     self.make = make
     self.model = model
     self.problem = problem
+    self.contentIdentifier = contentIdentifier
+    self.burstID = burstID
   }
 
   /// The columns written by `insertArguments`, for batches of thousands (faster than encoding
   /// each record through `PersistableRecord`).
   static let insertOrReplaceSQL = """
     INSERT OR REPLACE INTO file (rootId, path, assetId, format, kind, size, mtimeNs, device, inode,
-      takenAt, utcOffset, hasSubseconds, timeSource, latitude, longitude, make, model, problem)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      takenAt, utcOffset, hasSubseconds, timeSource, latitude, longitude, make, model, problem,
+      contentIdentifier, burstID)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     """
 
   var insertArguments: StatementArguments {
     [
       rootId, path, assetId, format, kind.rawValue, size, mtimeNs, device, inode, takenAt, utcOffset,
-      hasSubseconds, timeSource.rawValue, latitude, longitude, make, model, problem,
+      hasSubseconds, timeSource.rawValue, latitude, longitude, make, model, problem, contentIdentifier,
+      burstID,
     ]
   }
 
@@ -83,7 +91,7 @@ public struct FileRecord: Codable, Hashable, Sendable, FetchableRecord, MutableP
     let coordinate = latitude.flatMap { lat in longitude.map { Coordinate(latitude: lat, longitude: $0) } }
     return Asset(
       id: AssetID(rawValue: assetId), root: root, path: path, kind: kind, captureTime: captureTime,
-      coordinate: coordinate, make: make, model: model, problem: problem)
+      coordinate: coordinate, make: make, model: model, problem: problem, burstID: burstID)
   }
 }
 

@@ -16,7 +16,7 @@ extension IndexStore {
   }
 
   static func registerReviewMigration(in migrator: inout DatabaseMigrator) {
-    migrator.registerMigration("v2: review") { db in
+    migrator.registerMigration("v3: review") { db in
       try db.create(table: "review") { t in
         t.primaryKey("assetId", .text)
         t.column("reviewedAt", .double).notNull()

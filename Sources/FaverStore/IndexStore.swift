@@ -78,6 +78,12 @@ public final class IndexStore: Sendable {
       }
     }
     registerReviewMigration(in: &migrator)
+    migrator.registerMigration("v4: apple identifiers") { db in
+      try db.alter(table: "file") { t in
+        t.add(column: "contentIdentifier", .text).indexed()
+        t.add(column: "burstID", .text)
+      }
+    }
     return migrator
   }
 

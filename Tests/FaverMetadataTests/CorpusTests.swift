@@ -1,4 +1,5 @@
 import FaverCore
+import FaverTestSupport
 import Foundation
 import Testing
 
@@ -23,10 +24,21 @@ enum Corpus {
       var modifyDate: String?
       var gpsLatitude: Double?
       var gpsLongitude: Double?
+      var gpsDatestamp: String?
+      var gpsTimestamp: String?
+    }
+    struct QuickTime: Decodable, Sendable {
+      var createDateUtc: String?
+      var keysCreationDate: String?
+      var gpsLatitude: Double?
+      var gpsLongitude: Double?
+      var contentIdentifier: String?
     }
     var file: String
     var fileType: String?
     var exif: Exif
+    var quicktime: QuickTime?
+    var appleContentIdentifier: String?
     var readerDisagreements: [String]
     var testDescription: String { file }
   }
@@ -37,11 +49,14 @@ enum Corpus {
     return decoder
   }
 
-  static func entries(type: String) -> [Entry] {
+  /// The entries of one file type; by default only those every reader agrees on.
+  static func entries(type: String, includingDisagreements: Bool = false) -> [Entry] {
     guard let data = try? Data(contentsOf: folder.appendingPathComponent("expected.json")),
       let all = try? Corpus.decoder.decode([Entry].self, from: data)
     else { return [] }
-    return all.filter { $0.fileType == type && $0.readerDisagreements.isEmpty }
+    return all.filter {
+      $0.fileType == type && (includingDisagreements || $0.readerDisagreements.isEmpty)
+    }
   }
 }
 
@@ -67,7 +82,8 @@ struct ExpectedReading {
       fraction = source == .exifOriginal ? exif.subsecTimeOriginal.flatMap(ExifText.fraction) : nil
       let offsetText =
         source == .exifOriginal ? exif.offsetTimeOriginal : source == .exifDateTime ? exif.offsetTime : nil
-      offset = offsetText.flatMap(ExifText.utcOffset).map(CaptureTime.offsetText)
+      offset = (offsetText.flatMap(ExifText.utcOffset) ?? Self.gpsOffset(exif, wallClock: text))
+        .map(CaptureTime.offsetText)
     } else {
       source = .fileModified
     }
@@ -79,15 +95,94 @@ struct ExpectedReading {
   }
 }
 
+extension ExpectedReading {
+  /// The offset exiftool's GPS stamps imply: wall clock minus GPS time, in quarter hours, ±14 h.
+  static func gpsOffset(_ exif: Corpus.Entry.Exif, wallClock text: String) -> Int? {
+    guard let date = exif.gpsDatestamp, let time = exif.gpsTimestamp,
+      let utc = ExifText.dateTime(date + " " + time.prefix(8)), let wall = ExifText.dateTime(text)
+    else { return nil }
+    let fraction = Double("0" + time.dropFirst(8)) ?? 0
+    let quarters = ((Double(wall.secondsSince1970 - utc.secondsSince1970) - fraction) / 900).rounded()
+    return abs(quarters) <= 56 ? Int(quarters) * 900 : nil
+  }
+}
+
 @Test(
   .enabled(if: Corpus.isPresent, "../shared/corpus is not beside the checkout"),
   arguments: Corpus.entries(type: "JPEG"))
 func realJPEGsReadAsExiftoolReadsThem(entry: Corpus.Entry) throws {
+  try expectExiftoolReading(entry)
+}
+
+@Test(
+  .enabled(if: Corpus.isPresent, "../shared/corpus is not beside the checkout"),
+  arguments: ["HEIC", "HEIF", "AVIF"].flatMap { Corpus.entries(type: $0) })
+func realHEIFsReadAsExiftoolReadsThem(entry: Corpus.Entry) throws {
+  try expectExiftoolReading(entry)
+}
+
+@Test(
+  .enabled(if: Corpus.isPresent, "../shared/corpus is not beside the checkout"),
+  arguments: ["PNG", "Extended WEBP", "WEBP", "TIFF", "DNG", "CR2", "NEF", "RW2", "IIQ", "ARW", "ORF", "PEF"]
+    .flatMap { Corpus.entries(type: $0) })
+func realPNGWebPAndTIFFsReadAsExiftoolReadsThem(entry: Corpus.Entry) throws {
+  try expectExiftoolReading(entry)
+}
+
+@Test(.enabled(if: Corpus.isPresent, "../shared/corpus is not beside the checkout"))
+func theCorpusCR3ReadsAsExiftoolReadsIt() throws {
+  // Left out of `entries(type:)` because exiv2 cannot read CR3 dates; exiftool can.
+  let source = try FileByteSource(
+    path: Corpus.folder.appendingPathComponent("exiftool-t-images/CanonRaw.cr3").path)
+  let metadata = try #require(
+    try MetadataReader().read(source, head: try source.read(at: 0, count: 65_536), modified: Date()))
+  #expect(metadata.format == .cr3)
+  #expect(metadata.captureTime.iso8601 == "2018-02-21T12:08:56.210+00:00")
+  #expect(metadata.captureTime.source == .exifOriginal)
+  #expect(metadata.problems.isEmpty)
+}
+
+@Test(
+  .enabled(if: Corpus.isPresent, "../shared/corpus is not beside the checkout"),
+  arguments: ["MOV", "MP4", "M4V", "3GP"].flatMap { Corpus.entries(type: $0) })
+func realVideosReadAsExiftoolReadsThem(entry: Corpus.Entry) throws {
+  let source = try FileByteSource(path: Corpus.folder.appendingPathComponent(entry.file).path)
+  let reader = MetadataReader(timeZone: try #require(TimeZone(identifier: "Asia/Tokyo")))
+  let metadata = try #require(
+    try reader.read(source, head: try source.read(at: 0, count: 65_536), modified: Date()))
+  #expect(metadata.kind == .video)
+  #expect(metadata.contentIdentifier == entry.quicktime?.contentIdentifier)
+  let movie = try #require(entry.quicktime)
+  let time = metadata.captureTime
+  if let local = movie.keysCreationDate {
+    // exiftool: `2015:01:19 12:45:11-08:00`.
+    var chars = Array(local)
+    (chars[4], chars[7], chars[10]) = ("-", "-", "T")
+    #expect(time.iso8601 == String(chars))
+    #expect(time.source == .quickTime)
+  } else if let utc = movie.createDateUtc, let civil = ExifText.dateTime(utc) {
+    #expect(Int64(time.instant.timeIntervalSince1970) == civil.secondsSince1970)
+    #expect(time.utcOffset == 9 * 3600)  // the reader's zone: the file gives no offset
+    #expect(time.source == .quickTime)
+  } else {
+    #expect(time.source == .fileModified)
+  }
+  if let lat = movie.gpsLatitude, let lon = movie.gpsLongitude {
+    let coordinate = try #require(metadata.coordinate)
+    #expect(abs(coordinate.latitude - lat) < 1e-5 && abs(coordinate.longitude - lon) < 1e-5)
+  } else {
+    #expect(metadata.coordinate == nil)
+  }
+}
+
+/// Reads a corpus file and compares its capture time and position with exiftool's EXIF values.
+func expectExiftoolReading(_ entry: Corpus.Entry) throws {
   let path = Corpus.folder.appendingPathComponent(entry.file).path
   let source = try FileByteSource(path: path)
   let metadata = try #require(
     try MetadataReader().read(source, head: try source.read(at: 0, count: 65_536), modified: Date()))
   let expected = ExpectedReading(entry.exif)
+  #expect(metadata.contentIdentifier == entry.appleContentIdentifier)
   let time = metadata.captureTime
   #expect(time.source == expected.source)
   if let wallClock = expected.wallClock {
@@ -112,4 +207,37 @@ func realJPEGsReadAsExiftoolReadsThem(entry: Corpus.Entry) throws {
 
 @Test(.enabled(if: Corpus.isPresent)) func theCorpusHoldsTheJPEGsItsREADMEPromises() {
   #expect(Corpus.entries(type: "JPEG").count >= 140)
+}
+
+@Test(
+  .enabled(if: Corpus.isPresent, "../shared/corpus is not beside the checkout"),
+  arguments: [
+    "HEIC", "HEIF", "AVIF", "PNG", "Extended WEBP", "TIFF", "CR2", "CR3", "DNG", "NEF", "MOV", "MP4",
+  ])
+func damagedCopiesOfRealFilesAreSurvived(type: String) throws {
+  // Real structures, cut and damaged in memory: nothing may crash, and the intact file still reads.
+  let small = try Corpus.entries(type: type, includingDisagreements: true).compactMap { entry in
+    let data = try Data(contentsOf: Corpus.folder.appendingPathComponent(entry.file))
+    return data.count <= 300_000 ? [UInt8](data) : nil
+  }
+  var generator = SeededGenerator(seed: 17)
+  var read = 0
+  for file in small {
+    var variants = stride(from: 0, to: file.count, by: max(1, file.count / 40)).map { Array(file.prefix($0)) }
+    for _ in 0..<100 {
+      var damaged = file
+      for _ in 0..<Int.random(in: 1...8, using: &generator) {
+        damaged[Int.random(in: 0..<damaged.count, using: &generator)] = UInt8.random(
+          in: 0...255, using: &generator)
+      }
+      variants.append(damaged)
+    }
+    for bytes in variants + [file] {
+      let head = Array(bytes.prefix(65_536))
+      if try MetadataReader().read(MemoryByteSource(bytes), head: head, modified: Date(), name: "x") != nil {
+        read += 1
+      }
+    }
+  }
+  #expect(small.isEmpty || read > small.count)
 }

@@ -1,4 +1,5 @@
 import FaverCore
+import FaverTestSupport
 import Testing
 
 @testable import FaverMetadata

@@ -56,3 +56,47 @@ private func read(_ bytes: [UInt8]) throws -> FileMetadata? {
 @Test func textIsNotMedia() throws {
   #expect(try read(Array("just some notes\n".utf8)) == nil)
 }
+
+@Test func eachContainerHandsItsExifToTheSameReading() throws {
+  var builder = ExifBuilder()
+  builder.original("2024:05:12 14:30:12", offset: "+02:00")
+  let tiff = Array(builder.block().dropFirst(6))
+  let files = [
+    BoxBuilder.heif(exif: builder.block()), ContainerBuilder.png(exif: tiff),
+    ContainerBuilder.webp(exif: tiff), tiff,
+  ]
+  let formats = try files.map { try #require(try read($0)).format }
+  #expect(formats == [.heif, .png, .webp, .tiff])
+  for file in files {
+    let metadata = try #require(try read(file))
+    #expect(metadata.captureTime.iso8601 == "2024-05-12T14:30:12+02:00")
+    #expect(metadata.problems.isEmpty)
+  }
+}
+
+@Test func aCutHEIFFallsBackAndSaysSo() throws {
+  var builder = ExifBuilder()
+  builder.original("2024:05:12 14:30:12")
+  let metadata = try #require(try read(Array(BoxBuilder.heif(exif: builder.block()).dropLast(3))))
+  #expect(metadata.captureTime.source == .fileModified)
+  #expect(metadata.problems == [.damagedContainer])
+}
+
+@Test func aVideoWithoutTimesTakesTheDateInItsName() throws {
+  let movie = BoxBuilder.ftyp("mp42", ["isom"]) + BoxBuilder.box("moov", [])
+  let metadata = try #require(
+    try reader.read(MemoryByteSource(movie), head: movie, modified: modified, name: "VID_20230512_143012.mp4")
+  )
+  #expect(metadata.kind == .video)
+  #expect(metadata.captureTime.source == .fileName)
+  #expect(metadata.captureTime.iso8601 == "2023-05-12T14:30:12")
+}
+
+@Test func aBlockPastLibexifsLimitIsStillRead() throws {
+  var builder = ExifBuilder()
+  builder.original("2024:05:12 14:30:12", offset: "+02:00")
+  builder.padding = 70_000
+  let png = ContainerBuilder.png(exif: Array(builder.block().dropFirst(6)))
+  let metadata = try #require(try read(png))
+  #expect(metadata.captureTime.iso8601 == "2024-05-12T14:30:12+02:00")
+}

@@ -5,6 +5,7 @@ public struct ExifBuilder {
     case rationals([(UInt32, UInt32)])
     case long(UInt32)
     case short(UInt16)
+    case undefined([UInt8])
   }
 
   public var bigEndian = false
@@ -13,6 +14,8 @@ public struct ExifBuilder {
   public var gps: [UInt16: Value] = [:]
 
   public init(bigEndian: Bool = false) { self.bigEndian = bigEndian }
+  /// Bytes of image data between the TIFF header and IFD0 (raw files keep IFDs far in).
+  public var padding = 0
 
   /// DateTimeOriginal with optional sub-seconds and offset.
   public mutating func original(_ date: String, subSec: String? = nil, offset: String? = nil) {
@@ -37,13 +40,13 @@ public struct ExifBuilder {
     let exifSize = exif.isEmpty ? 0 : size(of: exif)
     if !exif.isEmpty { main[0x8769] = .long(0) }
     if !gps.isEmpty { main[0x8825] = .long(0) }
-    let exifOffset = 8 + size(of: main)
+    let exifOffset = 8 + padding + size(of: main)
     let gpsOffset = exifOffset + exifSize
     if !exif.isEmpty { main[0x8769] = .long(UInt32(exifOffset)) }
     if !gps.isEmpty { main[0x8825] = .long(UInt32(gpsOffset)) }
     var tiff: [UInt8] = bigEndian ? [0x4D, 0x4D, 0, 42] : [0x49, 0x49, 42, 0]
-    tiff += u32(8)
-    tiff += ifd(main, at: 8)
+    tiff += u32(8 + padding) + [UInt8](repeating: 0xAB, count: padding)
+    tiff += ifd(main, at: 8 + padding)
     if !exif.isEmpty { tiff += ifd(exif, at: exifOffset) }
     if !gps.isEmpty { tiff += ifd(gps, at: gpsOffset) }
     return Array("Exif".utf8) + [0, 0] + tiff
@@ -92,6 +95,7 @@ public struct ExifBuilder {
     case .short: 3
     case .long: 4
     case .rationals: 5
+    case .undefined: 7
     }
   }
 
@@ -100,6 +104,7 @@ public struct ExifBuilder {
     case .ascii(let text): text.utf8.count + 1
     case .short, .long: 1
     case .rationals(let list): list.count
+    case .undefined(let bytes): bytes.count
     }
   }
 
@@ -109,6 +114,7 @@ public struct ExifBuilder {
     case .short(let v): u16(Int(v))
     case .long(let v): u32(Int(v))
     case .rationals(let list): list.flatMap { u32(Int($0.0)) + u32(Int($0.1)) }
+    case .undefined(let bytes): bytes
     }
   }
 

@@ -1,0 +1,187 @@
+/// The IFDs of a TIFF structure in a file (TIFF, DNG, CR2, NEF, ARW, ORF, RW2, PEF, and CR3's
+/// CMT boxes), read entry by entry through a `ByteSource`.
+///
+/// libexif 0.6 reads at most the first 65,534 bytes of a block it is given, and raw files keep
+/// their IFDs anywhere in megabytes of image data. So faver reads the IFDs itself, keeps only
+/// the tags it uses, and lays them out again in a small TIFF block (`compactBlock`) for
+/// `ExifBlock` to read.
+struct TIFFStructure<Source: ByteSource> {
+  let source: Source
+  /// Where the TIFF header is in the source; IFD offsets count from here.
+  let base: Int64
+  let bigEndian: Bool
+  let firstIFD: Int64
+
+  /// An IFD with more entries than this is not a real one.
+  static var maxEntries: Int { 1024 }
+  /// A value longer than this (a maker note, a preview) is not copied.
+  static var maxValueBytes: Int { 65_536 }
+
+  /// Nil unless a byte order mark and a TIFF (or ORF, RW2) magic number are at `base`.
+  init?(source: Source, base: Int64 = 0) throws(MetadataError) {
+    let head = try source.read(at: base, count: 8)
+    guard head.count == 8 else { return nil }
+    switch (head[0], head[1]) {
+    case (0x49, 0x49): bigEndian = false
+    case (0x4D, 0x4D): bigEndian = true
+    default: return nil
+    }
+    self.source = source
+    self.base = base
+    let order = bigEndian
+    func u16(_ i: Int) -> Int {
+      order ? Int(head[i]) << 8 | Int(head[i + 1]) : Int(head[i + 1]) << 8 | Int(head[i])
+    }
+    guard [42, 0x4F52, 0x5352, 0x55].contains(u16(2)) else { return nil }
+    firstIFD = Int64(bigEndian ? u16(4) << 16 | u16(6) : u16(6) << 16 | u16(4))
+  }
+
+  /// The entries of the IFD at `offset` whose tags are in `tags`, and the next IFD's offset
+  /// (0 for none). Nil when the IFD is outside the source or impossible.
+  func entries(at offset: Int64, keeping tags: Set<Int>) throws(MetadataError) -> (
+    entries: [TIFFEntry], next: Int64
+  )? {
+    guard offset >= 8 else { return nil }
+    let countBytes = try source.read(at: base + offset, count: 2)
+    guard countBytes.count == 2 else { return nil }
+    let count = int(countBytes, 0, 2)
+    guard count > 0, count <= Self.maxEntries else { return nil }
+    let table = try source.read(at: base + offset + 2, count: count * 12 + 4)
+    guard table.count >= count * 12 else { return nil }
+    var entries: [TIFFEntry] = []
+    for index in 0..<count {
+      let at = index * 12
+      let tag = int(table, at, 2)
+      guard tags.contains(tag) else { continue }
+      let type = int(table, at + 2, 2)
+      let components = int(table, at + 4, 4)
+      let width = Self.typeWidth(type)
+      guard width > 0, components > 0, components <= Self.maxValueBytes / width else { continue }
+      let size = width * components
+      var value: [UInt8]
+      if size <= 4 {
+        value = Array(table[at + 8..<at + 8 + size])
+      } else {
+        value = try source.read(at: base + Int64(int(table, at + 8, 4)), count: size)
+        guard value.count == size else { continue }
+      }
+      entries.append(TIFFEntry(tag: tag, type: type, count: components, value: value))
+    }
+    let next = table.count == count * 12 + 4 ? Int64(int(table, count * 12, 4)) : 0
+    return (entries, next)
+  }
+
+  /// The value of a LONG (or SHORT) entry, such as an IFD pointer.
+  func pointer(_ entries: [TIFFEntry], _ tag: Int) -> Int64? {
+    guard let entry = entries.first(where: { $0.tag == tag }) else { return nil }
+    switch entry.type {
+    case 3: return Int64(int(entry.value, 0, 2))
+    case 4, 13: return Int64(int(entry.value, 0, 4))
+    default: return nil
+    }
+  }
+
+  private func int(_ bytes: [UInt8], _ at: Int, _ width: Int) -> Int {
+    var value = 0
+    for index in 0..<width {
+      let byte = Int(bytes[bigEndian ? at + index : at + width - 1 - index])
+      value = value << 8 | byte
+    }
+    return value
+  }
+
+  /// Bytes per component of a TIFF field type; 0 for unknown types.
+  static func typeWidth(_ type: Int) -> Int {
+    switch type {
+    case 1, 2, 6, 7: 1
+    case 3, 8: 2
+    case 4, 9, 11, 13: 4
+    case 5, 10, 12: 8
+    default: 0
+    }
+  }
+}
+
+/// The tags faver reads, by IFD.
+enum TIFFTags {
+  static let exifPointer = 0x8769
+  static let gpsPointer = 0x8825
+  static let ifd0: Set<Int> = [0x010F, 0x0110, 0x0132, 0x9003, 0x9004, exifPointer, gpsPointer]
+  static let exif: Set<Int> = [0x9003, 0x9004, 0x9010, 0x9011, 0x9012, 0x9290, 0x9291, 0x9292]
+  static let gps: Set<Int> = [0x0001, 0x0002, 0x0003, 0x0004, 0x0007, 0x001D]
+}
+
+extension TIFFStructure {
+  /// IFD0 with its EXIF and GPS IFDs, compacted into a block `ExifBlock` can read; nil when
+  /// IFD0 cannot be read.
+  func compactBlock() throws(MetadataError) -> [UInt8]? {
+    guard let ifd0 = try entries(at: firstIFD, keeping: TIFFTags.ifd0)?.entries else { return nil }
+    let exif = try pointer(ifd0, TIFFTags.exifPointer).flatMap { (offset) throws(MetadataError) in
+      try entries(at: offset, keeping: TIFFTags.exif)?.entries
+    }
+    let gps = try pointer(ifd0, TIFFTags.gpsPointer).flatMap { (offset) throws(MetadataError) in
+      try entries(at: offset, keeping: TIFFTags.gps)?.entries
+    }
+    return CompactTIFF(bigEndian: bigEndian).block(ifd0: ifd0, exif: exif ?? [], gps: gps ?? [])
+  }
+}
+
+/// One IFD entry with its value bytes (in its TIFF structure's byte order).
+struct TIFFEntry: Equatable {
+  var tag: Int
+  var type: Int
+  var count: Int
+  var value: [UInt8]
+}
+
+/// Lays IFD entries out as a small TIFF structure: header, IFD0, then the EXIF and GPS IFDs.
+struct CompactTIFF {
+  var bigEndian: Bool
+
+  func block(ifd0: [TIFFEntry], exif: [TIFFEntry], gps: [TIFFEntry]) -> [UInt8] {
+    let pointers = [TIFFTags.exifPointer, TIFFTags.gpsPointer]
+    var main = ifd0.filter { !pointers.contains($0.tag) }
+    if !exif.isEmpty { main.append(TIFFEntry(tag: TIFFTags.exifPointer, type: 4, count: 1, value: u32(0))) }
+    if !gps.isEmpty { main.append(TIFFEntry(tag: TIFFTags.gpsPointer, type: 4, count: 1, value: u32(0))) }
+    let exifOffset = 8 + size(of: main)
+    let gpsOffset = exifOffset + (exif.isEmpty ? 0 : size(of: exif))
+    main = main.map { entry in
+      var entry = entry
+      if entry.tag == TIFFTags.exifPointer { entry.value = u32(exifOffset) }
+      if entry.tag == TIFFTags.gpsPointer { entry.value = u32(gpsOffset) }
+      return entry
+    }
+    var bytes: [UInt8] = bigEndian ? [0x4D, 0x4D, 0, 42] : [0x49, 0x49, 42, 0]
+    bytes += u32(8) + ifd(main, at: 8)
+    if !exif.isEmpty { bytes += ifd(exif, at: exifOffset) }
+    if !gps.isEmpty { bytes += ifd(gps, at: gpsOffset) }
+    return bytes
+  }
+
+  private func size(of entries: [TIFFEntry]) -> Int {
+    6 + 12 * entries.count + entries.map(\.value.count).filter { $0 > 4 }.reduce(0) { $0 + $1 + $1 % 2 }
+  }
+
+  private func ifd(_ entries: [TIFFEntry], at offset: Int) -> [UInt8] {
+    let sorted = entries.sorted { $0.tag < $1.tag }
+    var head = u16(sorted.count)
+    var tail: [UInt8] = []
+    let dataStart = offset + 6 + 12 * sorted.count
+    for entry in sorted {
+      head += u16(entry.tag) + u16(entry.type) + u32(entry.count)
+      if entry.value.count <= 4 {
+        head += entry.value + [UInt8](repeating: 0, count: 4 - entry.value.count)
+      } else {
+        head += u32(dataStart + tail.count)
+        tail += entry.value
+        if entry.value.count % 2 == 1 { tail.append(0) }
+      }
+    }
+    return head + u32(0) + tail
+  }
+
+  private func u16(_ v: Int) -> [UInt8] {
+    bigEndian ? [UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] : [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)]
+  }
+  private func u32(_ v: Int) -> [UInt8] { bigEndian ? u16(v >> 16) + u16(v) : u16(v) + u16(v >> 16) }
+}

@@ -1,0 +1,42 @@
+/// The `EXIF` chunk of a WebP (RIFF) file, found by walking chunk headers.
+public struct WebPStructure: Equatable, Sendable {
+  /// The chunk's TIFF structure (some writers put `Exif\0\0` before it).
+  public var exif: [UInt8]?
+  /// A chunk runs past the end of the file or of the RIFF size.
+  public var isDamaged = false
+
+  static let maxChunks = 4096
+  static let maxExifBytes = 4 << 20
+
+  public static func read(from source: some ByteSource) throws(MetadataError) -> WebPStructure {
+    var result = WebPStructure()
+    let riff = try source.read(at: 0, count: 12)
+    guard riff.count == 12 else {
+      result.isDamaged = true
+      return result
+    }
+    let declaredEnd = 8 + Int64(littleEndian(riff, 4))
+    result.isDamaged = declaredEnd > source.size
+    let end = min(source.size, declaredEnd)
+    var offset: Int64 = 12
+    for _ in 0..<maxChunks where offset + 8 <= end {
+      let header = try source.read(at: offset, count: 8)
+      guard header.count == 8 else { break }
+      let type = String(decoding: header[0..<4], as: UTF8.self)
+      let length = Int64(littleEndian(header, 4))
+      guard offset + 8 + length <= end else {
+        result.isDamaged = true
+        return result
+      }
+      if type == "EXIF", result.exif == nil, length <= maxExifBytes {
+        result.exif = try source.read(at: offset + 8, count: Int(length))
+      }
+      offset += 8 + length + length % 2  // chunks are padded to an even size
+    }
+    return result
+  }
+
+  private static func littleEndian(_ bytes: [UInt8], _ at: Int) -> Int {
+    Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24
+  }
+}

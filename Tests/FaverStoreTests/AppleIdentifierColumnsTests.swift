@@ -1,0 +1,32 @@
+import FaverCore
+import Foundation
+import Testing
+
+@testable import FaverStore
+
+@Test func appleIdentifiersAreStoredAndReadBack() throws {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("faver-\(UUID().uuidString)")
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let store = try IndexStore(folder: folder)
+  let root = try store.rootID(for: "/photos")
+  let time = CaptureTime(
+    instant: Date(timeIntervalSince1970: 1_700_000_000), utcOffset: 0, source: .exifOriginal)
+  func record(_ path: String, _ identifier: String?, _ burst: String?) -> FileRecord {
+    FileRecord(
+      rootId: root, path: path, assetId: AssetID(size: 10, head: Array(path.utf8)), format: "heif",
+      kind: .photo, stamp: FileStamp(size: 10, mtimeNs: 0, device: 1, inode: 2), captureTime: time,
+      coordinate: nil, make: nil, model: nil, problem: nil, contentIdentifier: identifier, burstID: burst)
+  }
+  var changes = IndexChanges(rootId: root)
+  changes.media = [record("a.heic", "LIVE-1", "BURST-1"), record("b.jpg", nil, nil)]
+  try store.apply(changes)
+  #expect(try store.assets().first { $0.path == "a.heic" }?.burstID == "BURST-1")
+  let files = try store.files(inRoot: root)
+  #expect(files["a.heic"]?.contentIdentifier == "LIVE-1" && files["a.heic"]?.burstID == "BURST-1")
+  #expect(files["b.jpg"]?.contentIdentifier == nil && files["b.jpg"]?.burstID == nil)
+}
+
+@Test func migrationsRunInOrderWithTheIdentifiersLast() throws {
+  let names = IndexStore.migrator.migrations
+  #expect(names == ["v1: roots and files", "v2: non-media files", "v3: review", "v4: apple identifiers"])
+}
