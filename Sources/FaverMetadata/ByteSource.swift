@@ -53,8 +53,9 @@ public final class FileByteSource: ByteSource {
     var buffer = [UInt8](repeating: 0, count: wanted)
     var done = 0
     while done < wanted {
-      let n = buffer.withUnsafeMutableBytes { raw in
-        pread(descriptor, raw.baseAddress! + done, wanted - done, off_t(offset) + off_t(done))
+      let n = buffer.withUnsafeMutableBytes { raw -> Int in
+        guard let base = raw.baseAddress else { return 0 }
+        return pread(descriptor, base + done, wanted - done, off_t(offset) + off_t(done))
       }
       if n < 0, errno == EINTR { continue }
       guard n >= 0 else { throw MetadataError.cannotRead(path: path, errno: errno) }
