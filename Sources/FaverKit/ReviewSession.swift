@@ -50,21 +50,53 @@ public struct ReviewSession: Sendable {
     return manifest
   }
 
-  /// Writes to a temporary file in the same folder, then renames it over `url`.
+  /// Writes to a temporary file in the same folder, flushes it to disk, then renames it over
+  /// `url`: readers see the old file or the new one, never a part, even if faver is killed or the
+  /// machine loses power. Temporary files left by killed runs are removed first.
   static func writeAtomically(_ data: Data, to url: URL) throws {
-    let temporary = url.deletingLastPathComponent()
-      .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-    do {
-      try data.write(to: temporary)
-      guard rename(temporary.path, url.path) == 0 else {
-        let reason = String(cString: strerror(errno))
-        try? FileManager.default.removeItem(at: temporary)
-        throw ReviewError.cannotWriteManifest(path: url.path, reason: reason)
+    let folder = url.deletingLastPathComponent()
+    removeAbandonedTemporaries(of: url.lastPathComponent, in: folder)
+    let temporary = folder.appendingPathComponent(
+      ".\(url.lastPathComponent).\(getpid()).\(UUID().uuidString).tmp")
+    func fail(_ reason: String) -> ReviewError {
+      try? FileManager.default.removeItem(at: temporary)
+      return .cannotWriteManifest(path: url.path, reason: reason)
+    }
+    let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw fail(String(cString: strerror(errno))) }
+    let written = data.withUnsafeBytes { bytes in
+      guard let base = bytes.baseAddress else { return true }
+      var offset = 0
+      while offset < bytes.count {
+        let count = write(descriptor, base + offset, bytes.count - offset)
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else { return false }
+        offset += count
       }
-    } catch let error as ReviewError {
-      throw error
-    } catch {
-      throw ReviewError.cannotWriteManifest(path: url.path, reason: error.localizedDescription)
+      return true
+    }
+    let error = errno
+    let synced = written && fsync(descriptor) == 0
+    close(descriptor)
+    guard written, synced else { throw fail(String(cString: strerror(written ? errno : error))) }
+    guard rename(temporary.path, url.path) == 0 else { throw fail(String(cString: strerror(errno))) }
+    let directory = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if directory >= 0 {
+      _ = fsync(directory)
+      close(directory)
+    }
+  }
+
+  /// Removes `.NAME.PID.UUID.tmp` files whose process is gone (killed mid-write).
+  static func removeAbandonedTemporaries(of name: String, in folder: URL) {
+    let prefix = ".\(name)."
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+    for entry in entries where entry.hasPrefix(prefix) && entry.hasSuffix(".tmp") {
+      let fields = entry.dropFirst(prefix.count).split(separator: ".")
+      guard let pid = fields.first.flatMap({ pid_t($0) }), pid != getpid(),
+        kill(pid, 0) != 0, errno == ESRCH
+      else { continue }
+      try? FileManager.default.removeItem(at: folder.appendingPathComponent(entry))
     }
   }
 }

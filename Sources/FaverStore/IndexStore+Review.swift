@@ -81,24 +81,46 @@ extension IndexStore {
 
   /// The saved cursor; nil when none was saved or it cannot be read.
   public func cursor() throws -> FaverCore.Cursor? {
-    try database.read { db in
-      guard let text = try String.fetchOne(db, sql: "SELECT value FROM state WHERE key = 'cursor'") else {
-        return nil
-      }
-      return try? JSONDecoder().decode(FaverCore.Cursor.self, from: Data(text.utf8))
-    }
+    try state(FaverCore.Cursor.self, key: "cursor")
   }
 
   /// Saves the cursor, or forgets it when nil.
   public func setCursor(_ cursor: FaverCore.Cursor?) throws {
-    let text = try cursor.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+    try setState(cursor, key: "cursor")
+  }
+
+  /// How moments were last cut at the person's request, so an unattended `refresh` writes the
+  /// manifest the same way; nil when never chosen or unreadable.
+  public func clusteringMode() throws -> MomentClusterer.Mode? {
+    try state(MomentClusterer.Mode.self, key: "clusteringMode")
+  }
+
+  /// Remembers the mode, or forgets it when nil.
+  public func setClusteringMode(_ mode: MomentClusterer.Mode?) throws {
+    try setState(mode, key: "clusteringMode")
+  }
+
+  /// A JSON value of the `state` table; nil when absent or unreadable (a newer or damaged value
+  /// must never stop a review).
+  private func state<Value: Decodable>(_ type: Value.Type, key: String) throws -> Value? {
+    try database.read { db in
+      guard let text = try String.fetchOne(db, sql: "SELECT value FROM state WHERE key = ?", arguments: [key])
+      else { return nil }
+      return try? JSONDecoder().decode(Value.self, from: Data(text.utf8))
+    }
+  }
+
+  /// Replaces a JSON value of the `state` table in one statement, or deletes it when nil.
+  private func setState<Value: Encodable>(_ value: Value?, key: String) throws {
+    let text = try value.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
     try database.write { db in
       if let text {
         try db.execute(
-          sql: "INSERT INTO state (key, value) VALUES ('cursor', ?) ON CONFLICT(key) DO UPDATE SET value = ?",
-          arguments: [text, text])
+          sql:
+            "INSERT INTO state (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+          arguments: [key, text])
       } else {
-        try db.execute(sql: "DELETE FROM state WHERE key = 'cursor'")
+        try db.execute(sql: "DELETE FROM state WHERE key = ?", arguments: [key])
       }
     }
   }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FaverCore
+import FaverStore
 
 /// How moments are cut; shared by every command that builds the queue.
 struct ClusterOptions: ParsableArguments {
@@ -22,10 +23,14 @@ struct ClusterOptions: ParsableArguments {
     }
   }
 
-  @Option(help: "smart (learns the gap from the library) or fixed.")
-  var mode: ModeChoice = .fixed
+  @Option(
+    help: """
+      smart (learns the gap from the library) or fixed. Default: the mode chosen last time \
+      (remembered in the store, and used by `refresh`), else smart.
+      """)
+  var mode: ModeChoice?
 
-  @Option(help: "The gap that starts a new moment in fixed mode (default 3h).")
+  @Option(help: "The gap that starts a new moment in fixed mode (default 3h; implies --mode fixed).")
   var gap: GapChoice?
 
   func validate() throws {
@@ -34,10 +39,22 @@ struct ClusterOptions: ParsableArguments {
     }
   }
 
-  var clusterer: MomentClusterer {
-    switch mode {
-    case .smart: MomentClusterer(mode: .smart)
-    case .fixed: MomentClusterer(mode: .fixed(gap: (gap ?? .threeHours).seconds))
+  /// The mode asked for on the command line, if any.
+  var chosen: MomentClusterer.Mode? {
+    switch (mode, gap) {
+    case (.smart, _): .smart
+    case (.fixed, _), (nil, .some): .fixed(gap: (gap ?? .threeHours).seconds)
+    case (nil, nil): nil
     }
+  }
+
+  /// The clusterer for this run: the mode asked for (remembered from now on), else the one
+  /// remembered in `store`, else smart.
+  func clusterer(for store: IndexStore) throws -> MomentClusterer {
+    if let chosen {
+      if try store.clusteringMode() != chosen { try store.setClusteringMode(chosen) }
+      return MomentClusterer(mode: chosen)
+    }
+    return MomentClusterer(mode: try store.clusteringMode() ?? .smart)
   }
 }

@@ -1,3 +1,4 @@
+import FaverCore
 import FaverStore
 import FaverTestSupport
 import Foundation
@@ -52,28 +53,61 @@ private func library(_ count: Int) throws -> TemporaryTree {
   #expect(try index.assets().count == 400)
 }
 
-@Test func killingIndexingAtRandomPointsLeavesAConsistentIndex() throws {
-  let tree = try library(1500)
+/// Adds `count` photos from `start` on (distinct content), in their own folder.
+private func addPhotos(to tree: TemporaryTree, from start: Int, count: Int) throws {
+  for index in start..<start + count {
+    var builder = ExifBuilder()
+    builder.original(
+      String(format: "2025:%02d:%02d 09:%02d:00", index / 600 % 12 + 1, index / 20 % 28 + 1, index % 60))
+    try tree.write(String(format: "new-%03d/IMG_%05d.jpg", index / 100, index), builder.jpeg(scanBytes: 2000))
+  }
+}
+
+@Test func killingRefreshAtRandomPointsLosesNoMarkAndNoManifest() throws {
+  let tree = try library(1200)
   let store = tree.root.path + "-store"
   defer { try? FileManager.default.removeItem(atPath: store) }
+  let storeURL = URL(fileURLWithPath: store)
+  let manifestURL = storeURL.appendingPathComponent("manifest.json")
+  #expect(try faver(["index", tree.path, "--store", store]).status == 0)
+  let ids = try IndexStore(folder: storeURL).assets().map(\.id.rawValue)
+  var acknowledged: Set<AssetID> = []
   var generator = SeededGenerator(seed: 2024)
-  for _ in 0..<6 {
+  for round in 0..<6 {
+    // New photos, so each refresh has reading, writing and a new manifest to do.
+    try addPhotos(to: tree, from: 10_000 + round * 400, count: 400)
     let process = Process()
     process.executableURL = Paths.faver
-    process.arguments = ["index", tree.path, "--store", store]
+    process.arguments = ["refresh", "--store", store]
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
-    // A random kill point: somewhere from start-up to the last transaction.
+    // Marks made while it runs: once `mark` has said so, they must survive anything.
+    let batch = Array(ids[round * 25..<(round + 1) * 25])
+    let marked = try faver(["mark"] + batch + ["--favorite", "--store", store])
+    #expect(marked.status == 0)
+    if marked.status == 0 { acknowledged.formUnion(batch.map(AssetID.init(rawValue:))) }
+    // A random kill point: somewhere from start-up to the manifest being written.
     usleep(UInt32.random(in: 0..<400_000, using: &generator))
     kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
-    let index = try IndexStore(folder: URL(fileURLWithPath: store))
+
+    let index = try IndexStore(folder: storeURL)
     #expect(try index.integrityCheck() == ["ok"])
+    #expect(try acknowledged.isSubset(of: index.favoriteIDs()))
+    if FileManager.default.fileExists(atPath: manifestURL.path) {
+      let manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: manifestURL))
+      #expect(manifest.schemaVersion == Manifest.currentSchemaVersion)
+    }
   }
-  let final = try faver(["index", tree.path, "--store", store])
+  let final = try faver(["refresh", "--store", store])
   #expect(final.status == 0)
-  #expect(try IndexStore(folder: URL(fileURLWithPath: store)).assets().count == 1500)
+  let index = try IndexStore(folder: storeURL)
+  #expect(try index.assets().count == 1200 + 6 * 400)
+  #expect(try index.favoriteIDs() == acknowledged)
+  let manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: manifestURL))
+  #expect(manifest.progress == ReviewProgress(reviewed: acknowledged.count, total: 1200 + 6 * 400))
+  #expect(try FileManager.default.contentsOfDirectory(atPath: store).filter { $0.hasSuffix(".tmp") }.isEmpty)
 }
 
 @Test func refreshIsQuietIdempotentAndSaysWhatFailed() throws {
@@ -87,8 +121,9 @@ private func library(_ count: Int) throws -> TemporaryTree {
   let quiet = try faver(["refresh", "--store", store])
   #expect(quiet.status == 0)
   #expect(
-    quiet.stdout == "faver refresh: 5 indexed (0 new, 0 changed, 5 unchanged, 0 removed), 0 with problems, "
-      + "0 warnings, " + (quiet.stdout.split(separator: ",").last.map { String($0.dropFirst()) } ?? ""))
+    quiet.stdout.replacing(#/ \d+\.\d\d s;/#, with: " T s;")
+      == "faver refresh: 5 indexed (0 new, 0 changed, 5 unchanged, 0 removed), 0 with problems, "
+      + "0 warnings, T s; manifest: 1 moment to review, 0/5 reviewed (smart mode)\n")
   #expect(quiet.stdout.split(separator: "\n").count == 1 && quiet.stderr.isEmpty)
 
   let partial = try faver(["refresh", tree.path, "/nonexistent/drive", "--store", store])

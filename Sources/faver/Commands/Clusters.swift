@@ -25,8 +25,8 @@ extension Faver {
     var out: String?
 
     func run() throws {
-      let session = ReviewSession(
-        store: try IndexStore(folder: storeOptions.location), clusterer: clusterOptions.clusterer)
+      let store = try IndexStore(folder: storeOptions.location)
+      let session = ReviewSession(store: store, clusterer: try clusterOptions.clusterer(for: store))
       let manifest = try session.writeManifest(
         extraFolder: out.map { URL(fileURLWithPath: $0, isDirectory: true) })
       if json {

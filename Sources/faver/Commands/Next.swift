@@ -26,8 +26,8 @@ extension Faver {
     }
 
     func run() throws {
-      let session = ReviewSession(
-        store: try IndexStore(folder: storeOptions.location), clusterer: clusterOptions.clusterer)
+      let store = try IndexStore(folder: storeOptions.location)
+      let session = ReviewSession(store: store, clusterer: try clusterOptions.clusterer(for: store))
       guard let next = try session.next() else {
         print(json ? "null" : "Nothing left to review.")
         return

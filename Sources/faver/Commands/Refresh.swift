@@ -1,4 +1,5 @@
 import ArgumentParser
+import FaverCore
 import FaverKit
 import FaverStore
 import Foundation
@@ -10,9 +11,10 @@ import Foundation
 extension Faver {
   struct Refresh: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Update the index for cron: every known folder (or those named), quietly.",
+      abstract: "Update the index and the review manifest for cron: every known folder (or those named).",
       discussion: """
-        Off a terminal it prints one summary line; warnings and errors go to stderr. Running it \
+        After indexing it rebuilds manifest.json in the store folder (atomically, in the mode \
+        chosen last with --mode, else smart); the cursor and review marks are kept. Off a terminal it prints one summary line; warnings and errors go to stderr. Running it \
         again with nothing changed changes nothing. Exit status: 0 done, 1 nothing could be \
         refreshed, 2 some folders could not be (e.g. an unmounted drive), 64 bad arguments, \
         75 another run is updating the store: this one changed nothing and exits at once \
@@ -24,6 +26,10 @@ extension Faver {
 
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var indexOptions: IndexOptions
+    @OptionGroup var clusterOptions: ClusterOptions
+
+    @Option(help: ArgumentHelp("Also write manifest.json into this folder.", valueName: "DIR"))
+    var out: String?
 
     func run() throws {
       let lock = try StoreLock.acquiring(storeOptions.location, wait: indexOptions.wait)
@@ -36,14 +42,45 @@ extension Faver {
         )
       }
       let summary = try indexOptions.index(folders, into: store)
+      let session = ReviewSession(store: store, clusterer: try clusterOptions.clusterer(for: store))
+      let manifest = try session.writeManifest(
+        extraFolder: out.map { URL(fileURLWithPath: $0, isDirectory: true) })
       if indexOptions.json {
-        print(try Output.json(summary))
+        print(try Output.json(Report(index: summary, manifest: ManifestSummary(manifest))))
       } else if isatty(STDOUT_FILENO) == 1 {
         print(summary.text(store: store.folder.path))
+        print(ManifestSummary(manifest).text)
       } else {
-        print("faver refresh: " + summary.line)
+        print("faver refresh: " + summary.line + "; " + ManifestSummary(manifest).text)
       }
       try summary.exitStatus(roots: folders.count)
     }
+
+    /// What `refresh --json` prints.
+    struct Report: Encodable {
+      var index: IndexSummary
+      var manifest: ManifestSummary
+    }
+  }
+}
+
+/// The manifest a refresh wrote, in a few numbers.
+struct ManifestSummary: Encodable {
+  var mode: String
+  var thresholdSeconds: Double
+  var moments: Int
+  var reviewed: Int
+  var total: Int
+
+  init(_ manifest: Manifest) {
+    mode = manifest.mode
+    thresholdSeconds = manifest.thresholdSeconds
+    moments = manifest.moments.count
+    reviewed = manifest.progress.reviewed
+    total = manifest.progress.total
+  }
+
+  var text: String {
+    "manifest: \(moments) moment\(moments == 1 ? "" : "s") to review, \(reviewed)/\(total) reviewed (\(mode) mode)"
   }
 }
