@@ -37,10 +37,10 @@ private func library(_ count: Int) throws -> TemporaryTree {
   let tree = try library(400)
   let store = tree.root.path + "-store"
   defer { try? FileManager.default.removeItem(atPath: store) }
-  let processes = (0..<4).map { _ in
+  let processes = ["index", "refresh", "index", "refresh"].map { command in
     let process = Process()
     process.executableURL = Paths.faver
-    process.arguments = ["index", tree.path, "--store", store, "--wait"]
+    process.arguments = [command, tree.path, "--store", store, "--wait"]
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     return process
@@ -51,6 +51,10 @@ private func library(_ count: Int) throws -> TemporaryTree {
   let index = try IndexStore(folder: URL(fileURLWithPath: store))
   #expect(try index.integrityCheck() == ["ok"])
   #expect(try index.assets().count == 400)
+  let manifest = try JSONDecoder().decode(
+    Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: store).appendingPathComponent("manifest.json"))
+  )
+  #expect(manifest.progress.total == 400)
 }
 
 /// Adds `count` photos from `start` on (distinct content), in their own folder.

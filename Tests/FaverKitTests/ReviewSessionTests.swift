@@ -87,3 +87,24 @@ private func id(_ seconds: Int) -> AssetID { AssetID(rawValue: "id\(seconds)") }
   let leftovers = try FileManager.default.contentsOfDirectory(atPath: out.path)
   #expect(leftovers == [ReviewSession.manifestFileName])
 }
+
+@Test func temporariesOfKilledWritersAreRemovedAndLiveOnesKept() throws {
+  let folder = temporaryFolder()
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let session = ReviewSession(store: try IndexStore(folder: folder))
+  // A process that has exited: its pid names a writer that was killed mid-write.
+  let finished = Process()
+  finished.executableURL = URL(fileURLWithPath: "/bin/true")
+  try finished.run()
+  finished.waitUntilExit()
+  let abandoned = ".manifest.json.\(finished.processIdentifier).A.tmp"
+  let live = ".manifest.json.1.B.tmp"  // pid 1 is always running
+  let unrelated = ".manifest.json.notes.tmp"
+  for name in [abandoned, live, unrelated] {
+    try Data("{".utf8).write(to: folder.appendingPathComponent(name))
+  }
+  try session.writeManifest()
+  let names = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+  #expect(!names.contains(abandoned))
+  #expect(names.isSuperset(of: [live, unrelated, ReviewSession.manifestFileName]))
+}
