@@ -147,8 +147,19 @@ public final class IndexStore: Sendable {
           INSERT OR REPLACE INTO nonMediaFile (rootId, path, size, mtimeNs, device, inode)
           VALUES (?, ?, ?, ?, ?, ?)
           """)
+      // A file edited in place (same path, same capture time, new content and so a new id) is the
+      // same photo: its review mark and favorite follow it. A different photo saved under an old
+      // name (another capture time) starts unreviewed.
+      let carryReview = try db.cachedStatement(
+        sql: """
+          INSERT OR IGNORE INTO review (assetId, reviewedAt, favorite)
+          SELECT ?, r.reviewedAt, r.favorite FROM file AS f JOIN review AS r ON r.assetId = f.assetId
+          WHERE f.rootId = ? AND f.path = ? AND f.assetId <> ? AND f.takenAt = ?
+          """)
       for record in changes.media {
         try forgetNonMedia.execute(arguments: [record.rootId, record.path])
+        try carryReview.execute(
+          arguments: [record.assetId, record.rootId, record.path, record.assetId, record.takenAt])
         try insertMedia.execute(arguments: record.insertArguments)
       }
       for file in changes.nonMedia {

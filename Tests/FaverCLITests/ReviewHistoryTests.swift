@@ -178,3 +178,32 @@ private struct Session {
   }
   #expect(leftovers.isEmpty)
 }
+
+@Test func aPhotoEditedInPlaceKeepsItsMarkAndANewPhotoUnderAnOldNameDoesNot() throws {
+  let tree = try TemporaryTree()
+  try tree.write("IMG_1.jpg", photo(1))
+  try tree.write("IMG_2.jpg", photo(2))
+  let session = Session(tree: tree)
+  defer { try? FileManager.default.removeItem(atPath: session.store) }
+  #expect(try session.faver(["index", tree.path]).status == 0)
+  let before = try session.assets()
+  let ids = [before["IMG_1.jpg"]?.id ?? "", before["IMG_2.jpg"]?.id ?? ""]
+  #expect(try session.faver(["mark"] + ids + ["--favorite"]).status == 0)
+
+  // IMG_1 edited by another tool: same capture time, other bytes. IMG_2 overwritten by a new
+  // photo that happens to have the same name (a camera's counter starting again).
+  var edited = ExifBuilder()
+  edited.original(String(format: "2024:06:01 10:%02d:%02d", 4, 1))
+  edited.ifd0[0x0131] = .ascii("an editor")
+  try tree.write("IMG_1.jpg", edited.jpeg(scanBytes: 301))
+  try tree.write("IMG_2.jpg", photo(7))
+  #expect(try session.faver(["refresh"]).status == 0)
+  let after = try session.assets()
+  let editedID = AssetID(rawValue: after["IMG_1.jpg"]?.id ?? "")
+  let replacedID = AssetID(rawValue: after["IMG_2.jpg"]?.id ?? "")
+  #expect(editedID.rawValue != ids[0] && replacedID.rawValue != ids[1])
+  let favorites = try session.index().favoriteIDs()
+  #expect(favorites.contains(editedID))
+  #expect(!favorites.contains(replacedID))
+  #expect(try session.faver(["status"]).stdout.hasPrefix("1/2 reviewed"))
+}
