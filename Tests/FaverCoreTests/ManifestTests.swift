@@ -11,7 +11,7 @@ private func manifest() -> Manifest {
   var assets = Asset.fixtures(gaps: [1, 60, 5 * 3600, 60, 600])
   assets[5].coordinate = Coordinate(latitude: 10, longitude: 10)
   assets[4].coordinate = Coordinate(latitude: 10, longitude: 10.1)
-  let clustering = MomentClusterer(mode: .fixed(gap: 3600)).moments(in: assets)
+  let clustering = MomentClusterer(mode: .smart).moments(in: assets)
   let queue = ReviewQueue(moments: clustering.moments, reviewed: [assets[0].id])
   return Manifest(clustering: clustering, queue: queue, generatedAt: epoch)
 }
