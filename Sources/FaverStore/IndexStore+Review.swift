@@ -80,25 +80,37 @@ extension IndexStore {
   }
 
   /// The saved cursor; nil when none was saved or it cannot be read.
-  public func cursor() throws -> FaverCore.Cursor? {
+  public func cursor() throws -> FaverCore.Cursor? { try state("cursor") }
+
+  /// Saves the cursor, or forgets it when nil.
+  public func setCursor(_ cursor: FaverCore.Cursor?) throws { try setState("cursor", cursor) }
+
+  /// The clustering mode `faver clusters` last used; nil when none was saved or it cannot be read.
+  public func clusteringMode() throws -> MomentClusterer.Mode? { try state("clusteringMode") }
+
+  /// Saves the clustering mode for the commands that are not given one.
+  public func setClusteringMode(_ mode: MomentClusterer.Mode?) throws { try setState("clusteringMode", mode) }
+
+  /// A JSON value from the `state` table; nil when absent or unreadable (it is only a preference).
+  private func state<Value: Decodable>(_ key: String) throws -> Value? {
     try database.read { db in
-      guard let text = try String.fetchOne(db, sql: "SELECT value FROM state WHERE key = 'cursor'") else {
-        return nil
-      }
-      return try? JSONDecoder().decode(FaverCore.Cursor.self, from: Data(text.utf8))
+      guard let text = try String.fetchOne(db, sql: "SELECT value FROM state WHERE key = ?", arguments: [key])
+      else { return nil }
+      return try? JSONDecoder().decode(Value.self, from: Data(text.utf8))
     }
   }
 
-  /// Saves the cursor, or forgets it when nil.
-  public func setCursor(_ cursor: FaverCore.Cursor?) throws {
-    let text = try cursor.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+  /// Stores a JSON value in the `state` table, or removes the key when nil.
+  private func setState(_ key: String, _ value: (some Encodable)?) throws {
+    let text = try value.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
     try database.write { db in
       if let text {
         try db.execute(
-          sql: "INSERT INTO state (key, value) VALUES ('cursor', ?) ON CONFLICT(key) DO UPDATE SET value = ?",
-          arguments: [text, text])
+          sql:
+            "INSERT INTO state (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+          arguments: [key, text])
       } else {
-        try db.execute(sql: "DELETE FROM state WHERE key = 'cursor'")
+        try db.execute(sql: "DELETE FROM state WHERE key = ?", arguments: [key])
       }
     }
   }
