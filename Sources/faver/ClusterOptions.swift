@@ -1,7 +1,11 @@
 import ArgumentParser
 import FaverCore
+import FaverStore
 
 /// How moments are cut; shared by every command that builds the queue.
+///
+/// Without `--mode` or `--gap`, the mode `faver clusters` last used applies (smart at first), so
+/// `next` and `status` count moments the way the last manifest did.
 struct ClusterOptions: ParsableArguments {
   enum ModeChoice: String, ExpressibleByArgument, CaseIterable {
     case smart
@@ -22,10 +26,14 @@ struct ClusterOptions: ParsableArguments {
     }
   }
 
-  @Option(help: "smart (learns the gap from the library) or fixed.")
-  var mode: ModeChoice = .fixed
+  @Option(
+    help: """
+      smart (learns the gap from the library, and cuts where you moved over 1 km) or fixed \
+      (default: the mode `faver clusters` last used, else smart).
+      """)
+  var mode: ModeChoice?
 
-  @Option(help: "The gap that starts a new moment in fixed mode (default 3h).")
+  @Option(help: "The gap that starts a new moment in fixed mode (default 3h); implies --mode fixed.")
   var gap: GapChoice?
 
   func validate() throws {
@@ -34,10 +42,12 @@ struct ClusterOptions: ParsableArguments {
     }
   }
 
-  var clusterer: MomentClusterer {
-    switch mode {
-    case .smart: MomentClusterer(mode: .smart)
-    case .fixed: MomentClusterer(mode: .fixed(gap: (gap ?? .threeHours).seconds))
+  /// The clusterer the flags ask for, else the one `faver clusters` saved in `store`, else smart.
+  func clusterer(store: IndexStore) throws -> MomentClusterer {
+    switch (mode, gap) {
+    case (.smart, _): MomentClusterer(mode: .smart)
+    case (.fixed, _), (nil, .some): MomentClusterer(mode: .fixed(gap: (gap ?? .threeHours).seconds))
+    case (nil, nil): MomentClusterer(mode: try store.clusteringMode() ?? .smart)
     }
   }
 }

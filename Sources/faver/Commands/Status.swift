@@ -10,8 +10,8 @@ extension Faver {
     @OptionGroup var clusterOptions: ClusterOptions
 
     func run() throws {
-      let session = ReviewSession(
-        store: try IndexStore(folder: storeOptions.location), clusterer: clusterOptions.clusterer)
+      let store = try IndexStore(folder: storeOptions.location)
+      let session = ReviewSession(store: store, clusterer: try clusterOptions.clusterer(store: store))
       let (clustering, queue) = try session.queue()
       let progress = queue.progress
       let percent = Int((progress.fraction * 100).rounded(.down))
