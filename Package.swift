@@ -47,7 +47,7 @@ let package = Package(
     ),
     // Builders shared by the test targets (EXIF blocks, JPEGs, seeded randomness).
     .target(name: "FaverTestSupport", dependencies: ["FaverStore"], path: "Tests/FaverTestSupport"),
-    .testTarget(name: "FaverCoreTests", dependencies: ["FaverCore"]),
+    .testTarget(name: "FaverCoreTests", dependencies: ["FaverCore", "FaverTestSupport"]),
     .testTarget(
       name: "FaverMetadataTests", dependencies: ["FaverMetadata", "FaverCore", "FaverTestSupport"]),
     .testTarget(name: "FaverStoreTests", dependencies: ["FaverStore", "FaverCore", "FaverTestSupport"]),

@@ -11,20 +11,31 @@ public struct Moment: Hashable, Codable, Sendable, Identifiable {
     /// `meters` from the previous photo (both with GPS), `gap` seconds later.
     case distance(meters: Double, gap: TimeInterval)
 
-    /// One line for people: `gap 4h 12m ≥ 3h 0m`.
+    /// One line for people, with the numbers that decided it:
+    /// `gap 4h 12m (15120 s) >= threshold 3h 0m (10800 s)`,
+    /// `moved 2.22 km (> 1 km) in 10m 0s (600 s >= 5m 0s)`.
     public var explanation: String {
       switch self {
       case .first: "start of library"
-      case .timeGap(let gap, let threshold): "gap \(Self.text(gap)) >= threshold \(Self.text(threshold))"
+      case .timeGap(let gap, let threshold):
+        "gap \(Self.text(gap)) (\(Self.exact(gap)) s) >= threshold \(Self.text(threshold)) (\(Self.exact(threshold)) s)"
       case .distance(let meters, let gap):
-        "moved \(String(format: "%.1f", meters / 1000)) km in \(Self.text(gap))"
+        "moved \(String(format: "%.2f", meters / 1000)) km (> 1 km) in \(Self.text(gap)) "
+          + "(\(Self.exact(gap)) s >= \(Self.text(MomentClusterer.minimumMoveGap)))"
       }
     }
 
+    /// `45s`, `12m 5s`, `4h 12m`: rounded down to the unit shown.
     public static func text(_ seconds: TimeInterval) -> String {
-      let minutes = Int((seconds / 60).rounded(.down))
-      if minutes < 1 { return "\(Int(seconds))s" }
-      return minutes >= 60 ? "\(minutes / 60)h \(minutes % 60)m" : "\(minutes)m"
+      let whole = Int(seconds.rounded(.down))
+      if whole < 60 { return "\(whole)s" }
+      if whole < 3600 { return "\(whole / 60)m \(whole % 60)s" }
+      return "\(whole / 3600)h \(whole % 3600 / 60)m"
+    }
+
+    /// Seconds as the manifest has them: `600`, `2.500`, `0.125`.
+    public static func exact(_ seconds: TimeInterval) -> String {
+      seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.3f", seconds)
     }
   }
 

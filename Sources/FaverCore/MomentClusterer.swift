@@ -1,18 +1,19 @@
 import Foundation
 
-/// Splits a library into moments at long gaps in time, or where the photographer moved.
+/// Splits a library into moments at long gaps in time, or, in smart mode, where the photographer
+/// moved.
 ///
 /// Items are bursts (see `BurstDetector`), so a burst is never split. They are sorted by their first
 /// capture instant (ties by asset id); the gap before an item is its start minus the latest end seen
-/// so far (never negative).
+/// so far (never negative), to the millisecond.
 ///
 /// A new moment starts before an item when
 /// - its gap is at least the threshold (`.timeGap`), or
-/// - the last photo before it and its first photo both have GPS, are at least
-///   `minimumMoveGap` (5 min) apart in time and more than `minimumMoveDistance` (1 km) apart on the
-///   great circle (`.distance`).
+/// - in smart mode only: the photo just before it in capture order and its first photo both have
+///   GPS, are at least `minimumMoveGap` (5 min) apart in time and more than `minimumMoveDistance`
+///   (1 km) apart on the great circle (`.distance`). Without GPS on both, only time counts.
 ///
-/// The threshold:
+/// The threshold (see `threshold(for:)`):
 /// - `.fixed(gap)`: `gap`.
 /// - `.smart`: the 90th percentile, nearest-rank, of the gaps between items that last at least
 ///   `minimumCountedGap` (60 s): sort them ascending and take the one at 1-based rank
@@ -37,7 +38,7 @@ public struct MomentClusterer: Sendable {
   public static let minimumMoveGap: TimeInterval = 5 * 60
   public static let minimumMoveDistance: Double = 1000
 
-  public init(mode: Mode = .fixed(gap: 3 * 3600), burstDetector: BurstDetector = BurstDetector()) {
+  public init(mode: Mode = .smart, burstDetector: BurstDetector = BurstDetector()) {
     self.mode = mode
     self.burstDetector = burstDetector
   }
@@ -46,6 +47,8 @@ public struct MomentClusterer: Sendable {
   public struct Result: Hashable, Sendable {
     public var mode: Mode
     public var threshold: TimeInterval
+    /// How the threshold was chosen.
+    public var basis: Threshold.Basis
     public var moments: [Moment]
   }
 
@@ -53,19 +56,24 @@ public struct MomentClusterer: Sendable {
     let items = burstDetector.bursts(in: assets).sorted { a, b in
       a.start != b.start ? a.start < b.start : a.id < b.id
     }
+    // For each item after the first: its gap, and the photo just before it in capture order.
     var gaps: [TimeInterval] = []
-    var latestEnd = items.first?.end ?? .distantPast
-    for item in items.dropFirst() {
-      gaps.append(max(0, item.start.timeIntervalSince(latestEnd)))
-      latestEnd = max(latestEnd, item.end)
+    var before: [Asset] = []
+    if var latest = items.first?.assets.last {
+      for item in items.dropFirst() {
+        gaps.append(max(0, item.start.seconds(since: latest.captureTime.instant)))
+        before.append(latest)
+        if let last = item.assets.last, Asset.captureOrder(latest, last) { latest = last }
+      }
     }
     let threshold = threshold(for: gaps)
     var moments: [Moment] = []
     var current: [Burst] = []
     var boundary = Moment.Boundary.first
     for (index, item) in items.enumerated() {
-      if index > 0, let previous = current.last,
-        let cut = cut(after: previous, before: item, gap: gaps[index - 1], threshold: threshold)
+      if index > 0,
+        let cut = cut(
+          after: before[index - 1], before: item, gap: gaps[index - 1], threshold: threshold.seconds)
       {
         moments.append(Moment(boundary: boundary, bursts: current))
         (current, boundary) = ([], cut)
@@ -73,28 +81,15 @@ public struct MomentClusterer: Sendable {
       current.append(item)
     }
     if !current.isEmpty { moments.append(Moment(boundary: boundary, bursts: current)) }
-    return Result(mode: mode, threshold: threshold, moments: moments)
+    return Result(mode: mode, threshold: threshold.seconds, basis: threshold.basis, moments: moments)
   }
 
-  /// The threshold `mode` gives for these gaps between items.
-  public func threshold(for gaps: [TimeInterval]) -> TimeInterval {
-    switch mode {
-    case .fixed(let gap): return gap
-    case .smart:
-      let counted = gaps.filter { $0 >= Self.minimumCountedGap }.sorted()
-      guard counted.count >= Self.minimumGapCount else { return Self.smartFallback }
-      let rank = Int((0.9 * Double(counted.count)).rounded(.up))
-      let value = counted[min(counted.count, max(1, rank)) - 1]
-      return min(max(value, Self.smartRange.lowerBound), Self.smartRange.upperBound)
-    }
-  }
-
-  private func cut(after previous: Burst, before next: Burst, gap: TimeInterval, threshold: TimeInterval)
+  private func cut(after previous: Asset, before next: Burst, gap: TimeInterval, threshold: TimeInterval)
     -> Moment.Boundary?
   {
     if gap >= threshold { return .timeGap(gap: gap, threshold: threshold) }
-    guard gap >= Self.minimumMoveGap,
-      let from = previous.assets.last?.coordinate, let to = next.assets.first?.coordinate
+    guard mode == .smart, gap >= Self.minimumMoveGap,
+      let from = previous.coordinate, let to = next.assets.first?.coordinate
     else { return nil }
     let meters = from.distance(to: to)
     return meters > Self.minimumMoveDistance ? .distance(meters: meters, gap: gap) : nil

@@ -3,7 +3,8 @@ import Foundation
 /// What is left to review, moment by moment, given the assets already reviewed.
 ///
 /// Queue order is moment order, then burst order inside a moment, then capture order inside a
-/// burst. A moment whose every asset is reviewed leaves the queue.
+/// burst. Moments are consecutive runs of bursts sorted by their start, so the queue order is the
+/// same in every mode. A moment whose every asset is reviewed leaves the queue.
 public struct ReviewQueue: Hashable, Sendable {
   /// One moment with review counts.
   public struct Entry: Hashable, Sendable {
@@ -16,12 +17,16 @@ public struct ReviewQueue: Hashable, Sendable {
 
   public var entries: [Entry]
   public var progress: ReviewProgress
+  /// Every asset, reviewed or not, in queue order: where a reviewed cursor asset sits.
+  public var order: [AssetID]
 
   public init(moments: [Moment], reviewed: Set<AssetID>) {
     var entries: [Entry] = []
     var progress = ReviewProgress(reviewed: 0, total: 0)
+    var order: [AssetID] = []
     for moment in moments {
       let assets = moment.assets
+      order += assets.map(\.id)
       let done = assets.count { reviewed.contains($0.id) }
       progress.total += assets.count
       progress.reviewed += done
@@ -38,20 +43,32 @@ public struct ReviewQueue: Hashable, Sendable {
     }
     self.entries = entries
     self.progress = progress
+    self.order = order
   }
 
-  /// Every unreviewed asset in queue order, with the burst it belongs to.
+  /// Every unreviewed asset in queue order, with the burst it belongs to (its unreviewed part).
   public var pending: [(asset: Asset, burst: Burst)] {
     entries.flatMap { entry in entry.assetsToReview.flatMap { burst in burst.assets.map { ($0, burst) } } }
   }
 
-  /// Where to resume: the cursor's asset while it is still unreviewed; otherwise the first
-  /// unreviewed asset after the cursor's (capture instant, asset id) in queue order; when nothing is
-  /// left after it, the first unreviewed asset. Nil when the queue is empty.
+  /// Where to resume:
+  /// - no cursor: the first unreviewed asset;
+  /// - the cursor's asset while it is still unreviewed: that asset (an exact resume);
+  /// - the cursor's asset reviewed: the first unreviewed asset after it in queue order;
+  /// - the cursor's asset gone from the index: the first unreviewed asset after the place it held,
+  ///   that is after its (capture instant, asset id);
+  /// - nothing unreviewed after it: the first unreviewed asset (photos added earlier, or skipped).
+  /// Nil when everything is reviewed.
   public func resume(from cursor: Cursor?) -> (asset: Asset, burst: Burst)? {
     let pending = pending
     guard let cursor else { return pending.first }
     if let exact = pending.first(where: { $0.asset.id == cursor.assetID }) { return exact }
-    return pending.first { cursor.precedes($0.asset) } ?? pending.first
+    guard let position = order.firstIndex(of: cursor.assetID) else {
+      // Gone from the index: continue after the place it held, by capture instant and id.
+      return pending.first { cursor.precedes($0.asset) } ?? pending.first
+    }
+    var rank: [AssetID: Int] = [:]
+    for (index, id) in order.enumerated() where rank[id] == nil { rank[id] = index }
+    return pending.first { (rank[$0.asset.id] ?? 0) > position } ?? pending.first
   }
 }

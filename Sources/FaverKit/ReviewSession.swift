@@ -30,6 +30,17 @@ public struct ReviewSession: Sendable {
     return (found.asset, found.burst, queue.progress)
   }
 
+  /// The saved cursor and the asset it is on (nil when that asset is no longer indexed); nil when
+  /// there is no cursor.
+  public func cursor() throws -> (cursor: Cursor, asset: Asset?)? {
+    guard let cursor = try store.cursor() else { return nil }
+    return (cursor, try store.assets().first { $0.id == cursor.assetID })
+  }
+
+  /// Forgets the cursor, so the next `next()` starts at the first unreviewed asset of the queue.
+  /// Marks are kept.
+  public func resetCursor() throws { try store.setCursor(nil) }
+
   /// Marks assets; every id must be indexed, or nothing is marked.
   public func mark(_ ids: [AssetID], as mark: IndexStore.Mark, at date: Date = Date()) throws {
     let known = try store.knownAssetIDs(among: ids)
@@ -41,13 +52,22 @@ public struct ReviewSession: Sendable {
   /// Builds the manifest and writes it atomically into the store folder and into `extraFolder`.
   @discardableResult
   public func writeManifest(now: Date = Date(), extraFolder: URL? = nil) throws -> Manifest {
+    try cluster(now: now, extraFolder: extraFolder).manifest
+  }
+
+  /// Clusters the index, writes the manifest (see `writeManifest`) and remembers the mode as the
+  /// one to use when none is given.
+  public func cluster(now: Date = Date(), extraFolder: URL? = nil) throws -> (
+    clustering: MomentClusterer.Result, queue: ReviewQueue, manifest: Manifest
+  ) {
     let (clustering, queue) = try queue()
     let manifest = Manifest(clustering: clustering, queue: queue, generatedAt: now)
     let data = try manifest.encoded()
     for folder in [store.folder] + (extraFolder.map { [$0] } ?? []) {
       try Self.writeAtomically(data, to: folder.appendingPathComponent(Self.manifestFileName))
     }
-    return manifest
+    try store.setClusteringMode(clusterer.mode)
+    return (clustering, queue, manifest)
   }
 
   /// Writes to a temporary file in the same folder, flushes it to disk, then renames it over

@@ -3,6 +3,9 @@ import FaverCore
 import FaverStore
 
 /// How moments are cut; shared by every command that builds the queue.
+///
+/// Without `--mode` or `--gap`, the mode `faver clusters` last used applies (smart at first), so
+/// `next` and `status` count moments the way the last manifest did.
 struct ClusterOptions: ParsableArguments {
   enum ModeChoice: String, ExpressibleByArgument, CaseIterable {
     case smart
@@ -25,12 +28,12 @@ struct ClusterOptions: ParsableArguments {
 
   @Option(
     help: """
-      smart (learns the gap from the library) or fixed. Default: the mode chosen last time \
-      (remembered in the store, and used by `refresh`), else smart.
+      smart (learns the gap from the library, and cuts where you moved over 1 km) or fixed. \
+      Default: the mode `clusters` or `refresh` last wrote the manifest with, else smart.
       """)
   var mode: ModeChoice?
 
-  @Option(help: "The gap that starts a new moment in fixed mode (default 3h; implies --mode fixed).")
+  @Option(help: "The gap that starts a new moment in fixed mode (default 3h); implies --mode fixed.")
   var gap: GapChoice?
 
   func validate() throws {
@@ -48,13 +51,9 @@ struct ClusterOptions: ParsableArguments {
     }
   }
 
-  /// The clusterer for this run: the mode asked for (remembered from now on), else the one
-  /// remembered in `store`, else smart.
+  /// The clusterer for this run: the mode asked for, else the one `clusters` or `refresh` last
+  /// wrote the manifest with (remembered in `store`), else smart.
   func clusterer(for store: IndexStore) throws -> MomentClusterer {
-    if let chosen {
-      if try store.clusteringMode() != chosen { try store.setClusteringMode(chosen) }
-      return MomentClusterer(mode: chosen)
-    }
-    return MomentClusterer(mode: try store.clusteringMode() ?? .smart)
+    MomentClusterer(mode: try chosen ?? store.clusteringMode() ?? .smart)
   }
 }

@@ -9,7 +9,10 @@ struct Faver: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Turns a folder tree of photos and videos into a calm, resumable review queue.",
     version: "0.1.0",
-    subcommands: [Index.self, Refresh.self, Assets.self, Mark.self, Next.self, Status.self, Clusters.self]
+    subcommands: [
+      Index.self, Refresh.self, Assets.self, Mark.self, Next.self, Status.self, Clusters.self,
+      CursorCommand.self,
+    ]
   )
 
   static func main() {

@@ -1,3 +1,4 @@
+import FaverTestSupport
 import Foundation
 import Testing
 
@@ -11,44 +12,13 @@ private func manifest() -> Manifest {
   var assets = Asset.fixtures(gaps: [1, 60, 5 * 3600, 60, 600])
   assets[5].coordinate = Coordinate(latitude: 10, longitude: 10)
   assets[4].coordinate = Coordinate(latitude: 10, longitude: 10.1)
-  let clustering = MomentClusterer(mode: .fixed(gap: 3600)).moments(in: assets)
+  let clustering = MomentClusterer(mode: .smart).moments(in: assets)
   let queue = ReviewQueue(moments: clustering.moments, reviewed: [assets[0].id])
   return Manifest(clustering: clustering, queue: queue, generatedAt: epoch)
 }
 
-/// Checks the parts of JSON Schema the manifest schema uses: type, required, additionalProperties,
-/// enum, const, properties and items. Returns one line per violation.
-private func violations(of value: Any, against schema: [String: Any], at path: String = "$") -> [String] {
-  var found: [String] = []
-  if let allowed = schema["enum"] as? [String], !allowed.contains(value as? String ?? "") {
-    found.append("\(path): \(value) not in \(allowed)")
-  }
-  switch schema["type"] as? String {
-  case "object":
-    guard let object = value as? [String: Any] else { return ["\(path): not an object"] }
-    let properties = schema["properties"] as? [String: [String: Any]] ?? [:]
-    for key in schema["required"] as? [String] ?? [] where object[key] == nil {
-      found.append("\(path): missing \(key)")
-    }
-    for (key, child) in object {
-      if let childSchema = properties[key] {
-        found += violations(of: child, against: childSchema, at: "\(path).\(key)")
-      } else if schema["additionalProperties"] as? Bool == false {
-        found.append("\(path): unexpected \(key)")
-      }
-    }
-  case "array":
-    guard let array = value as? [Any] else { return ["\(path): not an array"] }
-    let items = schema["items"] as? [String: Any] ?? [:]
-    for (index, child) in array.enumerated() {
-      found += violations(of: child, against: items, at: "\(path)[\(index)]")
-    }
-  case "string" where !(value is String): found.append("\(path): not a string")
-  case "integer" where !(value is Int): found.append("\(path): not an integer")
-  case "number" where !(value is NSNumber): found.append("\(path): not a number")
-  default: break
-  }
-  return found
+private func violations(of value: Any, against schema: [String: Any]) -> [String] {
+  JSONSchemaCheck.violations(of: value, against: schema)
 }
 
 @Test func encodedManifestMatchesTheCommittedSchema() throws {

@@ -27,7 +27,7 @@ func fixedGapCutsAtTheThreshold(gaps: [Double], expected: [Int]) {
   let result = MomentClusterer(mode: .fixed(gap: hour)).moments(in: Asset.fixtures(gaps: [2 * hour]))
   let expected: [Moment.Boundary] = [.first, .timeGap(gap: 2 * hour, threshold: hour)]
   #expect(result.moments.map(\.boundary) == expected)
-  #expect(result.moments[1].boundary.explanation == "gap 2h 0m >= threshold 1h 0m")
+  #expect(result.moments[1].boundary.explanation == "gap 2h 0m (7200 s) >= threshold 1h 0m (3600 s)")
 }
 
 private let hours: [Double] = (1...20).map { Double($0) * 3600 }
@@ -43,7 +43,7 @@ private let hours: [Double] = (1...20).map { Double($0) * 3600 }
     ([Double](repeating: 48 * 3600, count: 8), 48 * 3600),
   ] as [([Double], Double)])
 func smartThresholdIsTheClampedNinetiethPercentile(gaps: [Double], threshold: Double) {
-  #expect(MomentClusterer(mode: .smart).threshold(for: gaps) == threshold)
+  #expect(MomentClusterer(mode: .smart).threshold(for: gaps).seconds == threshold)
 }
 
 @Test func smartThresholdLeavesOutGapsUnderAMinuteAndInsideBursts() {
@@ -65,9 +65,11 @@ private func placed(_ index: Int, at seconds: Double, _ lat: Double?, _ lon: Dou
   (299.999, 0.0100, 1),  // just under 5 min: no cut
   (300.0, 0.0089, 1),  // ~0.99 km: no cut
 ])
-func movingFarEnoughStartsAMoment(gap: Double, degrees: Double, count: Int) {
+func movingFarEnoughStartsAMomentInSmartMode(gap: Double, degrees: Double, count: Int) {
   let assets = [placed(0, at: 0, 45, 7), placed(1, at: gap, 45 + degrees, 7)]
-  #expect(MomentClusterer(mode: .fixed(gap: 3 * hour)).moments(in: assets).moments.count == count)
+  #expect(MomentClusterer(mode: .smart).moments(in: assets).moments.count == count)
+  // Fixed mode cuts on time alone.
+  #expect(MomentClusterer(mode: .fixed(gap: 3 * hour)).moments(in: assets).moments.count == 1)
 }
 
 @Test func distanceCutsRecordMetresAndGap() throws {
@@ -118,33 +120,6 @@ func movingFarEnoughStartsAMoment(gap: Double, degrees: Double, count: Int) {
   #expect(before.moments.map(\.id) == ["m-0000000000000000", "m-0000000000000002"])
 }
 
-@Test(arguments: 0..<25)
-func randomLibrariesKeepTheInvariants(seed: Int) {
-  var random = SeededGenerator(seed: UInt64(seed) &* 7919)
-  var time = 0.0
-  let assets = (0..<Int.random(in: 0..<300, using: &random)).map { index in
-    time += [0.5, 3, 30, 400, 2 * hour, 9 * hour].randomElement(using: &random) ?? 1
-    let hasGPS = Bool.random(using: &random)
-    return Asset.fixture(
-      index, at: time, kind: Int.random(in: 0..<8, using: &random) == 0 ? .video : .photo,
-      coordinate: hasGPS
-        ? Coordinate(
-          latitude: .random(in: -60...60, using: &random), longitude: .random(in: -180...180, using: &random))
-        : nil,
-      burstID: Int.random(in: 0..<12, using: &random) == 0 ? "B\(index % 5)" : nil)
-  }
-  let shuffled = assets.shuffled(using: &random)
-  let bursts = BurstDetector().bursts(in: shuffled)
-  for mode in [MomentClusterer.Mode.smart] + MomentClusterer.Mode.presets {
-    let moments = MomentClusterer(mode: mode).moments(in: shuffled).moments
-    let ids = moments.flatMap { $0.assets.map(\.id) }
-    #expect(ids.count == assets.count && Set(ids) == Set(assets.map(\.id)))
-    #expect(zip(moments, moments.dropFirst()).allSatisfy { $0.start <= $1.start })
-    #expect(Set(moments.flatMap(\.bursts)) == Set(bursts))
-    #expect(moments.allSatisfy { !$0.bursts.isEmpty })
-  }
-}
-
 @Test func tiesAreOrderedByAssetIDWhateverTheInputOrder() {
   let assets = [
     Asset.fixture(2, at: 0, make: "B", model: "2"), .fixture(1, at: 0, make: "A", model: "1"),
@@ -154,4 +129,97 @@ func randomLibrariesKeepTheInvariants(seed: Int) {
   #expect(result.moments.map { $0.assets.map(\.path) } == [["p1.jpg", "p2.jpg"], ["p3.jpg"]])
   #expect(result.moments.first?.bursts.count == 2)  // two cameras: two bursts, one moment
   #expect(MomentClusterer().moments(in: assets.reversed()) == result)
+}
+
+@Test(
+  arguments: [
+    (60.0, 2 * hour),  // exactly a minute counts: 8 gaps, the 90th percentile is 2 h
+    (59.999, 3 * hour),  // just under does not: 7 gaps, too few, the 3 h fallback
+  ] as [(Double, Double)])
+func aGapOfExactlyAMinuteCountsTowardsTheSmartThreshold(short: Double, threshold: Double) {
+  let gaps = [Double](repeating: 2 * hour, count: 7) + [short]
+  let result = MomentClusterer(mode: .smart).moments(in: Asset.fixtures(gaps: gaps))
+  #expect(result.threshold == threshold)
+}
+
+@Test(
+  arguments: [
+    // Nine 10-minute gaps put the 90th percentile at 10 min, clamped up to 30 min.
+    ([Double](repeating: 600, count: 9), 30 * 60, 2),
+    ([Double](repeating: 600, count: 9), 30 * 60 - 0.001, 1),
+    // Ten 72-hour gaps put it at 72 h, clamped down to 48 h.
+    ([Double](repeating: 72 * hour, count: 10), 48 * hour, 12),
+    ([Double](repeating: 72 * hour, count: 10), 48 * hour - 0.001, 11),
+  ] as [([Double], Double, Int)])
+func aGapOfExactlyTheClampedThresholdCuts(gaps: [Double], last: Double, moments: Int) {
+  let result = MomentClusterer(mode: .smart).moments(in: Asset.fixtures(gaps: gaps + [last]))
+  #expect(result.moments.count == moments)
+  #expect(result.threshold == (gaps[0] < hour ? 30 * 60 : 48 * hour))
+}
+
+@Test(arguments: [(999.9, 1), (1000.1, 2)] as [(Double, Int)])
+func movingMoreThanOneKilometreCuts(meters: Double, count: Int) {
+  // Along a meridian the great circle is the latitude difference.
+  let degrees = meters / 6_371_008.8 * 180 / .pi
+  let assets = [placed(0, at: 0, 45, 7), placed(1, at: 300, 45 + degrees, 7)]
+  #expect(MomentClusterer(mode: .smart).moments(in: assets).moments.count == count)
+}
+
+@Test func onePhotoIsOneMomentInEveryMode() {
+  for mode in [MomentClusterer.Mode.smart] + MomentClusterer.Mode.presets {
+    let result = MomentClusterer(mode: mode).moments(in: [.fixture(0, at: 0)])
+    #expect(result.moments.map(\.boundary) == [.first])
+  }
+  #expect(MomentClusterer(mode: .smart).moments(in: []).basis == .fallback(counted: 0))
+}
+
+@Test func crossingTheDateLineCountsTheRealGapNotTheWallClocks() throws {
+  // Fiji (+12:00) at 23:30, then American Samoa (-11:00) at 01:45 the same calendar day: the wall
+  // clock went back almost a day, the photos are 1 h 15 m apart.
+  func taken(_ index: Int, day: Int, hour: Int, minute: Int, offset: Int, longitude: Double) throws -> Asset {
+    let civil = try #require(
+      CivilDateTime(year: 2024, month: 5, day: day, hour: hour, minute: minute, second: 0))
+    var asset = placed(index, at: 0, -17, longitude)
+    asset.captureTime = CaptureTime(wallClock: civil, utcOffset: offset, source: .exifOriginal)
+    return asset
+  }
+  let assets = [
+    try taken(0, day: 12, hour: 23, minute: 30, offset: 12 * 3600, longitude: 178.4),
+    try taken(1, day: 12, hour: 1, minute: 45, offset: -11 * 3600, longitude: -171.8),
+  ]
+  let result = MomentClusterer(mode: .fixed(gap: 3 * hour)).moments(in: assets)
+  #expect(result.moments.count == 1)
+  #expect(result.moments[0].assets.map(\.path) == ["p0.jpg", "p1.jpg"])
+  // In smart mode the 1,000 km flight cuts.
+  let smart = MomentClusterer(mode: .smart).moments(in: assets).moments
+  guard case .distance(let meters, let gap) = smart.last?.boundary else {
+    Issue.record("expected a distance cut, got \(String(describing: smart.last?.boundary))")
+    return
+  }
+  #expect(gap == 75 * 60 && meters > 900_000 && meters < 1_200_000)
+}
+
+@Test func theDistanceRuleComparesThePhotoJustBefore() {
+  // A long Apple burst spans a photo taken elsewhere; the next photo is compared with the
+  // latest one, which has no position, so only time counts.
+  let assets = [
+    Asset.fixture(0, at: 0, coordinate: Coordinate(latitude: 45, longitude: 7), burstID: "A"),
+    .fixture(1, at: 600, burstID: "A"),
+    placed(2, at: 1200, 46, 7),
+  ]
+  #expect(MomentClusterer(mode: .smart).moments(in: assets).moments.count == 1)
+}
+
+@Test func theThresholdExplainsItself() {
+  let fallback = MomentClusterer(mode: .smart).moments(in: Asset.fixtures(gaps: [600, 600]))
+  #expect(
+    fallback.thresholdExplanation
+      == "threshold 3h 0m (10800 s), the fallback: 2 gaps of 1m 0s or more, fewer than 8 to learn from")
+  let up = MomentClusterer(mode: .smart).moments(in: Asset.fixtures(gaps: Array(repeating: 600, count: 10)))
+  #expect(
+    up.thresholdExplanation
+      == "threshold 30m 0s (1800 s): 90th percentile of 10 gaps of 1m 0s or more (nearest rank 9) "
+      + "is 10m 0s (600 s), clamped up to 30m 0s")
+  let fixed = MomentClusterer(mode: .fixed(gap: 8 * hour)).moments(in: Asset.fixtures(gaps: [1]))
+  #expect(fixed.thresholdExplanation == "threshold 8h 0m (28800 s), fixed")
 }

@@ -108,3 +108,31 @@ private func id(_ seconds: Int) -> AssetID { AssetID(rawValue: "id\(seconds)") }
   #expect(!names.contains(abandoned))
   #expect(names.isSuperset(of: [live, unrelated, ReviewSession.manifestFileName]))
 }
+
+@Test func resettingTheCursorStartsAgainAtTheFirstUnreviewedAndKeepsMarks() throws {
+  let folder = temporaryFolder()
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let session = ReviewSession(store: try IndexStore(folder: folder))
+  try add([0, 100, 200, 300], to: session.store)
+  try session.mark([id(100)], as: .favorite)
+  try session.store.setCursor(Cursor(assetID: id(200), instant: Date(timeIntervalSince1970: 1_700_000_200)))
+  #expect(try session.next()?.asset.id == id(200))
+  #expect(try session.cursor()?.asset?.id == id(200))
+  try session.resetCursor()
+  #expect(try session.cursor() == nil)
+  #expect(try session.next()?.asset.id == id(0))
+  #expect(try session.store.favoriteIDs() == [id(100)])
+  #expect(try session.store.reviewedIDs() == [id(100)])
+}
+
+@Test func clusteringRemembersTheModeForTheNextRun() throws {
+  let folder = temporaryFolder()
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let store = try IndexStore(folder: folder)
+  try add([0, 20_000], to: store)
+  #expect(try store.clusteringMode() == nil)
+  try ReviewSession(store: store, clusterer: MomentClusterer(mode: .fixed(gap: 3600))).cluster()
+  #expect(try IndexStore(folder: folder).clusteringMode() == .fixed(gap: 3600))
+  try ReviewSession(store: store, clusterer: MomentClusterer(mode: .smart)).cluster()
+  #expect(try store.clusteringMode() == .smart)
+}

@@ -9,7 +9,8 @@ extension Faver {
     static let configuration = CommandConfiguration(
       abstract: "Group the library into moments and write the review manifest.",
       discussion: """
-        Always writes manifest.json atomically into the store folder; --out writes a copy into DIR.
+        Always writes manifest.json atomically into the store folder; --out writes a copy into DIR. \
+        The mode used is remembered for `faver next` and `faver status`.
         """)
 
     @OptionGroup var storeOptions: StoreOptions
@@ -18,50 +19,57 @@ extension Faver {
     @Flag(help: "Print the manifest JSON (sorted keys) instead of a table.")
     var json = false
 
-    @Flag(help: "Show why every moment starts where it does.")
+    @Flag(help: "Show how the threshold was chosen and why every moment starts where it does.")
     var explain = false
 
     @Option(help: ArgumentHelp("Also write manifest.json into this folder.", valueName: "DIR"))
     var out: String?
 
+    func validate() throws {
+      if json, explain {
+        throw ValidationError("--explain prints a table; it cannot be combined with --json.")
+      }
+    }
+
     func run() throws {
       let store = try IndexStore(folder: storeOptions.location)
       let session = ReviewSession(store: store, clusterer: try clusterOptions.clusterer(for: store))
-      let manifest = try session.writeManifest(
+      let (clustering, queue, manifest) = try session.cluster(
         extraFolder: out.map { URL(fileURLWithPath: $0, isDirectory: true) })
       if json {
         print(String(decoding: try manifest.encoded(), as: UTF8.self))
         return
       }
-      print("mode \(manifest.mode), threshold \(Moment.Boundary.text(manifest.thresholdSeconds))")
-      print("id                   start                          photos  reviewed")
-      for moment in manifest.moments {
-        let start = moment.start.padding(toLength: 29, withPad: " ", startingAt: 0)
-        var line = "\(moment.id)  \(start)  \(String(moment.totalInWindow).leftPadded(6))  "
-        line += String(moment.reviewedInWindow).leftPadded(8)
-        if explain { line += "  " + Self.explanation(moment.boundary) }
-        print(line)
+      let threshold = clustering.threshold
+      print(
+        "mode \(manifest.mode), "
+          + (explain
+            ? clustering.thresholdExplanation
+            : "threshold \(Moment.Boundary.text(threshold)) (\(Moment.Boundary.exact(threshold)) s)"))
+      let reviewedIn = Dictionary(
+        uniqueKeysWithValues: queue.entries.map { ($0.moment.id, $0.reviewedInWindow) })
+      // Without --explain only the moments still to review; with it, every moment and its reason.
+      let shown = explain ? clustering.moments : queue.entries.map(\.moment)
+      print(Self.row("id", "start", "photos", "reviewed", explain ? "why it starts here" : nil))
+      for moment in shown {
+        let total = moment.assets.count
+        print(
+          Self.row(
+            moment.id, moment.assets.first?.captureTime.iso8601 ?? "", String(total),
+            String(reviewedIn[moment.id] ?? total), explain ? moment.boundary.explanation : nil))
       }
       print(
-        "\(manifest.moments.count) moments to review; "
+        "\(queue.entries.count) of \(clustering.moments.count) moments to review; "
           + "\(manifest.progress.reviewed)/\(manifest.progress.total) reviewed")
-      if explain {
-        print("\nEvery boundary, reviewed moments included:")
-        for moment in try session.queue().clustering.moments {
-          let start = moment.assets.first?.captureTime.iso8601 ?? ""
-          print("\(moment.id)  \(start)  \(moment.boundary.explanation)")
-        }
-      }
     }
 
-    static func explanation(_ boundary: Manifest.BoundaryEntry) -> String {
-      switch boundary.reason {
-      case "timeGap":
-        "gap \(Moment.Boundary.text(boundary.gapSeconds ?? 0)) >= \(Moment.Boundary.text(boundary.thresholdSeconds ?? 0))"
-      case "distance":
-        "moved \(Int((boundary.meters ?? 0).rounded())) m in \(Moment.Boundary.text(boundary.gapSeconds ?? 0))"
-      default: "start of library"
-      }
+    static func row(_ id: String, _ start: String, _ photos: String, _ reviewed: String, _ why: String?)
+      -> String
+    {
+      var line = id.padded(18) + "  " + start.padded(29) + "  " + photos.leftPadded(6) + "  "
+      line += reviewed.leftPadded(8)
+      if let why { line += "  " + why }
+      return line
     }
   }
 }
@@ -69,5 +77,9 @@ extension Faver {
 extension String {
   fileprivate func leftPadded(_ width: Int) -> String {
     count >= width ? self : String(repeating: " ", count: width - count) + self
+  }
+
+  fileprivate func padded(_ width: Int) -> String {
+    count >= width ? self : self + String(repeating: " ", count: width - count)
   }
 }

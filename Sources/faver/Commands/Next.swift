@@ -9,14 +9,16 @@ extension Faver {
       abstract: "Show the asset to review now, with its burst.",
       discussion: """
         Resumes where you left off: the asset the cursor is on while it is unreviewed, else the next \
-        unreviewed one after it in capture order (new photos and a change of --mode are fine). The \
-        cursor is saved on the asset shown; mark it with `faver mark` and `faver next` moves on.
+        unreviewed one after it in queue order (moment by moment, burst by burst); new photos, \
+        re-indexing and a change of --mode keep the place. The cursor is saved on the asset shown; \
+        mark it with `faver mark` and `faver next` moves on. `faver cursor --reset` starts again \
+        from the first unreviewed asset.
         """)
 
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var clusterOptions: ClusterOptions
 
-    @Flag(help: "Print JSON instead of text.")
+    @Flag(help: "Print JSON instead of text (null when nothing is left to review).")
     var json = false
 
     struct Shown: Encodable {
@@ -29,7 +31,15 @@ extension Faver {
       let store = try IndexStore(folder: storeOptions.location)
       let session = ReviewSession(store: store, clusterer: try clusterOptions.clusterer(for: store))
       guard let next = try session.next() else {
-        print(json ? "null" : "Nothing left to review.")
+        if json {
+          print("null")
+        } else {
+          let progress = try session.queue().queue.progress
+          print(
+            progress.total == 0
+              ? "Nothing to review: the index is empty; run `faver index DIR` first."
+              : "Review complete: all \(progress.total) assets reviewed.")
+        }
         return
       }
       if json {
@@ -42,7 +52,7 @@ extension Faver {
       }
       print("\(next.asset.id)  \(next.asset.captureTime.iso8601)  \(next.asset.root)/\(next.asset.path)")
       if next.burst.assets.count > 1 {
-        print("burst \(next.burst.id) (\(next.burst.assets.count) photos):")
+        print("burst \(next.burst.id) (\(next.burst.assets.count) photos to review):")
         for asset in next.burst.assets {
           print("  \(asset.id == next.asset.id ? ">" : " ") \(asset.id)  \(asset.path)")
         }
