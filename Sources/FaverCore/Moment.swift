@@ -30,7 +30,8 @@ public struct Moment: Hashable, Codable, Sendable, Identifiable {
       let whole = Int(seconds.rounded(.down))
       if whole < 60 { return "\(whole)s" }
       if whole < 3600 { return "\(whole / 60)m \(whole % 60)s" }
-      return "\(whole / 3600)h \(whole % 3600 / 60)m"
+      if whole <= 48 * 3600 { return "\(whole / 3600)h \(whole % 3600 / 60)m" }
+      return "\(whole / 86400)d \(whole % 86400 / 3600)h"
     }
 
     /// Seconds as the manifest has them: `600`, `2.500`, `0.125`.

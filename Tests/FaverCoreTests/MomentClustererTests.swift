@@ -223,3 +223,13 @@ func movingMoreThanOneKilometreCuts(meters: Double, count: Int) {
   let fixed = MomentClusterer(mode: .fixed(gap: 8 * hour)).moments(in: Asset.fixtures(gaps: [1]))
   #expect(fixed.thresholdExplanation == "threshold 8h 0m (28800 s), fixed")
 }
+
+private let spokenDurations: [(Double, String)] = [
+  (59.9, "59s"), (60, "1m 0s"), (3599, "59m 59s"), (3600, "1h 0m"), (172_800, "48h 0m"),
+  (172_860, "2d 0h"), (12_020_400, "139d 3h"),
+]
+
+@Test(arguments: spokenDurations)
+func durationsReadAsAPersonWouldSayThem(seconds: Double, text: String) {
+  #expect(Moment.Boundary.text(seconds) == text)
+}
