@@ -3,7 +3,8 @@ import Foundation
 /// What is left to review, moment by moment, given the assets already reviewed.
 ///
 /// Queue order is moment order, then burst order inside a moment, then capture order inside a
-/// burst. A moment whose every asset is reviewed leaves the queue.
+/// burst. A moment whose every asset is reviewed leaves the queue. A Live Photo is one asset: marking
+/// its still or its companion video reviews it.
 public struct ReviewQueue: Hashable, Sendable {
   /// One moment with review counts.
   public struct Entry: Hashable, Sendable {
@@ -20,14 +21,17 @@ public struct ReviewQueue: Hashable, Sendable {
   public init(moments: [Moment], reviewed: Set<AssetID>) {
     var entries: [Entry] = []
     var progress = ReviewProgress(reviewed: 0, total: 0)
+    func isReviewed(_ asset: Asset) -> Bool {
+      reviewed.contains(asset.id) || asset.companion.map { reviewed.contains($0.id) } == true
+    }
     for moment in moments {
       let assets = moment.assets
-      let done = assets.count { reviewed.contains($0.id) }
+      let done = assets.count(where: isReviewed)
       progress.total += assets.count
       progress.reviewed += done
       guard done < assets.count else { continue }
       let pending = moment.bursts.compactMap { burst -> Burst? in
-        let left = burst.assets.filter { !reviewed.contains($0.id) }
+        let left = burst.assets.filter { !isReviewed($0) }
         guard !left.isEmpty else { return nil }
         var kept = burst
         kept.assets = left

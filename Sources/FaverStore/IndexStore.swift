@@ -170,10 +170,11 @@ public final class IndexStore: Sendable {
   }
 
   /// Every indexed asset once, in capture order (ties by root, then path). Files with the same
-  /// content are one asset, found at the first of its paths (by root, then path).
-  public func assets() throws -> [Asset] {
+  /// content are one asset, found at the first of its paths (by root, then path). A Live Photo is
+  /// one asset: its still, with the video as `companion` (see `LivePhotoPairing`).
+  public func assets(pairing: LivePhotoPairing = LivePhotoPairing()) throws -> [Asset] {
     let roots = try roots()
-    return try database.read { db in
+    let assets = try database.read { db in
       try FileRecord.fetchAll(
         db,
         sql: """
@@ -184,6 +185,7 @@ public final class IndexStore: Sendable {
           """
       ).map { $0.asset(root: roots[$0.rootId] ?? "") }
     }
+    return pairing.combined(assets)
   }
 
   /// For each asset found at more than one path, its other paths (absolute), in order.

@@ -59,3 +59,15 @@ func resumeIsTheSameAcrossModes(mode: MomentClusterer.Mode) {
   let queue = ReviewQueue(moments: moments, reviewed: [])
   #expect(queue.resume(from: Cursor(at: library[1]))?.burst.assets.map(\.path) == ["p0.jpg", "p1.jpg"])
 }
+
+@Test(arguments: [true, false])
+func aLivePhotoIsReviewedByMarkingItsStillOrItsVideo(byVideo: Bool) {
+  let video = Asset.fixture(90, at: 0, kind: .video)
+  var still = Asset.fixture(91, at: 1)
+  still.companion = Asset.Companion(id: video.id, root: video.root, path: video.path)
+  let moments = MomentClusterer().moments(in: [still]).moments
+  #expect(ReviewQueue(moments: moments, reviewed: []).pending.count == 1)
+  let queue = ReviewQueue(moments: moments, reviewed: [byVideo ? video.id : still.id])
+  #expect(queue.pending.isEmpty)
+  #expect(queue.progress == ReviewProgress(reviewed: 1, total: 1))
+}
