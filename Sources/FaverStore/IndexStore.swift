@@ -84,6 +84,11 @@ public final class IndexStore: Sendable {
         t.add(column: "burstID", .text)
       }
     }
+    migrator.registerMigration("v5: forget non-media files") { db in
+      // RAF, MRW, X3F and CRW files are media now: files remembered as non-media by an older
+      // faver are read once more on the next run instead of being passed over for good.
+      try db.execute(sql: "DELETE FROM nonMediaFile")
+    }
     return migrator
   }
 
