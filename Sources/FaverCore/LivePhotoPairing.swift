@@ -15,7 +15,9 @@ public struct LivePhoto: Hashable, Sendable {
 /// same folder of the same root, taken at most `window` apart (inclusive), unless both carry
 /// content identifiers and they differ.
 ///
-/// Only videos start a search, so a library without videos costs one pass over the list.
+/// Only videos start a search: a library without videos costs one pass over the list, and a
+/// video's same-named still is looked for among the photos taken within `window` of it, so the
+/// photos' names are never compared wholesale.
 public struct LivePhotoPairing: Sendable {
   /// How far apart a same-named still and video may be captured (a Live Photo's video starts
   /// about 1.5 s before the still and lasts about 3 s; the two files' times are whole seconds
@@ -26,25 +28,23 @@ public struct LivePhotoPairing: Sendable {
 
   /// The assets in their order with each paired video left out and set as its still's
   /// `companion`: one asset to review per Live Photo.
-  public func combined(_ assets: [Asset]) -> [Asset] {
+  public func combined(_ assets: consuming [Asset]) -> [Asset] {
     let pairs = pairs(in: assets)
     guard !pairs.isEmpty else { return assets }
-    var companionOf = [Int?](repeating: nil, count: assets.count)
     var isCompanion = [Bool](repeating: false, count: assets.count)
     for pair in pairs {
-      companionOf[pair.still] = pair.video
+      let video = assets[pair.video]
+      assets[pair.still].companion = Asset.Companion(id: video.id, root: video.root, path: video.path)
       isCompanion[pair.video] = true
     }
-    var result: [Asset] = []
-    result.reserveCapacity(assets.count - pairs.count)
-    for (index, asset) in assets.enumerated() where !isCompanion[index] {
-      var asset = asset
-      if let video = companionOf[index].map({ assets[$0] }) {
-        asset.companion = Asset.Companion(id: video.id, root: video.root, path: video.path)
-      }
-      result.append(asset)
+    // Compacted in place: swapping moves assets without copying them.
+    var kept = 0
+    for index in assets.indices where !isCompanion[index] {
+      if kept != index { assets.swapAt(kept, index) }
+      kept += 1
     }
-    return result
+    assets.removeLast(assets.count - kept)
+    return assets
   }
 
   /// Each asset is in at most one pair; pairs come in the order of their stills.
@@ -63,52 +63,75 @@ public struct LivePhotoPairing: Sendable {
         }
       }
       for group in groups.values {
-        pairs += closest(in: group, of: assets, within: nil, paired: &paired)
+        let stills = group.filter { assets[$0].kind == .photo }
+        let options = group.filter { assets[$0].kind == .video }.flatMap { video in
+          stills.map { Option(gap: Self.gap(assets[$0], assets[video]), still: $0, video: video) }
+        }
+        pairs += closest(options, of: assets, paired: &paired)
       }
     }
 
-    var byName: [NameKey: [Int]] = [:]
-    for index in videos where !paired[index] { byName[NameKey(assets[index]), default: []].append(index) }
-    if !byName.isEmpty {
-      for (index, asset) in assets.enumerated() where asset.kind == .photo && !paired[index] {
-        let key = NameKey(asset)
-        if byName[key] != nil { byName[key, default: []].append(index) }
-      }
-      for group in byName.values where group.count > 1 {
-        pairs += closest(in: group, of: assets, within: window.seconds, paired: &paired)
-      }
+    let unpaired = videos.filter { !paired[$0] }
+    if !unpaired.isEmpty {
+      pairs += closest(sameNamed(unpaired, in: assets, paired: paired), of: assets, paired: &paired)
     }
     return pairs.sorted { $0.still < $1.still }
   }
 
-  /// Pairs stills with videos closest in time first, each asset at most once; ties go to the
-  /// earlier still and video in (root, path) order, so the result never depends on input order.
-  private func closest(in group: [Int], of assets: [Asset], within limit: Double?, paired: inout [Bool])
-    -> [LivePhoto]
-  {
-    let stills = group.filter { assets[$0].kind == .photo }
-    let videos = group.filter { assets[$0].kind == .video }
-    var options: [(gap: Double, still: Int, video: Int)] = []
-    for still in stills {
-      for video in videos where limit == nil || Self.mayShareName(assets[still], assets[video]) {
-        let gap = abs(assets[video].captureTime.instant.timeIntervalSince(assets[still].captureTime.instant))
-        if let limit, gap > limit { continue }
-        options.append((gap, still, video))
+  /// A possible pair and how far apart in seconds its two files were captured.
+  private struct Option {
+    var gap: Double
+    var still: Int
+    var video: Int
+  }
+
+  /// For each video, the unpaired photos captured within `window` of it (found by binary search
+  /// over the photos in capture order) that share its name.
+  private func sameNamed(_ videos: [Int], in assets: [Asset], paired: [Bool]) -> [Option] {
+    func instant(_ index: Int) -> Double { assets[index].captureTime.instant.timeIntervalSince1970 }
+    // Already in capture order when the list comes from the index; sorting that costs one pass.
+    let photos = assets.indices.filter { assets[$0].kind == .photo && !paired[$0] }.sorted {
+      instant($0) < instant($1)
+    }
+    let limit = window.seconds
+    var options: [Option] = []
+    for video in videos {
+      let time = instant(video)
+      var low = 0
+      var high = photos.count
+      while low < high {
+        let middle = (low + high) / 2
+        if instant(photos[middle]) < time - limit { low = middle + 1 } else { high = middle }
+      }
+      let key = NameKey(assets[video])
+      for still in photos[low...].prefix(while: { instant($0) <= time + limit })
+      where NameKey(assets[still]) == key && Self.mayShareName(assets[still], assets[video]) {
+        options.append(Option(gap: Self.gap(assets[still], assets[video]), still: still, video: video))
       }
     }
+    return options
+  }
+
+  /// Pairs stills with videos closest in time first, each asset at most once; ties go to the
+  /// earlier still and video in (root, path) order, so the result never depends on input order.
+  private func closest(_ options: [Option], of assets: [Asset], paired: inout [Bool]) -> [LivePhoto] {
     func place(_ index: Int) -> (String, String) { (assets[index].root, assets[index].path) }
-    options.sort {
+    let sorted = options.sorted {
       if $0.gap != $1.gap { return $0.gap < $1.gap }
       if place($0.still) != place($1.still) { return place($0.still) < place($1.still) }
       return place($0.video) < place($1.video)
     }
     var pairs: [LivePhoto] = []
-    for option in options where !paired[option.still] && !paired[option.video] {
+    for option in sorted where !paired[option.still] && !paired[option.video] {
       pairs.append(LivePhoto(still: option.still, video: option.video))
       paired[option.still] = true
       paired[option.video] = true
     }
     return pairs
+  }
+
+  private static func gap(_ a: Asset, _ b: Asset) -> Double {
+    abs(a.captureTime.instant.timeIntervalSince(b.captureTime.instant))
   }
 
   /// Same-named files pair unless both carry a content identifier and they differ.
@@ -117,22 +140,36 @@ public struct LivePhotoPairing: Sendable {
     return a == b
   }
 
-  /// The root and the path without its extension, case-folded.
-  private struct NameKey: Hashable {
+  /// The root and the path without its extension, compared with ASCII letters case-folded.
+  private struct NameKey: Equatable {
     var root: String
-    var stem: String
+    var stem: Substring
 
     init(_ asset: Asset) {
       root = asset.root
-      stem = LivePhotoPairing.stem(asset.path)
+      stem = LivePhotoPairing.stemRange(asset.path)
     }
+
+    static func == (a: NameKey, b: NameKey) -> Bool {
+      a.stem.utf8.count == b.stem.utf8.count && a.root == b.root
+        && a.stem.utf8.elementsEqual(b.stem.utf8) { folded($0) == folded($1) }
+    }
+
+    private static func folded(_ byte: UInt8) -> UInt8 { (65...90).contains(byte) ? byte + 32 : byte }
   }
 
   /// The path without its extension, case-folded: `DCIM/IMG_1234.HEIC` and `DCIM/IMG_1234.mov`
   /// share `dcim/img_1234`.
-  static func stem(_ path: String) -> String {
-    let nameStart = path.lastIndex(of: "/").map(path.index(after:)) ?? path.startIndex
-    guard let dot = path[nameStart...].lastIndex(of: "."), dot != nameStart else { return path.lowercased() }
-    return path[..<dot].lowercased()
+  static func stem(_ path: String) -> String { stemRange(path).lowercased() }
+
+  /// The path without its extension (a leading dot starts a name, not an extension).
+  static func stemRange(_ path: String) -> Substring {
+    // Byte searches: `/` and `.` are ASCII, and Character searches would segment graphemes.
+    let bytes = path.utf8
+    let nameStart = bytes.lastIndex(of: UInt8(ascii: "/")).map(bytes.index(after:)) ?? bytes.startIndex
+    guard let dot = bytes[nameStart...].lastIndex(of: UInt8(ascii: ".")), dot != nameStart else {
+      return path[...]
+    }
+    return path[..<dot]
   }
 }

@@ -130,3 +130,23 @@ func stemsDropOnlyTheExtension(path: String, stem: String) {
   #expect(LivePhotoPairing().pairs(in: []).isEmpty)
   #expect(LivePhotoPairing().combined([]).isEmpty)
 }
+
+@Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
+func everySameNamedVideoWithinTheWindowIsFoundWhateverTheInputOrder(seed: UInt64) {
+  // Photos in bursts (many at the same second), a video for some of them 0–3 s away, shuffled.
+  var generator = SeededGenerator(seed: seed)
+  var assets: [Asset] = []
+  var expected: Set<[String]> = []
+  for index in 0..<300 {
+    let time = Double(index / 5)  // five photos a second
+    let name = "DCIM/IMG_\(index)"
+    assets.append(file(name + ".JPG", .photo, at: time))
+    guard Bool.random(using: &generator) else { continue }
+    let offset = Double(Int.random(in: -6...6, using: &generator)) / 2  // -3 … 3 s in half seconds
+    assets.append(file(name + ".MOV", .video, at: time + offset))
+    if abs(offset) <= 2 { expected.insert([name + ".JPG", name + ".MOV"]) }
+  }
+  assets.shuffle(using: &generator)
+  #expect(Set(pairedPaths(assets)) == expected)
+  #expect(!expected.isEmpty)
+}
