@@ -50,7 +50,11 @@ let package = Package(
     .testTarget(name: "FaverCoreTests", dependencies: ["FaverCore", "FaverTestSupport"]),
     .testTarget(
       name: "FaverMetadataTests", dependencies: ["FaverMetadata", "FaverCore", "FaverTestSupport"]),
-    .testTarget(name: "FaverStoreTests", dependencies: ["FaverStore", "FaverCore", "FaverTestSupport"]),
+    .testTarget(
+      name: "FaverStoreTests",
+      dependencies: [
+        "FaverStore", "FaverCore", "FaverTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
     .testTarget(
       name: "FaverKitTests",
       dependencies: ["FaverKit", "FaverCore", "FaverStore", "FaverMetadata", "FaverTestSupport"]),

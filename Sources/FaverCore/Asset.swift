@@ -14,11 +14,31 @@ public struct Asset: Hashable, Codable, Sendable, Identifiable {
   public var problem: String?
   /// The camera's burst identifier (Apple `BurstUUID`): assets sharing one form a single burst.
   public var burstID: String? = nil
+  /// Apple's Live Photo identifier (`ContentIdentifier`), shared by a still and its video.
+  public var contentIdentifier: String? = nil
+  /// The video recorded with this still (a Live Photo): reviewed with it, never on its own.
+  public var companion: Companion? = nil
+
+  /// Where a still's companion video is.
+  public struct Companion: Hashable, Codable, Sendable {
+    public var id: AssetID
+    /// Absolute path of the library root the video was found under.
+    public var root: String
+    /// Path relative to `root`.
+    public var path: String
+
+    public init(id: AssetID, root: String, path: String) {
+      self.id = id
+      self.root = root
+      self.path = path
+    }
+  }
 
   public init(
     id: AssetID, root: String, path: String, kind: MediaKind, captureTime: CaptureTime,
     coordinate: Coordinate? = nil, make: String? = nil, model: String? = nil,
-    problem: String? = nil, burstID: String? = nil
+    problem: String? = nil, burstID: String? = nil, contentIdentifier: String? = nil,
+    companion: Companion? = nil
   ) {
     self.id = id
     self.root = root
@@ -30,5 +50,7 @@ public struct Asset: Hashable, Codable, Sendable, Identifiable {
     self.model = model
     self.problem = problem
     self.burstID = burstID
+    self.contentIdentifier = contentIdentifier
+    self.companion = companion
   }
 }

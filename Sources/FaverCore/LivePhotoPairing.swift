@@ -1,91 +1,175 @@
 /// A still and the short video a phone recorded with it (an Apple Live Photo, a motion photo
-/// exported as two files): one asset to review, the video its companion.
+/// exported as two files), as positions in the list given to `LivePhotoPairing.pairs(in:)`.
 public struct LivePhoto: Hashable, Sendable {
-  public var still: String
-  public var video: String
+  public var still: Int
+  public var video: Int
 
-  public init(still: String, video: String) {
+  public init(still: Int, video: Int) {
     self.still = still
     self.video = video
   }
 }
 
-/// Finds Live Photos among indexed files: first by Apple's content identifier (shared by the
-/// still's maker note and the video's QuickTime key), then, for files without one, a still and
-/// a video with the same name in the same folder taken at most `window` apart.
+/// Finds Live Photos among assets: first by Apple's content identifier (shared by the still's
+/// maker note and the video's QuickTime key), then a still and a video with the same name in the
+/// same folder of the same root, taken at most `window` apart (inclusive), unless both carry
+/// content identifiers and they differ.
+///
+/// Only videos start a search: a library without videos costs one pass over the list, and a
+/// video's same-named still is looked for among the photos taken within `window` of it, so the
+/// photos' names are never compared wholesale.
 public struct LivePhotoPairing: Sendable {
   /// How far apart a same-named still and video may be captured (a Live Photo's video starts
-  /// about 1.5 s before the still).
-  public var window: Duration = .seconds(3)
+  /// about 1.5 s before the still and lasts about 3 s; the two files' times are whole seconds
+  /// on many phones).
+  public var window: Duration = .seconds(2)
 
-  /// What pairing needs to know of a file.
-  public struct Candidate: Hashable, Sendable {
-    /// Path of the file, unique among the candidates (`root/relative` works).
-    public var path: String
-    public var kind: MediaKind
-    public var captureTime: CaptureTime
-    public var contentIdentifier: String?
+  public init(window: Duration = .seconds(2)) { self.window = window }
 
-    public init(path: String, kind: MediaKind, captureTime: CaptureTime, contentIdentifier: String?) {
-      self.path = path
-      self.kind = kind
-      self.captureTime = captureTime
-      self.contentIdentifier = contentIdentifier
+  /// The assets in their order with each paired video left out and set as its still's
+  /// `companion`: one asset to review per Live Photo.
+  public func combined(_ assets: consuming [Asset]) -> [Asset] {
+    let pairs = pairs(in: assets)
+    guard !pairs.isEmpty else { return assets }
+    var isCompanion = [Bool](repeating: false, count: assets.count)
+    for pair in pairs {
+      let video = assets[pair.video]
+      assets[pair.still].companion = Asset.Companion(id: video.id, root: video.root, path: video.path)
+      isCompanion[pair.video] = true
     }
+    // Compacted in place: swapping moves assets without copying them.
+    var kept = 0
+    for index in assets.indices where !isCompanion[index] {
+      if kept != index { assets.swapAt(kept, index) }
+      kept += 1
+    }
+    assets.removeLast(assets.count - kept)
+    return assets
   }
 
-  public init(window: Duration = .seconds(3)) { self.window = window }
-
-  /// Each file is in at most one pair; pairs come in the order of their stills' paths.
-  public func pairs(in candidates: [Candidate]) -> [LivePhoto] {
+  /// Each asset is in at most one pair; pairs come in the order of their stills.
+  public func pairs(in assets: [Asset]) -> [LivePhoto] {
+    let videos = assets.indices.filter { assets[$0].kind == .video }
+    guard !videos.isEmpty else { return [] }
+    var paired = [Bool](repeating: false, count: assets.count)
     var pairs: [LivePhoto] = []
-    var paired: Set<String> = []
-    let byIdentifier = Dictionary(grouping: candidates.filter { $0.contentIdentifier != nil }) {
-      $0.contentIdentifier ?? ""
-    }
-    for group in byIdentifier.values {
-      pairs += closest(in: group, within: nil, paired: &paired)
-    }
-    let rest = candidates.filter { !paired.contains($0.path) }
-    let byName = Dictionary(grouping: rest) { Self.stem($0.path) }
-    for group in byName.values {
-      pairs += closest(in: group, within: window, paired: &paired)
-    }
-    return pairs.sorted { ($0.still, $0.video) < ($1.still, $1.video) }
-  }
 
-  /// Pairs stills with videos closest in time first, each file at most once.
-  private func closest(in group: [Candidate], within limit: Duration?, paired: inout Set<String>)
-    -> [LivePhoto]
-  {
-    let stills = group.filter { $0.kind == .photo }
-    let videos = group.filter { $0.kind == .video }
-    var options: [(gap: Double, still: String, video: String)] = []
-    for still in stills {
-      for video in videos {
-        let gap = abs(video.captureTime.instant.timeIntervalSince(still.captureTime.instant))
-        if let limit, gap > Self.seconds(limit) { continue }
-        options.append((gap, still.path, video.path))
+    let identifiers = Set(videos.compactMap { assets[$0].contentIdentifier })
+    if !identifiers.isEmpty {
+      var groups: [String: [Int]] = [:]
+      for (index, asset) in assets.enumerated() {
+        if let identifier = asset.contentIdentifier, identifiers.contains(identifier) {
+          groups[identifier, default: []].append(index)
+        }
+      }
+      for group in groups.values {
+        let stills = group.filter { assets[$0].kind == .photo }
+        let options = group.filter { assets[$0].kind == .video }.flatMap { video in
+          stills.map { Option(gap: Self.gap(assets[$0], assets[video]), still: $0, video: video) }
+        }
+        pairs += closest(options, of: assets, paired: &paired)
       }
     }
-    options.sort { ($0.gap, $0.still, $0.video) < ($1.gap, $1.still, $1.video) }
+
+    let unpaired = videos.filter { !paired[$0] }
+    if !unpaired.isEmpty {
+      pairs += closest(sameNamed(unpaired, in: assets, paired: paired), of: assets, paired: &paired)
+    }
+    return pairs.sorted { $0.still < $1.still }
+  }
+
+  /// A possible pair and how far apart in seconds its two files were captured.
+  private struct Option {
+    var gap: Double
+    var still: Int
+    var video: Int
+  }
+
+  /// For each video, the unpaired photos captured within `window` of it (found by binary search
+  /// over the photos in capture order) that share its name.
+  private func sameNamed(_ videos: [Int], in assets: [Asset], paired: [Bool]) -> [Option] {
+    func instant(_ index: Int) -> Double { assets[index].captureTime.instant.timeIntervalSince1970 }
+    // Already in capture order when the list comes from the index; sorting that costs one pass.
+    let photos = assets.indices.filter { assets[$0].kind == .photo && !paired[$0] }.sorted {
+      instant($0) < instant($1)
+    }
+    let limit = window.seconds
+    var options: [Option] = []
+    for video in videos {
+      let time = instant(video)
+      var low = 0
+      var high = photos.count
+      while low < high {
+        let middle = (low + high) / 2
+        if instant(photos[middle]) < time - limit { low = middle + 1 } else { high = middle }
+      }
+      let key = NameKey(assets[video])
+      for still in photos[low...].prefix(while: { instant($0) <= time + limit })
+      where NameKey(assets[still]) == key && Self.mayShareName(assets[still], assets[video]) {
+        options.append(Option(gap: Self.gap(assets[still], assets[video]), still: still, video: video))
+      }
+    }
+    return options
+  }
+
+  /// Pairs stills with videos closest in time first, each asset at most once; ties go to the
+  /// earlier still and video in (root, path) order, so the result never depends on input order.
+  private func closest(_ options: [Option], of assets: [Asset], paired: inout [Bool]) -> [LivePhoto] {
+    func place(_ index: Int) -> (String, String) { (assets[index].root, assets[index].path) }
+    let sorted = options.sorted {
+      if $0.gap != $1.gap { return $0.gap < $1.gap }
+      if place($0.still) != place($1.still) { return place($0.still) < place($1.still) }
+      return place($0.video) < place($1.video)
+    }
     var pairs: [LivePhoto] = []
-    for option in options where !paired.contains(option.still) && !paired.contains(option.video) {
+    for option in sorted where !paired[option.still] && !paired[option.video] {
       pairs.append(LivePhoto(still: option.still, video: option.video))
-      paired.formUnion([option.still, option.video])
+      paired[option.still] = true
+      paired[option.video] = true
     }
     return pairs
   }
 
-  private static func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+  private static func gap(_ a: Asset, _ b: Asset) -> Double {
+    abs(a.captureTime.instant.timeIntervalSince(b.captureTime.instant))
+  }
+
+  /// Same-named files pair unless both carry a content identifier and they differ.
+  private static func mayShareName(_ still: Asset, _ video: Asset) -> Bool {
+    guard let a = still.contentIdentifier, let b = video.contentIdentifier else { return true }
+    return a == b
+  }
+
+  /// The root and the path without its extension, compared with ASCII letters case-folded.
+  private struct NameKey: Equatable {
+    var root: String
+    var stem: Substring
+
+    init(_ asset: Asset) {
+      root = asset.root
+      stem = LivePhotoPairing.stemRange(asset.path)
+    }
+
+    static func == (a: NameKey, b: NameKey) -> Bool {
+      a.stem.utf8.count == b.stem.utf8.count && a.root == b.root
+        && a.stem.utf8.elementsEqual(b.stem.utf8) { folded($0) == folded($1) }
+    }
+
+    private static func folded(_ byte: UInt8) -> UInt8 { (65...90).contains(byte) ? byte + 32 : byte }
   }
 
   /// The path without its extension, case-folded: `DCIM/IMG_1234.HEIC` and `DCIM/IMG_1234.mov`
   /// share `dcim/img_1234`.
-  static func stem(_ path: String) -> String {
-    let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
-    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return path.lowercased() }
-    return (path.dropLast(name.distance(from: dot, to: name.endIndex))).lowercased()
+  static func stem(_ path: String) -> String { stemRange(path).lowercased() }
+
+  /// The path without its extension (a leading dot starts a name, not an extension).
+  static func stemRange(_ path: String) -> Substring {
+    // Byte searches: `/` and `.` are ASCII, and Character searches would segment graphemes.
+    let bytes = path.utf8
+    let nameStart = bytes.lastIndex(of: UInt8(ascii: "/")).map(bytes.index(after:)) ?? bytes.startIndex
+    guard let dot = bytes[nameStart...].lastIndex(of: UInt8(ascii: ".")), dot != nameStart else {
+      return path[...]
+    }
+    return path[..<dot]
   }
 }

@@ -59,6 +59,15 @@ public struct Manifest: Hashable, Codable, Sendable {
     public var takenAt: String
     public var kind: MediaKind
     public var burstId: String
+    /// A Live Photo's video, reviewed with this still; absent (not null) for other assets.
+    public var companion: CompanionEntry?
+  }
+
+  /// Where a Live Photo's video is.
+  public struct CompanionEntry: Hashable, Codable, Sendable {
+    public var assetId: String
+    /// Absolute path: the root joined with the relative path.
+    public var path: String
   }
 
   public init(clustering: MomentClusterer.Result, queue: ReviewQueue, generatedAt: Date) {
@@ -84,7 +93,10 @@ public struct Manifest: Hashable, Codable, Sendable {
             assets: burst.assets.map { asset in
               AssetEntry(
                 assetId: asset.id.rawValue, path: Self.join(asset.root, asset.path),
-                takenAt: asset.captureTime.iso8601, kind: asset.kind, burstId: burst.id)
+                takenAt: asset.captureTime.iso8601, kind: asset.kind, burstId: burst.id,
+                companion: asset.companion.map {
+                  CompanionEntry(assetId: $0.id.rawValue, path: Self.join($0.root, $0.path))
+                })
             })
         })
     }

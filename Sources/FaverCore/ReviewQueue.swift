@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Queue order is moment order, then burst order inside a moment, then capture order inside a
 /// burst. Moments are consecutive runs of bursts sorted by their start, so the queue order is the
-/// same in every mode. A moment whose every asset is reviewed leaves the queue.
+/// same in every mode. A moment whose every asset is reviewed leaves the queue. A Live Photo is one
+/// asset: marking its still or its companion video reviews it.
 public struct ReviewQueue: Hashable, Sendable {
   /// One moment with review counts.
   public struct Entry: Hashable, Sendable {
@@ -24,15 +25,18 @@ public struct ReviewQueue: Hashable, Sendable {
     var entries: [Entry] = []
     var progress = ReviewProgress(reviewed: 0, total: 0)
     var order: [AssetID] = []
+    func isReviewed(_ asset: Asset) -> Bool {
+      reviewed.contains(asset.id) || asset.companion.map { reviewed.contains($0.id) } == true
+    }
     for moment in moments {
       let assets = moment.assets
       order += assets.map(\.id)
-      let done = assets.count { reviewed.contains($0.id) }
+      let done = assets.count(where: isReviewed)
       progress.total += assets.count
       progress.reviewed += done
       guard done < assets.count else { continue }
       let pending = moment.bursts.compactMap { burst -> Burst? in
-        let left = burst.assets.filter { !reviewed.contains($0.id) }
+        let left = burst.assets.filter { !isReviewed($0) }
         guard !left.isEmpty else { return nil }
         var kept = burst
         kept.assets = left

@@ -13,6 +13,14 @@ public struct AssetListing: Encodable, Equatable, Sendable {
 
   enum CodingKeys: String, CodingKey {
     case id, path, root, kind, takenAt, timeSource, latitude, longitude, make, model, problem, duplicates
+    case companion
+  }
+
+  /// A Live Photo's video, with the same keys as the asset's own place.
+  struct Companion: Encodable {
+    var id: String
+    var path: String
+    var root: String
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -29,5 +37,7 @@ public struct AssetListing: Encodable, Equatable, Sendable {
     try container.encode(asset.model, forKey: .model)
     try container.encode(asset.problem, forKey: .problem)
     try container.encode(duplicates, forKey: .duplicates)
+    try container.encode(
+      asset.companion.map { Companion(id: $0.id.rawValue, path: $0.path, root: $0.root) }, forKey: .companion)
   }
 }

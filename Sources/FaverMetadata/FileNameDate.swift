@@ -5,7 +5,9 @@ public struct FileNameDate: Equatable, Sendable {
   public var wallClock: CivilDateTime
   /// False when the name gives the day only (WhatsApp's `IMG-20230512-WA0001`).
   public var hasTime: Bool
-  /// Seconds east of UTC when the naming scheme fixes it (Pixel names are in UTC).
+  /// Seconds east of UTC when the naming scheme fixes it: Google's camera app writes `PXL_`
+  /// names in UTC (widely reported, e.g. github.com/simulot/immich-go/issues/397; not documented
+  /// by Google). Older Pixels' `IMG_` names are local time.
   public var utcOffset: Int?
 
   /// Recognises `IMG_20230512_143012`, `VID_20230512_143012`, `PXL_20230512_143012345`,

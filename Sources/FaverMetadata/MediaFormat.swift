@@ -3,6 +3,9 @@ import FaverCore
 /// A file format recognised from its first bytes, never from its name.
 public enum MediaFormat: String, Codable, Sendable, CaseIterable {
   case jpeg, png, webp, tiff, heif, avif, cr3, quickTime, mp4
+  /// Fujifilm RAF, Minolta MRW, Sigma/Foveon X3F, Canon CRW (CIFF): raw formats with their own
+  /// containers (the TIFF-based raws are `tiff`).
+  case raf, mrw, x3f, crw
 
   public var kind: MediaKind {
     switch self {
@@ -23,6 +26,10 @@ public enum MediaFormat: String, Codable, Sendable, CaseIterable {
     if at(0, [0x49, 0x49, 0x2A, 0x00]) || at(0, [0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
     // Olympus ORF and Panasonic RW2 are TIFF with their own magic numbers.
     if at(0, [0x49, 0x49, 0x52, 0x4F]) || at(0, [0x49, 0x49, 0x55, 0x00]) { return .tiff }
+    if at(0, Array("FUJIFILMCCD-RAW".utf8)) { return .raf }
+    if at(0, [0x00, 0x4D, 0x52, 0x4D]) { return .mrw }  // "\0MRM"
+    if at(0, Array("FOVb".utf8)) { return .x3f }
+    if at(0, [0x49, 0x49]) || at(0, [0x4D, 0x4D]), at(6, Array("HEAPCCDR".utf8)) { return .crw }
     if at(4, Array("ftyp".utf8)), head.count >= 12 { return isoBrand(head) }
     // Old QuickTime files can start with other atoms before any `ftyp`.
     for atom in ["moov", "mdat", "wide", "free", "skip", "pnot"] where at(4, Array(atom.utf8)) {

@@ -6,7 +6,8 @@ public enum MetadataProblem: Equatable, Sendable, CustomStringConvertible {
   case truncated
   /// The JPEG header's segments are damaged.
   case malformedHeader
-  /// The boxes or chunks of a HEIF, MP4, PNG or WebP file are damaged or cut short.
+  /// The boxes, chunks, blocks or sections of a HEIF, MP4, PNG, WebP or raw file are damaged or
+  /// cut short.
   case damagedContainer
   /// A GPS position outside ±90° / ±180°.
   case gpsOutOfRange

@@ -59,6 +59,17 @@ public struct MetadataReader: Sendable {
       let cr3 = try CR3Structure.exifBlock(from: source)
       if cr3.isDamaged { metadata.problems.append(.damagedContainer) }
       if let block = cr3.block { apply(exif: block, to: &metadata) }
+    case .raf, .mrw, .x3f:
+      let raw =
+        switch format {
+        case .raf: try RAFStructure.exifBlock(from: source)
+        case .mrw: try MRWStructure.exifBlock(from: source)
+        default: try X3FStructure.exifBlock(from: source)
+        }
+      if raw.isDamaged { metadata.problems.append(.damagedContainer) }
+      if let block = raw.block { apply(exif: block, to: &metadata) }
+    case .crw:
+      break  // Canon's CIFF holds no EXIF: the file name or modification time gives the date
     case .quickTime, .mp4:
       let movie = try QuickTimeStructure.read(from: source)
       if movie.isDamaged { metadata.problems.append(.damagedContainer) }

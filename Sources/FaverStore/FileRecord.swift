@@ -91,7 +91,8 @@ public struct FileRecord: Codable, Hashable, Sendable, FetchableRecord, MutableP
     let coordinate = latitude.flatMap { lat in longitude.map { Coordinate(latitude: lat, longitude: $0) } }
     return Asset(
       id: AssetID(rawValue: assetId), root: root, path: path, kind: kind, captureTime: captureTime,
-      coordinate: coordinate, make: make, model: model, problem: problem, burstID: burstID)
+      coordinate: coordinate, make: make, model: model, problem: problem, burstID: burstID,
+      contentIdentifier: contentIdentifier)
   }
 }
 

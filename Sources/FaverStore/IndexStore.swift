@@ -84,6 +84,11 @@ public final class IndexStore: Sendable {
         t.add(column: "burstID", .text)
       }
     }
+    migrator.registerMigration("v5: forget non-media files") { db in
+      // RAF, MRW, X3F and CRW files are media now: files remembered as non-media by an older
+      // faver are read once more on the next run instead of being passed over for good.
+      try db.execute(sql: "DELETE FROM nonMediaFile")
+    }
     return migrator
   }
 
@@ -181,10 +186,11 @@ public final class IndexStore: Sendable {
   }
 
   /// Every indexed asset once, in capture order (ties by root, then path). Files with the same
-  /// content are one asset, found at the first of its paths (by root, then path).
-  public func assets() throws -> [Asset] {
+  /// content are one asset, found at the first of its paths (by root, then path). A Live Photo is
+  /// one asset: its still, with the video as `companion` (see `LivePhotoPairing`).
+  public func assets(pairing: LivePhotoPairing = LivePhotoPairing()) throws -> [Asset] {
     let roots = try roots()
-    return try database.read { db in
+    let assets = try database.read { db in
       try FileRecord.fetchAll(
         db,
         sql: """
@@ -195,6 +201,7 @@ public final class IndexStore: Sendable {
           """
       ).map { $0.asset(root: roots[$0.rootId] ?? "") }
     }
+    return pairing.combined(assets)
   }
 
   /// For each asset found at more than one path, its other paths (absolute), in order.

@@ -50,9 +50,9 @@ import Testing
   #expect(
     Set(objects[0].keys) == [
       "id", "path", "root", "kind", "takenAt", "timeSource", "latitude", "longitude", "make", "model",
-      "problem", "duplicates",
+      "problem", "duplicates", "companion",
     ])
-  #expect(objects[0]["latitude"] is NSNull)
+  #expect(objects[0]["latitude"] is NSNull && objects[0]["companion"] is NSNull)
 }
 
 /// As root every folder is readable, so this runs faver as `nobody` through setpriv.

@@ -143,3 +143,15 @@ func anUnreviewedCursorSurvivesNewPhotosAnywhere(seed: Int) {
     #expect(queue.resume(from: Cursor(at: cursorAsset))?.asset.id == cursorAsset.id)
   }
 }
+
+@Test(arguments: [true, false])
+func aLivePhotoIsReviewedByMarkingItsStillOrItsVideo(byVideo: Bool) {
+  let video = Asset.fixture(90, at: 0, kind: .video)
+  var still = Asset.fixture(91, at: 1)
+  still.companion = Asset.Companion(id: video.id, root: video.root, path: video.path)
+  let moments = MomentClusterer().moments(in: [still]).moments
+  #expect(ReviewQueue(moments: moments, reviewed: []).pending.count == 1)
+  let queue = ReviewQueue(moments: moments, reviewed: [byVideo ? video.id : still.id])
+  #expect(queue.pending.isEmpty)
+  #expect(queue.progress == ReviewProgress(reviewed: 1, total: 1))
+}

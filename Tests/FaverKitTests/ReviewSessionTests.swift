@@ -136,3 +136,37 @@ private func id(_ seconds: Int) -> AssetID { AssetID(rawValue: "id\(seconds)") }
   try ReviewSession(store: store, clusterer: MomentClusterer(mode: .smart)).cluster()
   #expect(try store.clusteringMode() == .smart)
 }
+
+@Test func aLivePhotoIsOneItemInTheQueueAndTheManifest() throws {
+  let folder = temporaryFolder()
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let session = ReviewSession(store: try IndexStore(folder: folder))
+  let root = try session.store.rootID(for: "/lib")
+  func record(_ path: String, _ kind: MediaKind, _ id: String, at seconds: Double) -> FileRecord {
+    FileRecord(
+      rootId: root, path: path, assetId: AssetID(rawValue: id), format: kind == .photo ? "heif" : "quicktime",
+      kind: kind, stamp: FileStamp(size: 1, mtimeNs: 1, device: 1, inode: 1),
+      captureTime: CaptureTime(
+        instant: Date(timeIntervalSince1970: 1_700_000_000 + seconds), utcOffset: 0, source: .exifOriginal),
+      coordinate: nil, make: nil, model: nil, problem: nil, contentIdentifier: "LIVE")
+  }
+  var changes = IndexChanges(rootId: root)
+  changes.media = [
+    record("IMG_1.HEIC", .photo, "still", at: 0), record("IMG_1.MOV", .video, "video", at: -1),
+  ]
+  try session.store.apply(changes)
+  let queue = try session.queue().queue
+  #expect(queue.pending.map(\.asset.id) == [AssetID(rawValue: "still")])
+  #expect(queue.progress == ReviewProgress(reviewed: 0, total: 1))
+  let next = try #require(try session.next())
+  #expect(next.asset.companion?.id == AssetID(rawValue: "video"))
+  #expect(next.burst.assets.count == 1)
+  let manifest = try session.writeManifest(now: Date(timeIntervalSince1970: 0))
+  let entries = manifest.moments.flatMap(\.assetsToReview).flatMap(\.assets)
+  #expect(entries.map(\.assetId) == ["still"])
+  #expect(entries.first?.companion?.assetId == "video")
+  #expect(entries.first?.companion?.path == "/lib/IMG_1.MOV")
+  try session.mark([next.asset.id], as: .favorite)
+  #expect(try session.next()?.asset == nil)
+  #expect(try session.queue().queue.progress == ReviewProgress(reviewed: 1, total: 1))
+}

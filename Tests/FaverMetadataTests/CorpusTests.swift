@@ -129,6 +129,27 @@ func realPNGWebPAndTIFFsReadAsExiftoolReadsThem(entry: Corpus.Entry) throws {
   try expectExiftoolReading(entry)
 }
 
+@Test(
+  .enabled(if: Corpus.isPresent, "../shared/corpus is not beside the checkout"),
+  arguments: ["RAF", "MRW", "X3F", "CRW"].flatMap { Corpus.entries(type: $0, includingDisagreements: true) })
+func realRawsWithTheirOwnContainersReadAsExiftoolReadsThem(entry: Corpus.Entry) throws {
+  // Disagreements included: exiv2 reads no EXIF from X3F previews, which exiftool does read.
+  #expect(entry.readerDisagreements.allSatisfy { $0.hasPrefix("exiv2:") })
+  try expectExiftoolReading(entry)
+  let source = try FileByteSource(path: Corpus.folder.appendingPathComponent(entry.file).path)
+  let metadata = try #require(
+    try MetadataReader().read(source, head: try source.read(at: 0, count: 65_536), modified: Date()))
+  #expect(metadata.format.rawValue == entry.fileType?.lowercased())
+  #expect(metadata.problems.isEmpty)
+}
+
+@Test(.enabled(if: Corpus.isPresent)) func theCorpusHoldsOneFileOfEachOwnContainerRaw() {
+  let counts = ["RAF", "MRW", "X3F", "CRW"].map {
+    Corpus.entries(type: $0, includingDisagreements: true).count
+  }
+  #expect(counts == [1, 1, 2, 1])
+}
+
 @Test(.enabled(if: Corpus.isPresent, "../shared/corpus is not beside the checkout"))
 func theCorpusCR3ReadsAsExiftoolReadsIt() throws {
   // Left out of `entries(type:)` because exiv2 cannot read CR3 dates; exiftool can.
@@ -213,6 +234,7 @@ func expectExiftoolReading(_ entry: Corpus.Entry) throws {
   .enabled(if: Corpus.isPresent, "../shared/corpus is not beside the checkout"),
   arguments: [
     "HEIC", "HEIF", "AVIF", "PNG", "Extended WEBP", "TIFF", "CR2", "CR3", "DNG", "NEF", "MOV", "MP4",
+    "RAF", "MRW", "X3F", "CRW",
   ])
 func damagedCopiesOfRealFilesAreSurvived(type: String) throws {
   // Real structures, cut and damaged in memory: nothing may crash, and the intact file still reads.

@@ -11,6 +11,7 @@ import Testing
     ("VID_20230512_143012.mp4", "2023-05-12T14:30:12"),
     ("PXL_20230512_143012345.jpg", "2023-05-12T14:30:12+00:00"),  // Pixel names are UTC
     ("PXL_20230512_143012345.MP.jpg", "2023-05-12T14:30:12+00:00"),
+    ("IMG_20180725_163423.jpg", "2018-07-25T16:34:23"),  // an older Pixel's name: local time
     ("20230512_143012.heic", "2023-05-12T14:30:12"),
     ("Screenshot_2023-05-12-14-30-12.png", "2023-05-12T14:30:12"),
     ("Screenshot 2023-05-12 at 14.30.12.png", nil),  // two separators before the time

@@ -29,9 +29,24 @@ func formatsAreRecognisedByContent(head: [UInt8], format: MediaFormat) {
   #expect(MediaFormat.sniff(head) == format)
 }
 
+private let ownRawHeads: [([UInt8], MediaFormat)] = [
+  (Array("FUJIFILMCCD-RAW 0201".utf8), .raf),
+  ([0x00, 0x4D, 0x52, 0x4D, 0, 0, 0x0A, 0x0C], .mrw),
+  (Array("FOVb".utf8) + [2, 0, 2, 0], .x3f),
+  ([0x49, 0x49, 0x1A, 0, 0, 0] + Array("HEAPCCDR".utf8), .crw),
+  ([0x4D, 0x4D, 0, 0, 0, 0x1A] + Array("HEAPCCDR".utf8), .crw),
+]
+
+@Test(arguments: ownRawHeads)
+func rawsWithTheirOwnContainersAreRecognised(head: [UInt8], format: MediaFormat) {
+  #expect(MediaFormat.sniff(head) == format)
+  #expect(format.kind == .photo)
+}
+
 @Test(arguments: [
   Array("hello, world".utf8), [], [0xFF, 0xD8], Array("RIFF\u{0}\u{0}\u{0}\u{0}WAVEfmt ".utf8),
-  box("ftyp", ["XXXX", "\0\0\0\0", "XXXX"]),
+  box("ftyp", ["XXXX", "\0\0\0\0", "XXXX"]), Array("FUJIFILM".utf8), [0x00, 0x4D, 0x52, 0x49],
+  [0x49, 0x49, 0x1A, 0, 0, 0] + Array("HEAPXXXX".utf8),
 ])
 func otherContentIsNotMedia(head: [UInt8]) {
   #expect(MediaFormat.sniff(head) == nil)

@@ -26,7 +26,43 @@ import Testing
   #expect(files["b.jpg"]?.contentIdentifier == nil && files["b.jpg"]?.burstID == nil)
 }
 
-@Test func migrationsRunInOrderWithTheIdentifiersLast() throws {
+@Test func migrationsRunInOrder() throws {
   let names = IndexStore.migrator.migrations
-  #expect(names == ["v1: roots and files", "v2: non-media files", "v3: review", "v4: apple identifiers"])
+  #expect(
+    names == [
+      "v1: roots and files", "v2: non-media files", "v3: review", "v4: apple identifiers",
+      "v5: forget non-media files",
+    ])
+}
+
+@Test func aLivePhotoIsOneAssetWithItsVideoAsCompanion() throws {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("faver-\(UUID().uuidString)")
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let store = try IndexStore(folder: folder)
+  let root = try store.rootID(for: "/photos")
+  func record(_ path: String, _ kind: MediaKind, at seconds: Double, _ identifier: String?) -> FileRecord {
+    FileRecord(
+      rootId: root, path: path, assetId: AssetID(size: 10, head: Array(path.utf8)), format: "heif",
+      kind: kind, stamp: FileStamp(size: 10, mtimeNs: 0, device: 1, inode: 2),
+      captureTime: CaptureTime(
+        instant: Date(timeIntervalSince1970: 1_700_000_000 + seconds), utcOffset: 0, source: .exifOriginal),
+      coordinate: nil, make: nil, model: nil, problem: nil, contentIdentifier: identifier)
+  }
+  var changes = IndexChanges(rootId: root)
+  changes.media = [
+    record("IMG_1.HEIC", .photo, at: 0, "LIVE-1"), record("export/live.mov", .video, at: -1, "LIVE-1"),
+    record("IMG_2.JPG", .photo, at: 10, nil), record("IMG_2.MOV", .video, at: 11.5, nil),
+    record("IMG_3.JPG", .photo, at: 20, nil), record("IMG_3.MOV", .video, at: 23, nil),
+    record("IMG_4.MOV", .video, at: 30, "LIVE-4"),
+  ]
+  try store.apply(changes)
+  let assets = try store.assets()
+  #expect(assets.map(\.path) == ["IMG_1.HEIC", "IMG_2.JPG", "IMG_3.JPG", "IMG_3.MOV", "IMG_4.MOV"])
+  #expect(
+    assets[0].companion
+      == Asset.Companion(
+        id: AssetID(size: 10, head: Array("export/live.mov".utf8)), root: "/photos", path: "export/live.mov"))
+  #expect(assets[1].companion?.path == "IMG_2.MOV")
+  #expect(assets.dropFirst(2).allSatisfy { $0.companion == nil })
+  #expect(assets.last?.kind == .video)
 }

@@ -23,6 +23,7 @@ extension Faver {
       for asset in assets {
         var line =
           "\(asset.id)  \(asset.captureTime.iso8601.padding(toLength: 29, withPad: " ", startingAt: 0))  \(asset.path)"
+        if let video = asset.companion { line += "  + \(video.path)" }
         if let problem = asset.problem { line += "  [\(problem)]" }
         if let copies = duplicates[asset.id] { line += "  (also at \(copies.joined(separator: ", ")))" }
         print(line)

@@ -51,6 +51,7 @@ extension Faver {
         return
       }
       print("\(next.asset.id)  \(next.asset.captureTime.iso8601)  \(next.asset.root)/\(next.asset.path)")
+      if let video = next.asset.companion { print("  Live Photo video: \(video.root)/\(video.path)") }
       if next.burst.assets.count > 1 {
         print("burst \(next.burst.id) (\(next.burst.assets.count) photos to review):")
         for asset in next.burst.assets {

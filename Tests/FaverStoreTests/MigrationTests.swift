@@ -1,0 +1,30 @@
+import FaverCore
+import Foundation
+import GRDB
+import Testing
+
+@testable import FaverStore
+
+@Test func filesRememberedAsNonMediaByAnOlderStoreAreReadAgain() throws {
+  // An index made before RAF, MRW, X3F and CRW were media remembers such a file as non-media.
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("faver-\(UUID().uuidString)")
+  defer { try? FileManager.default.removeItem(at: folder) }
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  let path = folder.appendingPathComponent(IndexStore.fileName).path
+  do {
+    let old = try DatabaseQueue(path: path)
+    try IndexStore.migrator.migrate(old, upTo: "v4: apple identifiers")
+    try old.write { db in
+      try db.execute(sql: "INSERT INTO root (id, path) VALUES (1, '/photos')")
+      try db.execute(
+        sql: """
+          INSERT INTO nonMediaFile (rootId, path, size, mtimeNs, device, inode)
+          VALUES (1, 'DSCF0001.RAF', 10, 1, 1, 1)
+          """)
+    }
+  }
+  let store = try IndexStore(folder: folder)
+  let known = try store.known(inRoot: 1)
+  #expect(known.nonMedia.isEmpty)
+  #expect(try store.roots() == [1: "/photos"])
+}
