@@ -66,3 +66,22 @@ private func jsonObject(_ text: String) throws -> Any {
   #expect(try faver(["mark", id, "--reviewed", "--store", store]).status == 0)
   #expect(try faver(["status", "--store", store]).stdout.hasPrefix("1/3 reviewed"))
 }
+
+/// SampleLibrary's Live Photo carries the identifiers exiftool wrote (the HEIC's Apple maker note
+/// MediaGroupUUID, the MOV's `com.apple.quicktime.content.identifier`): they pair the two files
+/// even in different folders under unrelated names, where the name rule cannot.
+@Test func aLivePhotoPairsByContentIdentifierWhateverTheNames() throws {
+  let spec = try #require(SampleFile.all.first { $0.companion != nil })
+  let video = try #require(spec.companion)
+  let tree = try TemporaryTree()
+  for (from, to) in [(spec.path, "Camera/still.heic"), (video, "Movies/clip.mov")] {
+    try tree.write(to, Array(try Data(contentsOf: Paths.sampleLibrary.appendingPathComponent(from))))
+  }
+  let store = tree.root.path + "-store"
+  defer { try? FileManager.default.removeItem(atPath: store) }
+  #expect(try faver(["index", tree.path, "--store", store]).status == 0)
+  let listing = try faver(["assets", "--json", "--store", store])
+  let assets = try JSONDecoder().decode([ListedAsset].self, from: Data(listing.stdout.utf8))
+  #expect(assets.map(\.path) == ["Camera/still.heic"])
+  #expect(assets.first?.companion?.path == "Movies/clip.mov")
+}
