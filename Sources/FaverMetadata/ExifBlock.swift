@@ -30,6 +30,20 @@ public enum ExifBlock {
     return Fields(data: data).read(corruptions: Int(counter.pointee))
   }
 
+  /// `bytes` as UTF-8 text without leading and trailing `.whitespaces`. Spaces and tabs are cut
+  /// from the bytes directly; Foundation's trimming (which costs more than libexif's whole parse)
+  /// runs only when a non-ASCII character, which may be a Unicode space, is left at either end.
+  static func trimmedText(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+    var start = 0
+    var end = bytes.count
+    while start < end, isBlank(bytes[start]) { start += 1 }
+    while end > start, isBlank(bytes[end - 1]) { end -= 1 }
+    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    guard start < end, bytes[start] >= 0x80 || bytes[end - 1] >= 0x80 else { return text }
+    return text.trimmingCharacters(in: .whitespaces)
+  }
+
   private struct Fields {
     let data: UnsafeMutablePointer<ExifData>
     let order: ExifByteOrder
@@ -85,8 +99,7 @@ public enum ExifBlock {
         entry.format == EXIF_FORMAT_ASCII || entry.format == EXIF_FORMAT_UNDEFINED
       else { return nil }
       let buffer = UnsafeBufferPointer(start: bytes, count: Int(entry.size))
-      let value = String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
-        .trimmingCharacters(in: .whitespaces)
+      let value = ExifBlock.trimmedText(UnsafeBufferPointer(rebasing: buffer.prefix { $0 != 0 }))
       return value.isEmpty ? nil : value
     }
 

@@ -1,5 +1,6 @@
 import FaverCore
 import FaverTestSupport
+import Foundation
 import Testing
 
 @testable import FaverMetadata
@@ -105,4 +106,14 @@ func blocksWithoutATIFFStructureAreRejected(bytes: [UInt8]) {
     if ExifBlock.read(damaged) != nil { read += 1 }
   }
   #expect(read > 0)
+}
+
+@Test(
+  arguments: [
+    "", "  ", "Canon", "\t Canon EOS \t", " Ca non ", "\u{00A0}Apple\u{3000}", " \u{2003}x ", "café ",
+    "\n iPhone \r", "\u{FEFF}x",
+  ].map { Array($0.utf8) } + [[0x20, 0xFF, 0x41, 0x20], [0xC2], [0x20, 0xC2, 0xA0]])
+func textIsTrimmedAsFoundationTrimsIt(bytes: [UInt8]) {
+  let expected = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+  #expect(bytes.withUnsafeBufferPointer(ExifBlock.trimmedText) == expected)
 }

@@ -49,3 +49,10 @@ func offsetsAreParsed(text: String, expected: Int) {
 func invalidOffsetsAreMissing(text: String) {
   #expect(ExifText.utcOffset(text) == nil)
 }
+
+@Test(
+  arguments: [("12\u{301}", 0.1), ("1\u{301}2", nil), ("25\u{301}", 0.2), ("7é", 0.7), ("٣", nil)]
+    as [(String, Double?)])
+func subSecondsEndAtTheFirstCharacterThatIsNotAnASCIIDigit(text: String, expected: Double?) {
+  #expect(ExifText.fraction(text) == expected)
+}
