@@ -31,17 +31,28 @@ public final class FileByteSource: ByteSource {
   private let path: String
 
   /// Opens `path` read-only; `size` is taken from the open descriptor, so it matches what is read.
-  public init(path: String) throws(MetadataError) {
+  public convenience init(path: String) throws(MetadataError) {
+    try self.init(path: path, size: nil)
+  }
+
+  /// Opens `path` read-only, taking `size` as the file's size when given (the walk's `lstat`
+  /// said it a moment ago, which saves an `fstat`). A file that shrank since then reads short,
+  /// as one cut short while it is read would.
+  public init(path: String, size known: Int64?) throws(MetadataError) {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw MetadataError.cannotOpen(path: path, errno: errno) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else {
-      let code = errno
-      close(fd)
-      throw MetadataError.cannotOpen(path: path, errno: code)
+    if let known {
+      size = known
+    } else {
+      var info = stat()
+      guard fstat(fd, &info) == 0 else {
+        let code = errno
+        close(fd)
+        throw MetadataError.cannotOpen(path: path, errno: code)
+      }
+      size = Int64(info.st_size)
     }
     descriptor = fd
-    size = Int64(info.st_size)
     self.path = path
   }
 
@@ -50,19 +61,21 @@ public final class FileByteSource: ByteSource {
   public func read(at offset: Int64, count: Int) throws(MetadataError) -> [UInt8] {
     guard offset >= 0, count > 0, offset < size else { return [] }
     let wanted = Int(min(Int64(count), size - offset))
-    var buffer = [UInt8](repeating: 0, count: wanted)
-    var done = 0
-    while done < wanted {
-      let n = buffer.withUnsafeMutableBytes { raw -> Int in
-        guard let base = raw.baseAddress else { return 0 }
-        return pread(descriptor, base + done, wanted - done, off_t(offset) + off_t(done))
+    var failure: Int32 = 0
+    // Not zero-filled first: every byte handed back is one `pread` wrote.
+    let buffer = [UInt8](unsafeUninitializedCapacity: wanted) { raw, done in
+      guard let base = raw.baseAddress else { return }
+      while done < wanted {
+        let n = pread(descriptor, base + done, wanted - done, off_t(offset) + off_t(done))
+        if n < 0, errno == EINTR { continue }
+        guard n > 0 else {  // an error, or the file shrank under us
+          if n < 0 { failure = errno }
+          return
+        }
+        done += n
       }
-      if n < 0, errno == EINTR { continue }
-      guard n >= 0 else { throw MetadataError.cannotRead(path: path, errno: errno) }
-      if n == 0 { break }  // the file shrank under us
-      done += n
     }
-    if done < wanted { buffer.removeLast(wanted - done) }
+    guard failure == 0 else { throw MetadataError.cannotRead(path: path, errno: failure) }
     return buffer
   }
 }

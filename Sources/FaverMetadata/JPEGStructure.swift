@@ -65,7 +65,7 @@ public struct JPEGStructure: Equatable, Sendable {
       offset += 2 + length
       segments += 1
     }
-    result.isTruncated = try !hasEndOfImage(source, after: offset)
+    result.isTruncated = try !hasEndOfImage(reader, after: offset)
     return result
   }
 
@@ -73,13 +73,14 @@ public struct JPEGStructure: Equatable, Sendable {
   /// trailer after it, or a long one (a phone's motion-photo video) that is not scan data.
   /// A file cut short ends inside entropy-coded data, where every FF byte is followed by 00
   /// (stuffing), a restart marker D0–D7 or another FF; other data almost never looks like that.
-  private static func hasEndOfImage(_ source: some ByteSource, after offset: Int64) throws(MetadataError)
-    -> Bool
+  private static func hasEndOfImage(_ reader: HeadReader<some ByteSource>, after offset: Int64)
+    throws(MetadataError) -> Bool
   {
-    guard source.size >= 4 else { return false }
-    if try source.read(at: source.size - 2, count: 2) == [0xFF, 0xD9] { return true }
-    let start = max(offset, source.size - Int64(tailWindow))
-    let tail = try source.read(at: start, count: Int(source.size - start))
+    let size = reader.source.size
+    guard size >= 4 else { return false }
+    if try reader.bytes(at: size - 2, count: 2) == [0xFF, 0xD9] { return true }
+    let start = max(offset, size - Int64(tailWindow))
+    let tail = try reader.bytes(at: start, count: Int(size - start))
     var markers = 0
     for (byte, next) in zip(tail, tail.dropFirst()) where byte == 0xFF {
       switch next {
@@ -100,7 +101,7 @@ struct HeadReader<Source: ByteSource> {
   let head: [UInt8]
 
   func bytes(at offset: Int64, count: Int) throws(MetadataError) -> [UInt8] {
-    if offset >= 0, offset + Int64(count) <= Int64(head.count) {
+    if offset >= 0, count >= 0, offset + Int64(count) <= Int64(head.count) {
       return Array(head[Int(offset)..<Int(offset) + count])
     }
     return try source.read(at: offset, count: count)
