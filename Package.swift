@@ -27,7 +27,11 @@ let package = Package(
     // The SQLite index.
     .target(
       name: "FaverStore",
-      dependencies: ["FaverCore", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: [
+        "FaverCore", .product(name: "GRDB", package: "GRDB.swift"),
+        // SQLite itself, for BatchStatement's bulk inserts (GRDB's own system-library module).
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
+      ]
     ),
     // Use cases that tie the above together.
     .target(

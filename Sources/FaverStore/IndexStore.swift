@@ -106,21 +106,25 @@ public final class IndexStore: Sendable {
   }
 
   /// What the last run saw under one root: media files and non-media files, by relative path.
+  /// Columns are read by position: looking them up by name cost more than the rest of a
+  /// no-change refresh's work per file.
   public func known(inRoot rootId: Int64) throws -> KnownFiles {
     try database.read { db in
       var known = KnownFiles()
+      let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM file WHERE rootId = ?", arguments: [rootId])
+      known.media.reserveCapacity(count ?? 0)
       let media = try Row.fetchCursor(
         db,
         sql:
-          "SELECT path, size, mtimeNs, device, inode, problem IS NOT NULL AS flagged FROM file WHERE rootId = ?",
+          "SELECT path, size, mtimeNs, device, inode, problem IS NOT NULL FROM file WHERE rootId = ?",
         arguments: [rootId])
       while let row = try media.next() {
-        known.media[row["path"]] = KnownFiles.Entry(stamp: FileStamp(row: row), hasProblem: row["flagged"])
+        known.media[row[0]] = KnownFiles.Entry(stamp: FileStamp(row: row, from: 1), hasProblem: row[5])
       }
       let other = try Row.fetchCursor(
         db, sql: "SELECT path, size, mtimeNs, device, inode FROM nonMediaFile WHERE rootId = ?",
         arguments: [rootId])
-      while let row = try other.next() { known.nonMedia[row["path"]] = FileStamp(row: row) }
+      while let row = try other.next() { known.nonMedia[row[0]] = FileStamp(row: row, from: 1) }
       return known
     }
   }
@@ -138,28 +142,48 @@ public final class IndexStore: Sendable {
   public func apply(_ changes: IndexChanges) throws {
     guard !changes.isEmpty else { return }
     try database.write { db in
-      let forgetNonMedia = try db.cachedStatement(
-        sql: "DELETE FROM nonMediaFile WHERE rootId = ? AND path = ?")
-      let forgetMedia = try db.cachedStatement(sql: "DELETE FROM file WHERE rootId = ? AND path = ?")
-      let insertMedia = try db.cachedStatement(sql: FileRecord.insertOrReplaceSQL)
-      let insertNonMedia = try db.cachedStatement(
+      var forgetNonMedia = try BatchStatement(
+        db, sql: "DELETE FROM nonMediaFile WHERE rootId = ? AND path = ?")
+      var forgetMedia = try BatchStatement(db, sql: "DELETE FROM file WHERE rootId = ? AND path = ?")
+      var insertMedia = try BatchStatement(db, sql: FileRecord.upsertSQL)
+      var insertNonMedia = try BatchStatement(
+        db,
         sql: """
-          INSERT OR REPLACE INTO nonMediaFile (rootId, path, size, mtimeNs, device, inode)
-          VALUES (?, ?, ?, ?, ?, ?)
+          INSERT INTO nonMediaFile (rootId, path, size, mtimeNs, device, inode) VALUES (?, ?, ?, ?, ?, ?)
+          ON CONFLICT (rootId, path) DO UPDATE SET size = excluded.size, mtimeNs = excluded.mtimeNs,
+            device = excluded.device, inode = excluded.inode
           """)
+      func forget(_ path: String, with statement: inout BatchStatement) throws {
+        statement.bind(changes.rootId)
+        statement.bind(path)
+        try statement.run()
+      }
+      // A file rarely turns from media into something else or back: skip the lookups in the
+      // other table when it holds nothing under this root (always, in a library of photos only).
+      func any(in table: String) throws -> Bool {
+        try Bool.fetchOne(
+          db, sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE rootId = ?)", arguments: [changes.rootId])
+          ?? true
+      }
+      let mayBeNonMedia = try !changes.media.isEmpty && any(in: "nonMediaFile")
+      let mayBeMedia = try !changes.nonMedia.isEmpty && any(in: "file")
       for record in changes.media {
-        try forgetNonMedia.execute(arguments: [record.rootId, record.path])
-        try insertMedia.execute(arguments: record.insertArguments)
+        if mayBeNonMedia { try forget(record.path, with: &forgetNonMedia) }
+        record.bindInsert(to: &insertMedia)
+        try insertMedia.run()
       }
       for file in changes.nonMedia {
-        try forgetMedia.execute(arguments: [changes.rootId, file.path])
-        let stamp = file.stamp
-        try insertNonMedia.execute(
-          arguments: [changes.rootId, file.path, stamp.size, stamp.mtimeNs, stamp.device, stamp.inode])
+        if mayBeMedia { try forget(file.path, with: &forgetMedia) }
+        insertNonMedia.bind(changes.rootId)
+        insertNonMedia.bind(file.path)
+        for value in [file.stamp.size, file.stamp.mtimeNs, file.stamp.device, file.stamp.inode] {
+          insertNonMedia.bind(value)
+        }
+        try insertNonMedia.run()
       }
       for path in changes.removed {
-        try forgetMedia.execute(arguments: [changes.rootId, path])
-        try forgetNonMedia.execute(arguments: [changes.rootId, path])
+        try forget(path, with: &forgetMedia)
+        try forget(path, with: &forgetNonMedia)
       }
     }
   }
