@@ -14,8 +14,12 @@ public struct Indexer {
   public var walker: LibraryWalker
   public var reader: MetadataReader
   public var logger: Logger
-  /// Files read in parallel and then written in one transaction.
+  /// Files read in parallel at a time (and reported as progress).
   public var chunkSize = 512
+  /// Files written per transaction, at least, until the last. Large transactions write SQLite's
+  /// index pages once rather than once per chunk; a crash loses at most the last one, whose files
+  /// the next run reads again.
+  public var transactionSize = 2048
   /// Called on the indexing thread as the run advances.
   public var progress: ((IndexProgress) -> Void)?
 
@@ -60,23 +64,27 @@ public struct Indexer {
 
   private func index(root: String, into summary: inout IndexSummary) throws {
     let rootId = try store.rootID(for: root)
-    let known = try store.known(inRoot: rootId)
-    var seen: Set<String> = []
+    // What the last run saw; each file the walk finds again is taken out, what is left is gone.
+    // (A path is never both media and non-media: `IndexStore.apply` keeps them apart.)
+    var unseen = try store.known(inRoot: rootId)
     var unreadableFolders: [String] = []
-    var toRead: [FoundFile] = []
+    var toRead: [(file: FoundFile, wasMedia: Bool)] = []
 
     walker.walk(root: root) { event in
       switch event {
       case .file(let found):
         summary.filesSeen += 1
-        seen.insert(found.relativePath)
-        if let entry = known.media[found.relativePath], entry.stamp == found.stamp {
-          summary.unchanged += 1
-          if entry.hasProblem { summary.withProblems += 1 }
-        } else if known.nonMedia[found.relativePath] == found.stamp {
+        if let entry = unseen.media.removeValue(forKey: found.relativePath) {
+          if entry.stamp == found.stamp {
+            summary.unchanged += 1
+            if entry.hasProblem { summary.withProblems += 1 }
+          } else {
+            toRead.append((found, true))
+          }
+        } else if let stamp = unseen.nonMedia.removeValue(forKey: found.relativePath), stamp == found.stamp {
           summary.skip(.notMedia)
         } else {
-          toRead.append(found)
+          toRead.append((found, false))
         }
         if summary.filesSeen % 1000 == 0 { progress?(.scanning(filesSeen: summary.filesSeen)) }
       case .ignored:
@@ -95,13 +103,13 @@ public struct Indexer {
       }
     }
 
-    let writer = ChunkWriter(store: store)
+    let writer = ChunkWriter(store: store, minimumBatch: transactionSize)
     var done = 0
     for start in stride(from: 0, to: toRead.count, by: chunkSize) {
       let chunk = toRead[start..<min(start + chunkSize, toRead.count)]
       var changes = IndexChanges(rootId: rootId)
-      for (found, outcome) in zip(chunk, readAll(chunk, rootId: rootId)) {
-        record(outcome, for: found, known: known, into: &changes, summary: &summary)
+      for ((found, wasMedia), outcome) in zip(chunk, readAll(chunk.map(\.file), rootId: rootId)) {
+        record(outcome, for: found, wasMedia: wasMedia, into: &changes, summary: &summary)
       }
       try writer.submit(changes)
       done += chunk.count
@@ -110,18 +118,20 @@ public struct Indexer {
     try writer.finish()
 
     // A file counts as deleted only when the folder it was in was read in full.
-    var removals = IndexChanges(rootId: rootId)
-    for path in known.paths where !seen.contains(path) {
-      guard !unreadableFolders.contains(where: { $0.isEmpty || path.hasPrefix($0 + "/") }) else { continue }
-      removals.removed.append(path)
-      if known.media[path] != nil { summary.removed += 1 }
+    func isGone(_ path: String) -> Bool {
+      !unreadableFolders.contains { $0.isEmpty || path.hasPrefix($0 + "/") }
     }
+    var removals = IndexChanges(rootId: rootId)
+    for path in unseen.media.keys where isGone(path) {
+      removals.removed.append(path)
+      summary.removed += 1
+    }
+    removals.removed += unseen.nonMedia.keys.filter(isGone)
     try store.apply(removals)
   }
 
   /// Reads a chunk of files on all cores; outcomes come back in the chunk's order.
-  private func readAll(_ chunk: ArraySlice<FoundFile>, rootId: Int64) -> [ReadOutcome] {
-    let files = Array(chunk)
+  private func readAll(_ files: [FoundFile], rootId: Int64) -> [ReadOutcome] {
     let reader = reader
     var outcomes = [ReadOutcome](repeating: .notMedia, count: files.count)
     outcomes.withUnsafeMutableBufferPointer { buffer in
@@ -134,12 +144,12 @@ public struct Indexer {
   }
 
   private func record(
-    _ outcome: ReadOutcome, for found: FoundFile, known: KnownFiles, into changes: inout IndexChanges,
+    _ outcome: ReadOutcome, for found: FoundFile, wasMedia: Bool, into changes: inout IndexChanges,
     summary: inout IndexSummary
   ) {
     switch outcome {
     case .media(let record):
-      if known.media[found.relativePath] == nil { summary.added += 1 } else { summary.updated += 1 }
+      if wasMedia { summary.updated += 1 } else { summary.added += 1 }
       if let problem = record.problem {
         summary.withProblems += 1
         logger.info("\(found.absolutePath): \(problem)")
@@ -148,7 +158,7 @@ public struct Indexer {
     case .notMedia:
       summary.skip(.notMedia)
       changes.nonMedia.append((found.relativePath, found.stamp))
-      if known.media[found.relativePath] != nil {
+      if wasMedia {
         summary.removed += 1  // it was a photo once; now it is something else
       }
     case .failed(let error):
@@ -160,10 +170,10 @@ public struct Indexer {
   /// Reads one file: its first bytes, its identity, its metadata.
   private static func read(_ found: FoundFile, rootId: Int64, reader: MetadataReader) -> ReadOutcome {
     do {
-      let source = try FileByteSource(path: found.absolutePath)
+      let source = try FileByteSource(path: found.absolutePath, size: found.stamp.size)
       let head = try source.read(at: 0, count: AssetID.headLength)
-      let name = String(found.relativePath.split(separator: "/").last ?? "")
-      guard let metadata = try reader.read(source, head: head, modified: found.modified, name: name) else {
+      guard let metadata = try reader.read(source, head: head, modified: found.modified, name: found.name)
+      else {
         return .notMedia
       }
       return .media(
