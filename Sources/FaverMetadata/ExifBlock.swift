@@ -27,7 +27,9 @@ public enum ExifBlock {
       exif_log_unref(log)  // the data holds its own reference
     }
     block.withUnsafeBufferPointer { exif_data_load_data(data, $0.baseAddress, UInt32($0.count)) }
-    return Fields(data: data).read(corruptions: Int(counter.pointee))
+    // libexif reads as many entries as fit and says so only in a debug message.
+    let overrun = tiff.firstIFDOverruns(block, from: header.count) ? 1 : 0
+    return Fields(data: data).read(corruptions: Int(counter.pointee) + overrun)
   }
 
   /// `bytes` as UTF-8 text without leading and trailing `.whitespaces`. Spaces and tabs are cut
@@ -152,6 +154,16 @@ struct TIFFHeader {
 }
 
 extension TIFFHeader {
+  /// Whether the first IFD claims more entries than the block holds.
+  func firstIFDOverruns(_ block: [UInt8], from base: Int) -> Bool {
+    let start = base + firstIFDOffset
+    guard start + 2 <= block.count else { return true }
+    let count =
+      bigEndian
+      ? Int(block[start]) << 8 | Int(block[start + 1]) : Int(block[start + 1]) << 8 | Int(block[start])
+    return start + 2 + count * 12 > block.count
+  }
+
   /// Renames the thumbnail tags (0x0201 offset, 0x0202 length) of IFD0 and IFD1 in this
   /// in-memory copy. faver never needs the thumbnail, and libexif abandons the rest of an IFD,
   /// EXIF and GPS pointers included, when a thumbnail length points past the block.
