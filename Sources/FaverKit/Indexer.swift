@@ -70,11 +70,17 @@ public struct Indexer {
     var unreadableFolders: [String] = []
     var toRead: [(file: FoundFile, wasMedia: Bool)] = []
 
+    var walker = walker
+    // Nothing to compare with: the files are stat'ed when they are opened, on all cores.
+    walker.statsFiles = walker.statsFiles && !(unseen.media.isEmpty && unseen.nonMedia.isEmpty)
+    let statsFiles = walker.statsFiles
     walker.walk(root: root) { event in
       switch event {
       case .file(let found):
         summary.filesSeen += 1
-        if let entry = unseen.media.removeValue(forKey: found.relativePath) {
+        if !statsFiles {
+          toRead.append((found, false))
+        } else if let entry = unseen.media.removeValue(forKey: found.relativePath) {
           if entry.stamp == found.stamp {
             summary.unchanged += 1
             if entry.hasProblem { summary.withProblems += 1 }
@@ -133,7 +139,7 @@ public struct Indexer {
   /// Reads a chunk of files on all cores; outcomes come back in the chunk's order.
   private func readAll(_ files: [FoundFile], rootId: Int64) -> [ReadOutcome] {
     let reader = reader
-    var outcomes = [ReadOutcome](repeating: .notMedia, count: files.count)
+    var outcomes = [ReadOutcome](repeating: .failed(.cannotOpen(path: "", errno: 0)), count: files.count)
     outcomes.withUnsafeMutableBufferPointer { buffer in
       nonisolated(unsafe) let slots = buffer
       DispatchQueue.concurrentPerform(iterations: files.count) { index in
@@ -155,9 +161,9 @@ public struct Indexer {
         logger.info("\(found.absolutePath): \(problem)")
       }
       changes.media.append(record)
-    case .notMedia:
+    case .notMedia(let stamp):
       summary.skip(.notMedia)
-      changes.nonMedia.append((found.relativePath, found.stamp))
+      changes.nonMedia.append((found.relativePath, stamp))
       if wasMedia {
         summary.removed += 1  // it was a photo once; now it is something else
       }
@@ -169,17 +175,26 @@ public struct Indexer {
 
   /// Reads one file: its first bytes, its identity, its metadata.
   private static func read(_ found: FoundFile, rootId: Int64, reader: MetadataReader) -> ReadOutcome {
-    do {
-      let source = try FileByteSource(path: found.absolutePath, size: found.stamp.size)
+    do throws(MetadataError) {
+      let source: FileByteSource
+      let stamp: FileStamp
+      let modified: Date
+      if let walked = found.stamp, let date = found.modified {
+        source = try FileByteSource(path: found.absolutePath, size: walked.size)
+        (stamp, modified) = (walked, date)
+      } else {
+        source = try FileByteSource(regularFileAt: found.absolutePath)
+        guard let status = source.status else { throw .cannotOpen(path: found.absolutePath, errno: ENOENT) }
+        (stamp, modified) = (FileStamp(status), modificationDate(status))
+      }
       let head = try source.read(at: 0, count: AssetID.headLength)
-      guard let metadata = try reader.read(source, head: head, modified: found.modified, name: found.name)
-      else {
-        return .notMedia
+      guard let metadata = try reader.read(source, head: head, modified: modified, name: found.name) else {
+        return .notMedia(stamp)
       }
       return .media(
         FileRecord(
           rootId: rootId, path: found.relativePath, assetId: AssetID(size: source.size, head: head),
-          format: metadata.format.rawValue, kind: metadata.kind, stamp: found.stamp,
+          format: metadata.format.rawValue, kind: metadata.kind, stamp: stamp,
           captureTime: metadata.captureTime, coordinate: metadata.coordinate, make: metadata.make,
           model: metadata.model, problem: metadata.problemSummary,
           contentIdentifier: metadata.contentIdentifier, burstID: metadata.burstID))
@@ -197,7 +212,8 @@ public struct Indexer {
 /// What reading one file gave.
 enum ReadOutcome: Sendable {
   case media(FileRecord)
-  case notMedia
+  /// Not a photo or video; the stamp to recognise it by next time.
+  case notMedia(FileStamp)
   case failed(MetadataError)
 }
 

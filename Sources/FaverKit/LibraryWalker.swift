@@ -13,8 +13,10 @@ public struct FoundFile: Hashable, Sendable {
   public var root: String
   /// Path below the root, `/`-separated.
   public var relativePath: String
-  public var stamp: FileStamp
-  public var modified: Date
+  /// What `lstat` said; nil when the walk did not stat the file (`LibraryWalker.statsFiles`),
+  /// and whoever opens it asks the open file instead.
+  public var stamp: FileStamp?
+  public var modified: Date?
 
   public var absolutePath: String { root == "/" ? "/" + relativePath : root + "/" + relativePath }
   /// The file's name, the last component of its path.
@@ -66,6 +68,11 @@ public struct LibraryWalker: Sendable {
   public var followSymlinks: Bool
   /// Absolute folders never entered (the store itself, when it lies inside a root).
   public var excludedFolders: Set<String>
+  /// Whether every entry is stat'ed. When off (and links are not followed), a folder listing
+  /// that tells files, folders and links apart is trusted and files come without a stamp: a
+  /// first index, which opens every file anyway, then stats the open files on all cores rather
+  /// than every path here on one.
+  public var statsFiles = true
 
   /// Names of system and thumbnail files or folders that are never photos of the library.
   public static let junkNames: Set<String> = [
@@ -127,17 +134,32 @@ public struct LibraryWalker: Sendable {
       return
     }
     defer { closedir(dir) }
-    let (names, invalid) = Self.names(in: dir)
+    let (entries, invalid) = Self.entries(in: dir)
     for escaped in invalid {
       try visit(.issue(.nonUTF8Name(folder: absolute, escaped: escaped), unreadableFolder: nil))
     }
     let descriptor = dirfd(dir)
+    let trustsListing = !statsFiles && !followSymlinks
     var subfolders: [String] = []
-    for name in names {
+    for (name, type) in entries {
       let relative = folder.isEmpty ? name : folder + "/" + name
       if Self.isIgnored(name) {
         try visit(.ignored(relativePath: relative))
         continue
+      }
+      if trustsListing {
+        switch Int(type) {
+        case DT_REG:
+          try visit(.file(FoundFile(root: root, relativePath: relative)))
+          continue
+        case DT_DIR:
+          if !excludedFolders.contains(join(root, relative)) { subfolders.append(relative) }
+          continue
+        case DT_LNK:
+          try visit(.symlinkSkipped(relativePath: relative))
+          continue
+        default: break  // unknown (some file systems): stat it
+        }
       }
       var info = stat()
       guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
@@ -181,21 +203,23 @@ public struct LibraryWalker: Sendable {
     folder.hasSuffix("/") ? folder + name : folder + "/" + name
   }
 
-  /// The folder's entry names in byte order, and (escaped) the names that are not UTF-8.
-  private static func names(in dir: OpaquePointer) -> (valid: [String], invalid: [String]) {
-    var valid: [String] = []
+  /// The folder's entries (name and `d_type`) in byte order of their names, and (escaped) the
+  /// names that are not UTF-8.
+  private static func entries(in dir: OpaquePointer) -> (valid: [(String, UInt8)], invalid: [String]) {
+    var valid: [(String, UInt8)] = []
     var invalid: [[UInt8]] = []
     while let entry = readdir(dir) {
+      let type = entry.pointee.d_type
       withUnsafeBytes(of: entry.pointee.d_name) { raw in
         guard let cName = raw.baseAddress?.assumingMemoryBound(to: CChar.self) else { return }
         if let name = String(validatingCString: cName) {
-          if name != "." && name != ".." { valid.append(name) }
+          if name != "." && name != ".." { valid.append((name, type)) }
         } else {
           invalid.append(Array(raw.prefix { $0 != 0 }))
         }
       }
     }
-    valid.sort(by: utf8Precedes)
+    valid.sort { utf8Precedes($0.0, $1.0) }
     invalid.sort { $0.lexicographicallyPrecedes($1) }
     return (valid, invalid.map { String(decoding: $0, as: UTF8.self) })
   }

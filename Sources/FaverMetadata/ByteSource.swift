@@ -27,6 +27,8 @@ public struct MemoryByteSource: ByteSource {
 /// A file opened read-only. Nothing here can write to it.
 public final class FileByteSource: ByteSource {
   public let size: Int64
+  /// What `fstat` said about the open file; nil when the size was given.
+  public let status: stat?
   private let descriptor: Int32
   private let path: String
 
@@ -38,11 +40,30 @@ public final class FileByteSource: ByteSource {
   /// Opens `path` read-only, taking `size` as the file's size when given (the walk's `lstat`
   /// said it a moment ago, which saves an `fstat`). A file that shrank since then reads short,
   /// as one cut short while it is read would.
-  public init(path: String, size known: Int64?) throws(MetadataError) {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+  public convenience init(path: String, size known: Int64?) throws(MetadataError) {
+    try self.init(path: path, flags: 0, size: known)
+  }
+
+  /// Opens the regular file at `path`, which no one stat'ed yet (a folder listing said what it
+  /// was). What was put in its place since is refused as vanished, never followed (a symbolic
+  /// link) nor waited on (a pipe).
+  public convenience init(regularFileAt path: String) throws(MetadataError) {
+    do {
+      try self.init(path: path, flags: O_NOFOLLOW | O_NONBLOCK, size: nil)
+    } catch .cannotOpen(_, ELOOP) {
+      throw .cannotOpen(path: path, errno: ENOENT)
+    }
+    guard let status, status.st_mode & S_IFMT == S_IFREG else {
+      throw .cannotOpen(path: path, errno: ENOENT)
+    }
+  }
+
+  private init(path: String, flags: Int32, size known: Int64?) throws(MetadataError) {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | flags)
     guard fd >= 0 else { throw MetadataError.cannotOpen(path: path, errno: errno) }
     if let known {
       size = known
+      status = nil
     } else {
       var info = stat()
       guard fstat(fd, &info) == 0 else {
@@ -51,6 +72,7 @@ public final class FileByteSource: ByteSource {
         throw MetadataError.cannotOpen(path: path, errno: code)
       }
       size = Int64(info.st_size)
+      status = info
     }
     descriptor = fd
     self.path = path
