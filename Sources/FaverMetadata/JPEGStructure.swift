@@ -58,9 +58,9 @@ public struct JPEGStructure: Equatable, Sendable {
       }
       // APP1 holds EXIF or XMP: check the six-byte header before reading a whole payload.
       if marker[1] == 0xE1, result.exif == nil,
-        try reader.bytes(at: offset + 4, count: ExifBlock.header.count) == ExifBlock.header
+        try reader.bytes(at: offset + 4, count: ExifBlock.header.count).slice.elementsEqual(ExifBlock.header)
       {
-        result.exif = try reader.bytes(at: offset + 4, count: Int(length) - 2)
+        result.exif = Array(try reader.bytes(at: offset + 4, count: Int(length) - 2).slice)
       }
       offset += 2 + length
       segments += 1
@@ -78,9 +78,9 @@ public struct JPEGStructure: Equatable, Sendable {
   {
     let size = reader.source.size
     guard size >= 4 else { return false }
-    if try reader.bytes(at: size - 2, count: 2) == [0xFF, 0xD9] { return true }
+    if try reader.bytes(at: size - 2, count: 2).slice.elementsEqual([0xFF, 0xD9]) { return true }
     let start = max(offset, size - Int64(tailWindow))
-    let tail = try reader.bytes(at: start, count: Int(size - start))
+    let tail = try reader.bytes(at: start, count: Int(size - start)).slice
     var markers = 0
     for (byte, next) in zip(tail, tail.dropFirst()) where byte == 0xFF {
       switch next {
@@ -100,10 +100,19 @@ struct HeadReader<Source: ByteSource> {
   let source: Source
   let head: [UInt8]
 
-  func bytes(at offset: Int64, count: Int) throws(MetadataError) -> [UInt8] {
+  /// Up to `count` bytes from `offset` (fewer only at the end of the data). Bytes in the head
+  /// are not copied: the dozen small reads of a JPEG's markers allocate nothing.
+  func bytes(at offset: Int64, count: Int) throws(MetadataError) -> Bytes {
     if offset >= 0, count >= 0, offset + Int64(count) <= Int64(head.count) {
-      return Array(head[Int(offset)..<Int(offset) + count])
+      return Bytes(slice: head[Int(offset)..<Int(offset) + count])
     }
-    return try source.read(at: offset, count: count)
+    return Bytes(slice: try source.read(at: offset, count: count)[...])
+  }
+
+  /// A run of bytes indexed from zero, in a shared buffer.
+  struct Bytes {
+    let slice: ArraySlice<UInt8>
+    var count: Int { slice.count }
+    subscript(position: Int) -> UInt8 { slice[slice.startIndex + position] }
   }
 }
