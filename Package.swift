@@ -61,5 +61,8 @@ let package = Package(
     .testTarget(name: "FaverCLITests", dependencies: ["FaverKit", "FaverStore", "FaverTestSupport"]),
     // Boundary F1 of the moment clusterer on synthetic libraries; run by scripts/moment-f1.
     .executableTarget(name: "moment-eval", dependencies: ["FaverCore"]),
+    // Clustering, review queue and manifest of 1,000,000 synthetic assets; run by
+    // scripts/bench-clusters.
+    .executableTarget(name: "cluster-bench", dependencies: ["FaverCore"]),
   ]
 )
