@@ -101,3 +101,27 @@ private func record(_ rootId: Int64, _ path: String, taken: Double, size: Int64 
     return error.description.contains("--store")
   }
 }
+
+@Test func aCopiedFileIsOneAssetAtItsFirstPathByRootThenBytes() throws {
+  let temporary = try TemporaryStore()
+  let first = try temporary.store.rootID(for: "/photos")
+  let second = try temporary.store.rootID(for: "/backup")
+  func copy(_ root: Int64, _ path: String, id: String, taken: Double) -> FileRecord {
+    var file = record(root, path, taken: taken)
+    file.assetId = id
+    return file
+  }
+  // Copies taken at different times (a file name date, a modification time): the copy chosen is
+  // the first by root, then by the bytes of its path ("Z" < "a" < "é"), not the earliest.
+  try temporary.store.apply(changes(second, media: [copy(second, "a.jpg", id: "x", taken: 1)]))
+  try temporary.store.apply(
+    changes(
+      first,
+      media: [
+        copy(first, "é.jpg", id: "x", taken: 2), copy(first, "a.jpg", id: "x", taken: 5),
+        copy(first, "Z.jpg", id: "y", taken: 4), copy(first, "b.jpg", id: "y", taken: 3),
+        copy(first, "c.jpg", id: "z", taken: 0),
+      ]))
+  let assets = try temporary.store.assets()
+  #expect(assets.map { "\($0.root)/\($0.path)" } == ["/photos/c.jpg", "/photos/Z.jpg", "/photos/a.jpg"])
+}

@@ -30,7 +30,9 @@ extension Faver {
       let manifest = try session.writeManifest(
         extraFolder: out.map { URL(fileURLWithPath: $0, isDirectory: true) })
       if json {
-        print(String(decoding: try manifest.encoded(), as: UTF8.self))
+        // The bytes as they are: a manifest of 200,000 assets is 74 MB, not worth a String copy.
+        FileHandle.standardOutput.write(try manifest.encoded())
+        FileHandle.standardOutput.write(Data("\n".utf8))
         return
       }
       print("mode \(manifest.mode), threshold \(Moment.Boundary.text(manifest.thresholdSeconds))")
