@@ -109,7 +109,10 @@ public struct Indexer {
       }
     }
 
-    let writer = ChunkWriter(store: store, minimumBatch: transactionSize)
+    // Larger libraries, larger transactions (each rewrites the pages of the random assetId
+    // index it touches), while the last one, written after the reading ends, stays short.
+    let batch = max(transactionSize, min(4 * transactionSize, toRead.count / 32))
+    let writer = ChunkWriter(store: store, minimumBatch: batch)
     var done = 0
     for start in stride(from: 0, to: toRead.count, by: chunkSize) {
       let chunk = toRead[start..<min(start + chunkSize, toRead.count)]
