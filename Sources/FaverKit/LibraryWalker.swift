@@ -87,8 +87,12 @@ public struct LibraryWalker: Sendable {
   /// True for names never indexed: dot files and folders (`.git`, `.thumbnails`, `.Trash-1000`,
   /// `.DS_Store`, AppleDouble `._*`) and the junk names above.
   public static func isIgnored(_ name: String) -> Bool {
-    name.hasPrefix(".") || junkNames.contains(name)
+    // Most names start with a letter no junk name starts with: no need to hash them.
+    guard let first = name.utf8.first, junkFirstBytes.contains(first) else { return false }
+    return first == UInt8(ascii: ".") || junkNames.contains(name)
   }
+
+  private static let junkFirstBytes = Set(junkNames.compactMap(\.utf8.first) + [UInt8(ascii: ".")])
 
   /// Walks `root` (already absolute and canonical), calling `visit` for every event.
   /// Followed links are taken last, so a file reachable both ways is found at its real path.
@@ -206,22 +210,25 @@ public struct LibraryWalker: Sendable {
   /// The folder's entries (name and `d_type`) in byte order of their names, and (escaped) the
   /// names that are not UTF-8.
   private static func entries(in dir: OpaquePointer) -> (valid: [(String, UInt8)], invalid: [String]) {
-    var valid: [(String, UInt8)] = []
+    var valid: [(name: String, type: UInt8, isASCII: Bool)] = []
     var invalid: [[UInt8]] = []
     while let entry = readdir(dir) {
       let type = entry.pointee.d_type
       withUnsafeBytes(of: entry.pointee.d_name) { raw in
         guard let cName = raw.baseAddress?.assumingMemoryBound(to: CChar.self) else { return }
         if let name = String(validatingCString: cName) {
-          if name != "." && name != ".." { valid.append((name, type)) }
+          if name != "." && name != ".." {
+            valid.append((name, type, raw.prefix { $0 != 0 }.allSatisfy { $0 < 0x80 }))
+          }
         } else {
           invalid.append(Array(raw.prefix { $0 != 0 }))
         }
       }
     }
-    valid.sort { utf8Precedes($0.0, $1.0) }
+    // For ASCII names String's own comparison is byte order, and the fastest there is.
+    valid.sort { a, b in a.isASCII && b.isASCII ? a.name < b.name : utf8Precedes(a.name, b.name) }
     invalid.sort { $0.lexicographicallyPrecedes($1) }
-    return (valid, invalid.map { String(decoding: $0, as: UTF8.self) })
+    return (valid.map { ($0.name, $0.type) }, invalid.map { String(decoding: $0, as: UTF8.self) })
   }
 }
 
