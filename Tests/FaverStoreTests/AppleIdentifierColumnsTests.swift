@@ -26,7 +26,11 @@ import Testing
   #expect(files["b.jpg"]?.contentIdentifier == nil && files["b.jpg"]?.burstID == nil)
 }
 
-@Test func migrationsRunInOrderWithTheIdentifiersLast() throws {
+@Test func migrationsRunInOrder() throws {
   let names = IndexStore.migrator.migrations
-  #expect(names == ["v1: roots and files", "v2: non-media files", "v3: review", "v4: apple identifiers"])
+  #expect(
+    names == [
+      "v1: roots and files", "v2: non-media files", "v3: review", "v4: apple identifiers",
+      "v5: drop the rootId indexes their (rootId, path) keys cover",
+    ])
 }

@@ -125,3 +125,12 @@ private func record(_ rootId: Int64, _ path: String, taken: Double, size: Int64 
   let assets = try temporary.store.assets()
   #expect(assets.map { "\($0.root)/\($0.path)" } == ["/photos/c.jpg", "/photos/Z.jpg", "/photos/a.jpg"])
 }
+
+@Test func onlyTheIndexesQueriesUseAreKept() throws {
+  let temporary = try TemporaryStore()
+  let indexes = try temporary.store.database.read { db in
+    try String.fetchAll(
+      db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'")
+  }
+  #expect(indexes.sorted() == ["file_on_assetId", "file_on_contentIdentifier", "file_on_takenAt"])
+}
