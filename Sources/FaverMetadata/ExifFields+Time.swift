@@ -84,8 +84,16 @@ public enum ExifText {
       digits = text.prefix(count)  // ASCII digits, one character each
     }
     guard !digits.isEmpty else { return nil }
-    return Double("0." + digits)
+    // Up to 15 digits the integer and the power of ten are exact doubles, so their quotient is
+    // the correctly rounded decimal, as parsing "0.<digits>" gives, without a string.
+    guard digits.utf8.count <= 15 else { return Double("0." + digits) }
+    let value = digits.utf8.reduce(0) { $0 * 10 + Int($1 - 48) }
+    return Double(value) / Self.powersOfTen[digits.utf8.count]
   }
+
+  private static let powersOfTen: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+  ]
 
   /// `+02:00`, `-04:30`, `+0200` or `Z` as seconds east of UTC; nil when blank or invalid.
   public static func utcOffset(_ text: String) -> Int? {

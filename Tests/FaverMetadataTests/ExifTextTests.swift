@@ -56,3 +56,14 @@ func invalidOffsetsAreMissing(text: String) {
 func subSecondsEndAtTheFirstCharacterThatIsNotAnASCIIDigit(text: String, expected: Double?) {
   #expect(ExifText.fraction(text) == expected)
 }
+
+@Test func subSecondsReadAsTheirDecimalTextWouldParse() {
+  var mismatches: [String] = []
+  for digits in 1...17 {
+    for seed in 0..<200 {
+      let text = String((0..<digits).map { Character(String((seed * 7919 + $0 * 104_729) % 10)) })
+      if ExifText.fraction(text) != Double("0." + text) { mismatches.append(text) }
+    }
+  }
+  #expect(mismatches.isEmpty)
+}
