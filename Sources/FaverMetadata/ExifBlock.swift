@@ -13,7 +13,13 @@ public enum ExifBlock {
     var block = bytes.starts(with: header) ? bytes : header + bytes
     guard let tiff = TIFFHeader(block.dropFirst(header.count)) else { return nil }
     tiff.hideThumbnailPointers(in: &block, from: header.count)
-    guard let data = exif_data_new() else { return nil }
+    guard let memory = faver_exif_arena_mem_new() else { return nil }
+    defer { faver_exif_arena_reset() }  // last: after the data is freed
+    guard let data = exif_data_new_mem(memory) else {
+      exif_mem_unref(memory)
+      return nil
+    }
+    exif_mem_unref(memory)  // the data holds its own reference
     defer { exif_data_unref(data) }
     // Loading without these options skips exif_data_fix, which costs half the time and would
     // invent "mandatory" tags (such as a DateTime of today) that the file never had.

@@ -117,3 +117,24 @@ func textIsTrimmedAsFoundationTrimsIt(bytes: [UInt8]) {
   let expected = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
   #expect(bytes.withUnsafeBufferPointer(ExifBlock.trimmedText) == expected)
 }
+
+@Test func blocksReadOnManyThreadsAtOnceReadAsAlone() {
+  let blocks = (0..<64).map { index -> [UInt8] in
+    var builder = ExifBuilder(bigEndian: index % 2 == 0)
+    builder.ifd0[0x010F] = .ascii("Maker \(index)")
+    builder.original("2024:05:\(10 + index % 18) 14:30:12", subSec: "\(index)", offset: "+01:00")
+    builder.exif[0x927C] = .undefined([UInt8](repeating: UInt8(index), count: 1000 * (index % 40)))
+    builder.position(lat: (45, UInt32(index % 60), 0), latRef: "N", lon: (7, 1, 0), lonRef: "E")
+    return builder.block()
+  }
+  let alone = blocks.map { ExifBlock.read($0) }
+  var together = [ExifFields?](repeating: nil, count: blocks.count * 8)
+  together.withUnsafeMutableBufferPointer { slots in
+    nonisolated(unsafe) let slots = slots
+    DispatchQueue.concurrentPerform(iterations: slots.count) {
+      slots[$0] = ExifBlock.read(blocks[$0 % blocks.count])
+    }
+  }
+  #expect(together == Array((0..<8).map { _ in alone }.joined()))
+  #expect(alone.allSatisfy { $0?.captureTime != nil && $0?.make?.hasPrefix("Maker") == true })
+}
