@@ -61,11 +61,15 @@ public struct FileRecord: Codable, Hashable, Sendable, FetchableRecord, MutableP
   /// rather than `INSERT OR REPLACE`: a replace may delete rows, which makes SQLite keep a
   /// statement journal of every page each insert touches, on disk, and that cost more writes
   /// than the index itself during a bulk index.
-  static let upsertSQL = """
+  static let upsertSQL = upsertSQL(rows: 1)
+
+  /// The upsert of `rows` files at once.
+  static func upsertSQL(rows: Int) -> String {
+    """
     INSERT INTO file (rootId, path, assetId, format, kind, size, mtimeNs, device, inode,
       takenAt, utcOffset, hasSubseconds, timeSource, latitude, longitude, make, model, problem,
       contentIdentifier, burstID)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    VALUES \(Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", "))
     ON CONFLICT (rootId, path) DO UPDATE SET assetId = excluded.assetId, format = excluded.format,
       kind = excluded.kind, size = excluded.size, mtimeNs = excluded.mtimeNs,
       device = excluded.device, inode = excluded.inode, takenAt = excluded.takenAt,
@@ -74,6 +78,7 @@ public struct FileRecord: Codable, Hashable, Sendable, FetchableRecord, MutableP
       make = excluded.make, model = excluded.model, problem = excluded.problem,
       contentIdentifier = excluded.contentIdentifier, burstID = excluded.burstID
     """
+  }
 
   /// Binds the values of `upsertSQL`, in its order.
   func bindInsert(to statement: inout BatchStatement) {

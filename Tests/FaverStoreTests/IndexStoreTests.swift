@@ -134,3 +134,24 @@ private func record(_ rootId: Int64, _ path: String, taken: Double, size: Int64 
   }
   #expect(indexes.sorted() == ["file_on_assetId", "file_on_contentIdentifier", "file_on_takenAt"])
 }
+
+@Test func batchesLargerThanOneStatementInsertAndThenUpdateEveryFile() throws {
+  let temporary = try TemporaryStore()
+  let root = try temporary.store.rootID(for: "/photos")
+  let count = 2 * IndexStore.upsertRows + 5
+  let first = (0..<count).map { record(root, "p\($0).jpg", taken: Double($0)) }
+  try temporary.store.apply(changes(root, media: first))
+  let ids = try temporary.store.database.read {
+    try Int64.fetchAll($0, sql: "SELECT id FROM file ORDER BY path")
+  }
+  #expect(try temporary.store.assets().map(\.path) == first.map(\.path))
+  // The same paths again, changed: updated in place, row ids kept, nothing added.
+  let second = (0..<count).map { record(root, "p\($0).jpg", taken: Double(1000 - $0), size: 7) }
+  try temporary.store.apply(changes(root, media: second))
+  let files = try temporary.store.files(inRoot: root)
+  #expect(files.count == count && files.values.allSatisfy { $0.size == 7 })
+  #expect(try temporary.store.assets().map(\.path) == second.reversed().map(\.path))
+  #expect(
+    try temporary.store.database.read { try Int64.fetchAll($0, sql: "SELECT id FROM file ORDER BY path") }
+      == ids)
+}
