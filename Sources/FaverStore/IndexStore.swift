@@ -23,9 +23,14 @@ public final class IndexStore: Sendable {
       var configuration = Configuration()
       configuration.busyMode = .timeout(30)
       configuration.prepareDatabase { db in
+        guard !db.configuration.readonly else { return }
         // The writer keeps up to 64 MiB of pages (the whole index of 200,000 files is ~50 MiB):
         // with SQLite's default 2 MiB, a bulk index read back each index page it updated.
-        if !db.configuration.readonly { try db.execute(sql: "PRAGMA cache_size = -65536") }
+        try db.execute(sql: "PRAGMA cache_size = -65536")
+        // An insert of many rows keeps a statement journal (the pages it touched, to undo it
+        // alone if it fails) in memory: in a temporary file it took two writes per file indexed.
+        // It plays no part in crash safety, which rests on the WAL.
+        try db.execute(sql: "PRAGMA temp_store = MEMORY")
       }
       database = try DatabasePool(path: path, configuration: configuration)
       let migrator = Self.migrator
@@ -150,7 +155,7 @@ public final class IndexStore: Sendable {
   }
 
   /// Files written by one insert statement in `apply`.
-  static let upsertRows = 32
+  static let upsertRows = 128
 
   /// Applies one batch of what a walk found, in one transaction: a crash leaves the index as it
   /// was before or after the batch, never in between.
@@ -184,7 +189,8 @@ public final class IndexStore: Sendable {
       let mayBeMedia = try !changes.nonMedia.isEmpty && any(in: "file")
       // Files go in by `upsertRows` per statement, the rest one by one: each statement opens a
       // cursor on every index and updates the autoincrement counter, and that was a third of
-      // the writer's work per file.
+      // the writer's work per file (callgrind, 5,000 files: 583 M instructions one by one, 552 M
+      // by 8, 523 M by 32, 513 M by 128, statement journals in memory).
       var insertRows = try BatchStatement(db, sql: FileRecord.upsertSQL(rows: Self.upsertRows))
       let grouped = changes.media.count - changes.media.count % Self.upsertRows
       for (index, record) in changes.media.enumerated() {
