@@ -27,7 +27,11 @@ let package = Package(
     // The SQLite index.
     .target(
       name: "FaverStore",
-      dependencies: ["FaverCore", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: [
+        "FaverCore", .product(name: "GRDB", package: "GRDB.swift"),
+        // SQLite itself, for BatchStatement's bulk inserts (GRDB's own system-library module).
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
+      ]
     ),
     // Use cases that tie the above together.
     .target(
@@ -61,5 +65,8 @@ let package = Package(
     .testTarget(name: "FaverCLITests", dependencies: ["FaverKit", "FaverStore", "FaverTestSupport"]),
     // Boundary F1 of the moment clusterer on synthetic libraries; run by scripts/moment-f1.
     .executableTarget(name: "moment-eval", dependencies: ["FaverCore"]),
+    // Clustering, review queue and manifest of 1,000,000 synthetic assets; run by
+    // scripts/bench-clusters.
+    .executableTarget(name: "cluster-bench", dependencies: ["FaverCore"]),
   ]
 )

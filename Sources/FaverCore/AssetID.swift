@@ -17,8 +17,15 @@ public struct AssetID: Hashable, Codable, Sendable, CustomStringConvertible, Com
       hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0.prefix(Self.headLength)))
     }
     let value = hasher.finalize()
-    let hex = String(value, radix: 16)
-    rawValue = String(repeating: "0", count: 16 - hex.count) + hex
+    // Sixteen lowercase hex digits, written directly (String(_:radix:) and padding cost more
+    // than hashing a small file).
+    rawValue = String(unsafeUninitializedCapacity: 16) { digits in
+      for index in 0..<16 {
+        let nibble = UInt8(truncatingIfNeeded: value >> UInt64(60 - 4 * index)) & 0xF
+        digits[index] = nibble < 10 ? 48 + nibble : 87 + nibble
+      }
+      return 16
+    }
   }
 
   public var description: String { rawValue }

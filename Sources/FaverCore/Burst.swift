@@ -9,9 +9,13 @@ public struct Burst: Hashable, Codable, Sendable, Identifiable {
   public var assets: [Asset]
 
   public init(assets: [Asset]) {
-    let sorted = assets.sorted(by: Asset.captureOrder)
-    self.assets = sorted
-    self.id = "b-" + (sorted.first?.id.rawValue ?? "")
+    self.init(captureOrdered: assets.sorted(by: Asset.captureOrder))
+  }
+
+  /// A burst of assets already in capture order.
+  init(captureOrdered assets: [Asset]) {
+    self.assets = assets
+    self.id = "b-" + (assets.first?.id.rawValue ?? "")
   }
 
   /// When the first asset was taken.

@@ -19,37 +19,63 @@ public struct BurstDetector: Sendable {
   public init(window: Duration = .seconds(3)) { self.window = window }
 
   public func bursts(in assets: [Asset]) -> [Burst] {
-    let sorted = assets.sorted(by: Asset.captureOrder)
-    var groups = CameraGroups(cameras: sorted.map(Self.camera(of:)))
+    // Positions are sorted rather than the assets themselves (each a dozen references to move),
+    // with the instants read once, and cameras numbered once: a million assets take a fraction
+    // of a second. `index` below is a place in capture order, `sorted[index]` its position.
+    let instants = assets.map(\.captureTime.instant)
+    let sorted = assets.indices.sorted { a, b in
+      instants[a] != instants[b] ? instants[a] < instants[b] : assets[a].id < assets[b].id
+    }
+    let cameras = Self.cameraNumbers(of: assets, in: sorted)
+    var groups = CameraGroups(cameras: cameras.numbers)
     // One earlier photo per burst id and camera: a photo joins every one it may share a camera with.
     var withBurstID: [String: [Int]] = [:]
-    for (index, asset) in sorted.enumerated() where asset.kind == .photo {
-      guard let burstID = asset.burstID else { continue }
+    for (index, position) in sorted.enumerated() where assets[position].kind == .photo {
+      guard let burstID = assets[position].burstID else { continue }
       let joined = (withBurstID[burstID] ?? []).filter { groups.join($0, index) }
       if joined.isEmpty { withBurstID[burstID, default: []].append(index) }
     }
     let limit = window.seconds
     var previous: Int?
     var previousUnknown: Int?
-    var previousByCamera: [String: Int] = [:]
-    for (index, asset) in sorted.enumerated() where asset.kind == .photo {
-      let camera = Self.camera(of: asset)
-      let candidates = camera.map { [previousByCamera[$0], previousUnknown] } ?? [previous]
-      for case let candidate? in candidates
-      where asset.captureTime.instant.seconds(since: sorted[candidate].captureTime.instant) <= limit {
+    var previousByCamera = [Int?](repeating: nil, count: cameras.count)
+    for (index, position) in sorted.enumerated() where assets[position].kind == .photo {
+      let camera = cameras.numbers[index]
+      let instant = instants[position]
+      func join(_ candidate: Int?) {
+        guard let candidate, instant.seconds(since: instants[sorted[candidate]]) <= limit else { return }
         groups.join(candidate, index)
       }
+      if camera == CameraGroups.unknown {
+        join(previous)
+        previousUnknown = index
+      } else {
+        join(previousByCamera[camera])
+        join(previousUnknown)
+        previousByCamera[camera] = index
+      }
       previous = index
-      if let camera { previousByCamera[camera] = index } else { previousUnknown = index }
     }
-    var members: [Int: [Asset]] = [:]
-    var order: [Int] = []
-    for (index, asset) in sorted.enumerated() {
+    // A group's root is its first member (see `CameraGroups.join`), so groups come in order of
+    // their roots, and each is filled once, in capture order.
+    var group = [Int](repeating: -1, count: sorted.count)
+    var sizes: [Int] = []
+    for index in sorted.indices {
       let root = groups.find(index)
-      if members[root] == nil { order.append(root) }
-      members[root, default: []].append(asset)
+      if group[root] < 0 {
+        group[root] = sizes.count
+        sizes.append(0)
+      }
+      group[index] = group[root]
+      sizes[group[index]] += 1
     }
-    return order.map { Burst(assets: members[$0] ?? []) }
+    var members = sizes.map { size in
+      var list: [Asset] = []
+      list.reserveCapacity(size)
+      return list
+    }
+    for (index, position) in sorted.enumerated() { members[group[index]].append(assets[position]) }
+    return members.map { Burst(captureOrdered: $0) }
   }
 
   /// Make and model when both are known, else nil (the camera may be any).
@@ -57,16 +83,45 @@ public struct BurstDetector: Sendable {
     guard let make = asset.make, let model = asset.model else { return nil }
     return make + "\u{0}" + model
   }
+
+  /// Each place in capture order numbered by its camera (`camera(of:)`, equal cameras equal
+  /// numbers, `CameraGroups.unknown` when not known), and how many cameras there are. Photos in a
+  /// row mostly come from one camera: only a change of camera builds its key and looks it up.
+  private static func cameraNumbers(of assets: [Asset], in sorted: [Int]) -> (numbers: [Int], count: Int) {
+    var known: [String: Int] = [:]
+    var numbers: [Int] = []
+    numbers.reserveCapacity(sorted.count)
+    var last: (make: String, model: String, number: Int)?
+    for position in sorted {
+      guard let make = assets[position].make, let model = assets[position].model else {
+        numbers.append(CameraGroups.unknown)
+        continue
+      }
+      if let last, last.make == make, last.model == model {
+        numbers.append(last.number)
+        continue
+      }
+      let key = make + "\u{0}" + model
+      let number = known[key] ?? known.count
+      known[key] = number
+      last = (make, model, number)
+      numbers.append(number)
+    }
+    return (numbers, known.count)
+  }
 }
 
 /// Disjoint sets over 0..<count (union-find with path halving) that refuse to join two sets whose
 /// members come from different known cameras.
 private struct CameraGroups {
-  private var parent: [Int]
-  /// The known camera of each set, kept at its root.
-  private var camera: [String?]
+  /// The camera number of a photo whose camera is not known.
+  static let unknown = -1
 
-  init(cameras: [String?]) {
+  private var parent: [Int]
+  /// The known camera of each set (or `unknown`), kept at its root.
+  private var camera: [Int]
+
+  init(cameras: [Int]) {
     parent = Array(cameras.indices)
     camera = cameras
   }
@@ -86,10 +141,11 @@ private struct CameraGroups {
   mutating func join(_ a: Int, _ b: Int) -> Bool {
     let (rootA, rootB) = (find(a), find(b))
     guard rootA != rootB else { return true }
-    if let cameraA = camera[rootA], let cameraB = camera[rootB], cameraA != cameraB { return false }
+    let (cameraA, cameraB) = (camera[rootA], camera[rootB])
+    if cameraA != Self.unknown, cameraB != Self.unknown, cameraA != cameraB { return false }
     let (root, child) = (min(rootA, rootB), max(rootA, rootB))
     parent[child] = root
-    camera[root] = camera[root] ?? camera[child]
+    if camera[root] == Self.unknown { camera[root] = camera[child] }
     return true
   }
 }

@@ -38,6 +38,53 @@ public struct CaptureTime: Hashable, Codable, Sendable {
   public var iso8601: String {
     let ms = wallClockMilliseconds
     let civil = CivilDateTime(secondsSince1970: ms.floorDivided(by: 1000))
+    let offsetMinutes = utcOffset.map { abs($0) / 60 } ?? 0
+    guard (0...9999).contains(civil.year), offsetMinutes < 100 * 60 else { return paddedISO8601 }
+    // The same text written digit by digit: a manifest holds one per asset, and interpolating
+    // padded strings cost more than the clustering.
+    return String(unsafeUninitializedCapacity: 29) { text in
+      var end = 0
+      func put(_ byte: UInt8) {
+        text[end] = byte
+        end += 1
+      }
+      func put(_ value: Int, digits: Int) {
+        var rest = value
+        for index in stride(from: end + digits - 1, through: end, by: -1) {
+          text[index] = UInt8(truncatingIfNeeded: 48 + rest % 10)
+          rest /= 10
+        }
+        end += digits
+      }
+      put(civil.year, digits: 4)
+      put(45)
+      put(civil.month, digits: 2)
+      put(45)
+      put(civil.day, digits: 2)
+      put(84)
+      put(civil.hour, digits: 2)
+      put(58)
+      put(civil.minute, digits: 2)
+      put(58)
+      put(civil.second, digits: 2)
+      if hasSubseconds {
+        put(46)
+        put(Int(ms - ms.floorDivided(by: 1000) * 1000), digits: 3)
+      }
+      if let utcOffset {
+        put(utcOffset < 0 ? 45 : 43)
+        put(offsetMinutes / 60, digits: 2)
+        put(58)
+        put(offsetMinutes % 60, digits: 2)
+      }
+      return end
+    }
+  }
+
+  /// `iso8601` for any year and offset, by padding each field's decimal text.
+  var paddedISO8601: String {
+    let ms = wallClockMilliseconds
+    let civil = CivilDateTime(secondsSince1970: ms.floorDivided(by: 1000))
     var text =
       "\(pad(civil.year, 4))-\(pad(civil.month))-\(pad(civil.day))"
       + "T\(pad(civil.hour)):\(pad(civil.minute)):\(pad(civil.second))"

@@ -82,8 +82,9 @@ public struct Manifest: Hashable, Codable, Sendable {
     moments = queue.entries.map { entry in
       MomentEntry(
         id: entry.moment.id,
-        start: entry.moment.assets.first?.captureTime.iso8601 ?? "",
-        end: entry.moment.assets.max(by: Asset.captureOrder)?.captureTime.iso8601 ?? "",
+        start: entry.moment.bursts.lazy.flatMap { $0.assets }.first?.captureTime.iso8601 ?? "",
+        end: entry.moment.bursts.lazy.flatMap { $0.assets }.max(by: Asset.captureOrder)?.captureTime.iso8601
+          ?? "",
         boundary: BoundaryEntry(entry.moment.boundary),
         totalInWindow: entry.totalInWindow,
         reviewedInWindow: entry.reviewedInWindow,
@@ -102,15 +103,14 @@ public struct Manifest: Hashable, Codable, Sendable {
     }
   }
 
-  /// Stable JSON: sorted keys, pretty-printed.
-  public func encoded() throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return try encoder.encode(self)
-  }
+  /// Stable JSON: sorted keys, pretty-printed (see `prettyJSON`).
+  public func encoded() throws -> Data { try prettyJSON() }
 
   static func join(_ root: String, _ path: String) -> String {
     if root.isEmpty { return path }
-    return root.hasSuffix("/") ? root + path : root + "/" + path
+    var joined = root
+    joined.reserveCapacity(root.utf8.count + 1 + path.utf8.count)  // one allocation per asset
+    if !root.hasSuffix("/") { joined += "/" }
+    return joined + path
   }
 }

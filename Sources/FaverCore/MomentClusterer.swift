@@ -53,16 +53,20 @@ public struct MomentClusterer: Sendable {
   }
 
   public func moments(in assets: [Asset]) -> Result {
-    let items = burstDetector.bursts(in: assets).sorted { a, b in
-      a.start != b.start ? a.start < b.start : a.id < b.id
-    }
-    // For each item after the first: its gap, and the photo just before it in capture order.
+    // Sorted in place (the detector's order already, so one pass): a million assets make half a
+    // million bursts, too many to copy for nothing.
+    var items = burstDetector.bursts(in: assets)
+    items.sort { a, b in a.start != b.start ? a.start < b.start : a.id < b.id }
+    // For each item after the first: its gap, and where the photo just before it in capture order
+    // was (all `cut` needs of it: keeping the whole asset cost 250 bytes an item).
     var gaps: [TimeInterval] = []
-    var before: [Asset] = []
+    var before: [Coordinate?] = []
+    gaps.reserveCapacity(max(0, items.count - 1))
+    before.reserveCapacity(max(0, items.count - 1))
     if var latest = items.first?.assets.last {
       for item in items.dropFirst() {
         gaps.append(max(0, item.start.seconds(since: latest.captureTime.instant)))
-        before.append(latest)
+        before.append(latest.coordinate)
         if let last = item.assets.last, Asset.captureOrder(latest, last) { latest = last }
       }
     }
@@ -84,12 +88,13 @@ public struct MomentClusterer: Sendable {
     return Result(mode: mode, threshold: threshold.seconds, basis: threshold.basis, moments: moments)
   }
 
-  private func cut(after previous: Asset, before next: Burst, gap: TimeInterval, threshold: TimeInterval)
-    -> Moment.Boundary?
-  {
+  /// `previous` is where the photo just before `next` in capture order was taken, when known.
+  private func cut(
+    after previous: Coordinate?, before next: Burst, gap: TimeInterval, threshold: TimeInterval
+  ) -> Moment.Boundary? {
     if gap >= threshold { return .timeGap(gap: gap, threshold: threshold) }
     guard mode == .smart, gap >= Self.minimumMoveGap,
-      let from = previous.coordinate, let to = next.assets.first?.coordinate
+      let from = previous, let to = next.assets.first?.coordinate
     else { return nil }
     let meters = from.distance(to: to)
     return meters > Self.minimumMoveDistance ? .distance(meters: meters, gap: gap) : nil

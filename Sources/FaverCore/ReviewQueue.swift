@@ -25,25 +25,48 @@ public struct ReviewQueue: Hashable, Sendable {
     var entries: [Entry] = []
     var progress = ReviewProgress(reviewed: 0, total: 0)
     var order: [AssetID] = []
-    func isReviewed(_ asset: Asset) -> Bool {
-      reviewed.contains(asset.id) || asset.companion.map { reviewed.contains($0.id) } == true
+    order.reserveCapacity(
+      moments.reduce(0) { count, moment in moment.bursts.reduce(count) { $0 + $1.assets.count } })
+    // Assets are read in place, by position: passing each one around copied it (a dozen
+    // references to retain and release).
+    func isReviewed(_ assets: [Asset], at index: Int) -> Bool {
+      if reviewed.contains(assets[index].id) { return true }
+      guard let companion = assets[index].companion?.id else { return false }
+      return reviewed.contains(companion)
     }
     for moment in moments {
-      let assets = moment.assets
-      order += assets.map(\.id)
-      let done = assets.count(where: isReviewed)
-      progress.total += assets.count
-      progress.reviewed += done
-      guard done < assets.count else { continue }
-      let pending = moment.bursts.compactMap { burst -> Burst? in
-        let left = burst.assets.filter { !isReviewed($0) }
-        guard !left.isEmpty else { return nil }
+      // Each asset is looked up once, and a burst with nothing reviewed is kept as it is (its
+      // assets not copied): a million assets take a fraction of a second.
+      var total = 0
+      var done = 0
+      var pending: [Burst] = []
+      for burst in moment.bursts {
+        let assets = burst.assets
+        total += assets.count
+        var left: [Asset]?
+        for index in assets.indices {
+          order.append(assets[index].id)
+          if isReviewed(assets, at: index) {
+            if left == nil { left = Array(assets[..<index]) }
+          } else {
+            left?.append(assets[index])
+          }
+        }
+        guard let left else {
+          pending.append(burst)
+          continue
+        }
+        done += assets.count - left.count
+        guard !left.isEmpty else { continue }
         var kept = burst
         kept.assets = left
-        return kept
+        pending.append(kept)
       }
+      progress.total += total
+      progress.reviewed += done
+      guard done < total else { continue }
       entries.append(
-        Entry(moment: moment, assetsToReview: pending, totalInWindow: assets.count, reviewedInWindow: done))
+        Entry(moment: moment, assetsToReview: pending, totalInWindow: total, reviewedInWindow: done))
     }
     self.entries = entries
     self.progress = progress

@@ -14,8 +14,12 @@ public struct Indexer {
   public var walker: LibraryWalker
   public var reader: MetadataReader
   public var logger: Logger
-  /// Files read in parallel and then written in one transaction.
+  /// Files read in parallel at a time (and reported as progress).
   public var chunkSize = 512
+  /// Files written per transaction, at least, until the last. Large transactions write SQLite's
+  /// index pages once rather than once per chunk; a crash loses at most the last one, whose files
+  /// the next run reads again.
+  public var transactionSize = 2048
   /// Called on the indexing thread as the run advances.
   public var progress: ((IndexProgress) -> Void)?
 
@@ -60,23 +64,33 @@ public struct Indexer {
 
   private func index(root: String, into summary: inout IndexSummary) throws {
     let rootId = try store.rootID(for: root)
-    let known = try store.known(inRoot: rootId)
-    var seen: Set<String> = []
+    // What the last run saw; each file the walk finds again is taken out, what is left is gone.
+    // (A path is never both media and non-media: `IndexStore.apply` keeps them apart.)
+    var unseen = try store.known(inRoot: rootId)
     var unreadableFolders: [String] = []
-    var toRead: [FoundFile] = []
+    var toRead: [(file: FoundFile, wasMedia: Bool)] = []
 
+    var walker = walker
+    // Nothing to compare with: the files are stat'ed when they are opened, on all cores.
+    walker.statsFiles = walker.statsFiles && !(unseen.media.isEmpty && unseen.nonMedia.isEmpty)
+    let statsFiles = walker.statsFiles
     walker.walk(root: root) { event in
       switch event {
       case .file(let found):
         summary.filesSeen += 1
-        seen.insert(found.relativePath)
-        if let entry = known.media[found.relativePath], entry.stamp == found.stamp {
-          summary.unchanged += 1
-          if entry.hasProblem { summary.withProblems += 1 }
-        } else if known.nonMedia[found.relativePath] == found.stamp {
+        if !statsFiles {
+          toRead.append((found, false))
+        } else if let entry = unseen.media.removeValue(forKey: found.relativePath) {
+          if entry.stamp == found.stamp {
+            summary.unchanged += 1
+            if entry.hasProblem { summary.withProblems += 1 }
+          } else {
+            toRead.append((found, true))
+          }
+        } else if let stamp = unseen.nonMedia.removeValue(forKey: found.relativePath), stamp == found.stamp {
           summary.skip(.notMedia)
         } else {
-          toRead.append(found)
+          toRead.append((found, false))
         }
         if summary.filesSeen % 1000 == 0 { progress?(.scanning(filesSeen: summary.filesSeen)) }
       case .ignored:
@@ -95,13 +109,16 @@ public struct Indexer {
       }
     }
 
-    let writer = ChunkWriter(store: store)
+    // Larger libraries, larger transactions (each rewrites the pages of the random assetId
+    // index it touches), while the last one, written after the reading ends, stays short.
+    let batch = max(transactionSize, min(4 * transactionSize, toRead.count / 32))
+    let writer = ChunkWriter(store: store, minimumBatch: batch)
     var done = 0
     for start in stride(from: 0, to: toRead.count, by: chunkSize) {
       let chunk = toRead[start..<min(start + chunkSize, toRead.count)]
       var changes = IndexChanges(rootId: rootId)
-      for (found, outcome) in zip(chunk, readAll(chunk, rootId: rootId)) {
-        record(outcome, for: found, known: known, into: &changes, summary: &summary)
+      for ((found, wasMedia), outcome) in zip(chunk, readAll(chunk.map(\.file), rootId: rootId)) {
+        record(outcome, for: found, wasMedia: wasMedia, into: &changes, summary: &summary)
       }
       try writer.submit(changes)
       done += chunk.count
@@ -110,20 +127,22 @@ public struct Indexer {
     try writer.finish()
 
     // A file counts as deleted only when the folder it was in was read in full.
-    var removals = IndexChanges(rootId: rootId)
-    for path in known.paths where !seen.contains(path) {
-      guard !unreadableFolders.contains(where: { $0.isEmpty || path.hasPrefix($0 + "/") }) else { continue }
-      removals.removed.append(path)
-      if known.media[path] != nil { summary.removed += 1 }
+    func isGone(_ path: String) -> Bool {
+      !unreadableFolders.contains { $0.isEmpty || path.hasPrefix($0 + "/") }
     }
+    var removals = IndexChanges(rootId: rootId)
+    for path in unseen.media.keys where isGone(path) {
+      removals.removed.append(path)
+      summary.removed += 1
+    }
+    removals.removed += unseen.nonMedia.keys.filter(isGone)
     try store.apply(removals)
   }
 
   /// Reads a chunk of files on all cores; outcomes come back in the chunk's order.
-  private func readAll(_ chunk: ArraySlice<FoundFile>, rootId: Int64) -> [ReadOutcome] {
-    let files = Array(chunk)
+  private func readAll(_ files: [FoundFile], rootId: Int64) -> [ReadOutcome] {
     let reader = reader
-    var outcomes = [ReadOutcome](repeating: .notMedia, count: files.count)
+    var outcomes = [ReadOutcome](repeating: .failed(.cannotOpen(path: "", errno: 0)), count: files.count)
     outcomes.withUnsafeMutableBufferPointer { buffer in
       nonisolated(unsafe) let slots = buffer
       DispatchQueue.concurrentPerform(iterations: files.count) { index in
@@ -134,21 +153,21 @@ public struct Indexer {
   }
 
   private func record(
-    _ outcome: ReadOutcome, for found: FoundFile, known: KnownFiles, into changes: inout IndexChanges,
+    _ outcome: ReadOutcome, for found: FoundFile, wasMedia: Bool, into changes: inout IndexChanges,
     summary: inout IndexSummary
   ) {
     switch outcome {
     case .media(let record):
-      if known.media[found.relativePath] == nil { summary.added += 1 } else { summary.updated += 1 }
+      if wasMedia { summary.updated += 1 } else { summary.added += 1 }
       if let problem = record.problem {
         summary.withProblems += 1
         logger.info("\(found.absolutePath): \(problem)")
       }
       changes.media.append(record)
-    case .notMedia:
+    case .notMedia(let stamp):
       summary.skip(.notMedia)
-      changes.nonMedia.append((found.relativePath, found.stamp))
-      if known.media[found.relativePath] != nil {
+      changes.nonMedia.append((found.relativePath, stamp))
+      if wasMedia {
         summary.removed += 1  // it was a photo once; now it is something else
       }
     case .failed(let error):
@@ -159,17 +178,26 @@ public struct Indexer {
 
   /// Reads one file: its first bytes, its identity, its metadata.
   private static func read(_ found: FoundFile, rootId: Int64, reader: MetadataReader) -> ReadOutcome {
-    do {
-      let source = try FileByteSource(path: found.absolutePath)
+    do throws(MetadataError) {
+      let source: FileByteSource
+      let stamp: FileStamp
+      let modified: Date
+      if let walked = found.stamp, let date = found.modified {
+        source = try FileByteSource(path: found.absolutePath, size: walked.size)
+        (stamp, modified) = (walked, date)
+      } else {
+        source = try FileByteSource(regularFileAt: found.absolutePath)
+        guard let status = source.status else { throw .cannotOpen(path: found.absolutePath, errno: ENOENT) }
+        (stamp, modified) = (FileStamp(status), modificationDate(status))
+      }
       let head = try source.read(at: 0, count: AssetID.headLength)
-      let name = String(found.relativePath.split(separator: "/").last ?? "")
-      guard let metadata = try reader.read(source, head: head, modified: found.modified, name: name) else {
-        return .notMedia
+      guard let metadata = try reader.read(source, head: head, modified: modified, name: found.name) else {
+        return .notMedia(stamp)
       }
       return .media(
         FileRecord(
           rootId: rootId, path: found.relativePath, assetId: AssetID(size: source.size, head: head),
-          format: metadata.format.rawValue, kind: metadata.kind, stamp: found.stamp,
+          format: metadata.format.rawValue, kind: metadata.kind, stamp: stamp,
           captureTime: metadata.captureTime, coordinate: metadata.coordinate, make: metadata.make,
           model: metadata.model, problem: metadata.problemSummary,
           contentIdentifier: metadata.contentIdentifier, burstID: metadata.burstID))
@@ -187,7 +215,8 @@ public struct Indexer {
 /// What reading one file gave.
 enum ReadOutcome: Sendable {
   case media(FileRecord)
-  case notMedia
+  /// Not a photo or video; the stamp to recognise it by next time.
+  case notMedia(FileStamp)
   case failed(MetadataError)
 }
 

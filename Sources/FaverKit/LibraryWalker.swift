@@ -13,10 +13,17 @@ public struct FoundFile: Hashable, Sendable {
   public var root: String
   /// Path below the root, `/`-separated.
   public var relativePath: String
-  public var stamp: FileStamp
-  public var modified: Date
+  /// What `lstat` said; nil when the walk did not stat the file (`LibraryWalker.statsFiles`),
+  /// and whoever opens it asks the open file instead.
+  public var stamp: FileStamp?
+  public var modified: Date?
 
   public var absolutePath: String { root == "/" ? "/" + relativePath : root + "/" + relativePath }
+  /// The file's name, the last component of its path.
+  public var name: String {
+    guard let slash = relativePath.utf8.lastIndex(of: UInt8(ascii: "/")) else { return relativePath }
+    return String(relativePath[relativePath.utf8.index(after: slash)...])
+  }
 }
 
 /// Something the walk could not go into or read; it never stops the walk.
@@ -61,6 +68,11 @@ public struct LibraryWalker: Sendable {
   public var followSymlinks: Bool
   /// Absolute folders never entered (the store itself, when it lies inside a root).
   public var excludedFolders: Set<String>
+  /// Whether every entry is stat'ed. When off (and links are not followed), a folder listing
+  /// that tells files, folders and links apart is trusted and files come without a stamp: a
+  /// first index, which opens every file anyway, then stats the open files on all cores rather
+  /// than every path here on one.
+  public var statsFiles = true
 
   /// Names of system and thumbnail files or folders that are never photos of the library.
   public static let junkNames: Set<String> = [
@@ -75,8 +87,12 @@ public struct LibraryWalker: Sendable {
   /// True for names never indexed: dot files and folders (`.git`, `.thumbnails`, `.Trash-1000`,
   /// `.DS_Store`, AppleDouble `._*`) and the junk names above.
   public static func isIgnored(_ name: String) -> Bool {
-    name.hasPrefix(".") || junkNames.contains(name)
+    // Most names start with a letter no junk name starts with: no need to hash them.
+    guard let first = name.utf8.first, junkFirstBytes.contains(first) else { return false }
+    return first == UInt8(ascii: ".") || junkNames.contains(name)
   }
+
+  private static let junkFirstBytes = Set(junkNames.compactMap(\.utf8.first) + [UInt8(ascii: ".")])
 
   /// Walks `root` (already absolute and canonical), calling `visit` for every event.
   /// Followed links are taken last, so a file reachable both ways is found at its real path.
@@ -110,33 +126,48 @@ public struct LibraryWalker: Sendable {
   }
 
   /// Lists one folder: files are visited, subfolders pushed (in reverse, so they pop in order),
-  /// symbolic links kept for later or skipped.
+  /// symbolic links kept for later or skipped. Entries are stat'ed relative to the open folder,
+  /// which spares the kernel a walk down the whole path for each file.
   private func walkFolder(
     root: String, _ folder: String, visited: inout Set<FileKey>, subfolders stack: inout [String],
     links: inout [String], _ visit: (WalkEvent) throws -> Void
   ) rethrows {
     let absolute = folder.isEmpty ? root : join(root, folder)
-    let names: [String]
-    switch listFolder(absolute) {
-    case .names(let valid, let invalid):
-      names = valid
-      for escaped in invalid {
-        try visit(.issue(.nonUTF8Name(folder: absolute, escaped: escaped), unreadableFolder: nil))
-      }
-    case .failed(let reason):
-      try visit(.issue(.unreadableFolder(path: absolute, reason: reason), unreadableFolder: folder))
+    guard let dir = opendir(absolute) else {
+      try visit(.issue(.unreadableFolder(path: absolute, reason: errnoText()), unreadableFolder: folder))
       return
     }
+    defer { closedir(dir) }
+    let (entries, invalid) = Self.entries(in: dir)
+    for escaped in invalid {
+      try visit(.issue(.nonUTF8Name(folder: absolute, escaped: escaped), unreadableFolder: nil))
+    }
+    let descriptor = dirfd(dir)
+    let trustsListing = !statsFiles && !followSymlinks
     var subfolders: [String] = []
-    for name in names {
+    for (name, type) in entries {
       let relative = folder.isEmpty ? name : folder + "/" + name
       if Self.isIgnored(name) {
         try visit(.ignored(relativePath: relative))
         continue
       }
-      let path = join(absolute, name)
+      if trustsListing {
+        switch Int(type) {
+        case DT_REG:
+          try visit(.file(FoundFile(root: root, relativePath: relative)))
+          continue
+        case DT_DIR:
+          if !excludedFolders.contains(join(root, relative)) { subfolders.append(relative) }
+          continue
+        case DT_LNK:
+          try visit(.symlinkSkipped(relativePath: relative))
+          continue
+        default: break  // unknown (some file systems): stat it
+        }
+      }
       var info = stat()
-      guard lstat(path, &info) == 0 else {
+      guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+        let path = join(absolute, name)
         let issue: WalkIssue =
           errno == ENOENT ? .vanished(path: path) : .unreadableEntry(path: path, reason: errnoText())
         try visit(.issue(issue, unreadableFolder: nil))
@@ -176,33 +207,38 @@ public struct LibraryWalker: Sendable {
     folder.hasSuffix("/") ? folder + name : folder + "/" + name
   }
 
-  /// The folder's entry names in byte order, and the escaped names that are not UTF-8.
-  private func listFolder(_ path: String) -> FolderListing {
-    guard let dir = opendir(path) else { return .failed(reason: errnoText()) }
-    defer { closedir(dir) }
-    var names: [[UInt8]] = []
+  /// The folder's entries (name and `d_type`) in byte order of their names, and (escaped) the
+  /// names that are not UTF-8.
+  private static func entries(in dir: OpaquePointer) -> (valid: [(String, UInt8)], invalid: [String]) {
+    var valid: [(name: String, type: UInt8, isASCII: Bool)] = []
+    var invalid: [[UInt8]] = []
     while let entry = readdir(dir) {
-      let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
-      if bytes == [46] || bytes == [46, 46] { continue }
-      names.append(bytes)
-    }
-    names.sort { $0.lexicographicallyPrecedes($1) }
-    var valid: [String] = []
-    var invalid: [String] = []
-    for bytes in names {
-      if let name = String(validating: bytes, as: UTF8.self) {
-        valid.append(name)
-      } else {
-        invalid.append(String(decoding: bytes, as: UTF8.self))
+      let type = entry.pointee.d_type
+      withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        guard let cName = raw.baseAddress?.assumingMemoryBound(to: CChar.self) else { return }
+        if let name = String(validatingCString: cName) {
+          if name != "." && name != ".." {
+            valid.append((name, type, raw.prefix { $0 != 0 }.allSatisfy { $0 < 0x80 }))
+          }
+        } else {
+          invalid.append(Array(raw.prefix { $0 != 0 }))
+        }
       }
     }
-    return .names(valid, invalid: invalid)
+    // For ASCII names String's own comparison is byte order, and the fastest there is.
+    valid.sort { a, b in a.isASCII && b.isASCII ? a.name < b.name : utf8Precedes(a.name, b.name) }
+    invalid.sort { $0.lexicographicallyPrecedes($1) }
+    return (valid.map { ($0.name, $0.type) }, invalid.map { String(decoding: $0, as: UTF8.self) })
   }
 }
 
-private enum FolderListing {
-  case names([String], invalid: [String])
-  case failed(reason: String)
+/// Whether `a` sorts before `b` by their UTF-8 bytes (which is code point order). String's own
+/// `<` compares canonically equivalent forms as equal, and is slower.
+func utf8Precedes(_ a: String, _ b: String) -> Bool {
+  let fast = a.utf8.withContiguousStorageIfAvailable { x in
+    b.utf8.withContiguousStorageIfAvailable { y in x.lexicographicallyPrecedes(y) }
+  }
+  return (fast ?? nil) ?? a.utf8.lexicographicallyPrecedes(b.utf8)
 }
 
 /// A file's identity on its device.

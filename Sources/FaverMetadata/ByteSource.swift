@@ -27,21 +27,54 @@ public struct MemoryByteSource: ByteSource {
 /// A file opened read-only. Nothing here can write to it.
 public final class FileByteSource: ByteSource {
   public let size: Int64
+  /// What `fstat` said about the open file; nil when the size was given.
+  public let status: stat?
   private let descriptor: Int32
   private let path: String
 
   /// Opens `path` read-only; `size` is taken from the open descriptor, so it matches what is read.
-  public init(path: String) throws(MetadataError) {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+  public convenience init(path: String) throws(MetadataError) {
+    try self.init(path: path, size: nil)
+  }
+
+  /// Opens `path` read-only, taking `size` as the file's size when given (the walk's `lstat`
+  /// said it a moment ago, which saves an `fstat`). A file that shrank since then reads short,
+  /// as one cut short while it is read would.
+  public convenience init(path: String, size known: Int64?) throws(MetadataError) {
+    try self.init(path: path, flags: 0, size: known)
+  }
+
+  /// Opens the regular file at `path`, which no one stat'ed yet (a folder listing said what it
+  /// was). What was put in its place since is refused as vanished, never followed (a symbolic
+  /// link) nor waited on (a pipe).
+  public convenience init(regularFileAt path: String) throws(MetadataError) {
+    do {
+      try self.init(path: path, flags: O_NOFOLLOW | O_NONBLOCK, size: nil)
+    } catch .cannotOpen(_, ELOOP) {
+      throw .cannotOpen(path: path, errno: ENOENT)
+    }
+    guard let status, status.st_mode & S_IFMT == S_IFREG else {
+      throw .cannotOpen(path: path, errno: ENOENT)
+    }
+  }
+
+  private init(path: String, flags: Int32, size known: Int64?) throws(MetadataError) {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | flags)
     guard fd >= 0 else { throw MetadataError.cannotOpen(path: path, errno: errno) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else {
-      let code = errno
-      close(fd)
-      throw MetadataError.cannotOpen(path: path, errno: code)
+    if let known {
+      size = known
+      status = nil
+    } else {
+      var info = stat()
+      guard fstat(fd, &info) == 0 else {
+        let code = errno
+        close(fd)
+        throw MetadataError.cannotOpen(path: path, errno: code)
+      }
+      size = Int64(info.st_size)
+      status = info
     }
     descriptor = fd
-    size = Int64(info.st_size)
     self.path = path
   }
 
@@ -50,19 +83,21 @@ public final class FileByteSource: ByteSource {
   public func read(at offset: Int64, count: Int) throws(MetadataError) -> [UInt8] {
     guard offset >= 0, count > 0, offset < size else { return [] }
     let wanted = Int(min(Int64(count), size - offset))
-    var buffer = [UInt8](repeating: 0, count: wanted)
-    var done = 0
-    while done < wanted {
-      let n = buffer.withUnsafeMutableBytes { raw -> Int in
-        guard let base = raw.baseAddress else { return 0 }
-        return pread(descriptor, base + done, wanted - done, off_t(offset) + off_t(done))
+    var failure: Int32 = 0
+    // Not zero-filled first: every byte handed back is one `pread` wrote.
+    let buffer = [UInt8](unsafeUninitializedCapacity: wanted) { raw, done in
+      guard let base = raw.baseAddress else { return }
+      while done < wanted {
+        let n = pread(descriptor, base + done, wanted - done, off_t(offset) + off_t(done))
+        if n < 0, errno == EINTR { continue }
+        guard n > 0 else {  // an error, or the file shrank under us
+          if n < 0 { failure = errno }
+          return
+        }
+        done += n
       }
-      if n < 0, errno == EINTR { continue }
-      guard n >= 0 else { throw MetadataError.cannotRead(path: path, errno: errno) }
-      if n == 0 { break }  // the file shrank under us
-      done += n
     }
-    if done < wanted { buffer.removeLast(wanted - done) }
+    guard failure == 0 else { throw MetadataError.cannotRead(path: path, errno: failure) }
     return buffer
   }
 }

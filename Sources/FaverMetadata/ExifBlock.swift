@@ -13,7 +13,13 @@ public enum ExifBlock {
     var block = bytes.starts(with: header) ? bytes : header + bytes
     guard let tiff = TIFFHeader(block.dropFirst(header.count)) else { return nil }
     tiff.hideThumbnailPointers(in: &block, from: header.count)
-    guard let data = exif_data_new() else { return nil }
+    guard let memory = faver_exif_arena_mem_new() else { return nil }
+    defer { faver_exif_arena_reset() }  // last: after the data is freed
+    guard let data = exif_data_new_mem(memory) else {
+      exif_mem_unref(memory)
+      return nil
+    }
+    exif_mem_unref(memory)  // the data holds its own reference
     defer { exif_data_unref(data) }
     // Loading without these options skips exif_data_fix, which costs half the time and would
     // invent "mandatory" tags (such as a DateTime of today) that the file never had.
@@ -27,7 +33,23 @@ public enum ExifBlock {
       exif_log_unref(log)  // the data holds its own reference
     }
     block.withUnsafeBufferPointer { exif_data_load_data(data, $0.baseAddress, UInt32($0.count)) }
-    return Fields(data: data).read(corruptions: Int(counter.pointee))
+    // libexif reads as many entries as fit and says so only in a debug message.
+    let overrun = tiff.firstIFDOverruns(block, from: header.count) ? 1 : 0
+    return Fields(data: data).read(corruptions: Int(counter.pointee) + overrun)
+  }
+
+  /// `bytes` as UTF-8 text without leading and trailing `.whitespaces`. Spaces and tabs are cut
+  /// from the bytes directly; Foundation's trimming (which costs more than libexif's whole parse)
+  /// runs only when a non-ASCII character, which may be a Unicode space, is left at either end.
+  static func trimmedText(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+    var start = 0
+    var end = bytes.count
+    while start < end, isBlank(bytes[start]) { start += 1 }
+    while end > start, isBlank(bytes[end - 1]) { end -= 1 }
+    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    guard start < end, bytes[start] >= 0x80 || bytes[end - 1] >= 0x80 else { return text }
+    return text.trimmingCharacters(in: .whitespaces)
   }
 
   private struct Fields {
@@ -85,8 +107,7 @@ public enum ExifBlock {
         entry.format == EXIF_FORMAT_ASCII || entry.format == EXIF_FORMAT_UNDEFINED
       else { return nil }
       let buffer = UnsafeBufferPointer(start: bytes, count: Int(entry.size))
-      let value = String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
-        .trimmingCharacters(in: .whitespaces)
+      let value = ExifBlock.trimmedText(UnsafeBufferPointer(rebasing: buffer.prefix { $0 != 0 }))
       return value.isEmpty ? nil : value
     }
 
@@ -139,6 +160,16 @@ struct TIFFHeader {
 }
 
 extension TIFFHeader {
+  /// Whether the first IFD claims more entries than the block holds.
+  func firstIFDOverruns(_ block: [UInt8], from base: Int) -> Bool {
+    let start = base + firstIFDOffset
+    guard start + 2 <= block.count else { return true }
+    let count =
+      bigEndian
+      ? Int(block[start]) << 8 | Int(block[start + 1]) : Int(block[start + 1]) << 8 | Int(block[start])
+    return start + 2 + count * 12 > block.count
+  }
+
   /// Renames the thumbnail tags (0x0201 offset, 0x0202 length) of IFD0 and IFD1 in this
   /// in-memory copy. faver never needs the thumbnail, and libexif abandons the rest of an IFD,
   /// EXIF and GPS pointers included, when a thumbnail length points past the block.

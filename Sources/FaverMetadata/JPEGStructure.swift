@@ -58,14 +58,14 @@ public struct JPEGStructure: Equatable, Sendable {
       }
       // APP1 holds EXIF or XMP: check the six-byte header before reading a whole payload.
       if marker[1] == 0xE1, result.exif == nil,
-        try reader.bytes(at: offset + 4, count: ExifBlock.header.count) == ExifBlock.header
+        try reader.bytes(at: offset + 4, count: ExifBlock.header.count).slice.elementsEqual(ExifBlock.header)
       {
-        result.exif = try reader.bytes(at: offset + 4, count: Int(length) - 2)
+        result.exif = Array(try reader.bytes(at: offset + 4, count: Int(length) - 2).slice)
       }
       offset += 2 + length
       segments += 1
     }
-    result.isTruncated = try !hasEndOfImage(source, after: offset)
+    result.isTruncated = try !hasEndOfImage(reader, after: offset)
     return result
   }
 
@@ -73,13 +73,14 @@ public struct JPEGStructure: Equatable, Sendable {
   /// trailer after it, or a long one (a phone's motion-photo video) that is not scan data.
   /// A file cut short ends inside entropy-coded data, where every FF byte is followed by 00
   /// (stuffing), a restart marker D0–D7 or another FF; other data almost never looks like that.
-  private static func hasEndOfImage(_ source: some ByteSource, after offset: Int64) throws(MetadataError)
-    -> Bool
+  private static func hasEndOfImage(_ reader: HeadReader<some ByteSource>, after offset: Int64)
+    throws(MetadataError) -> Bool
   {
-    guard source.size >= 4 else { return false }
-    if try source.read(at: source.size - 2, count: 2) == [0xFF, 0xD9] { return true }
-    let start = max(offset, source.size - Int64(tailWindow))
-    let tail = try source.read(at: start, count: Int(source.size - start))
+    let size = reader.source.size
+    guard size >= 4 else { return false }
+    if try reader.bytes(at: size - 2, count: 2).slice.elementsEqual([0xFF, 0xD9]) { return true }
+    let start = max(offset, size - Int64(tailWindow))
+    let tail = try reader.bytes(at: start, count: Int(size - start)).slice
     var markers = 0
     for (byte, next) in zip(tail, tail.dropFirst()) where byte == 0xFF {
       switch next {
@@ -99,10 +100,19 @@ struct HeadReader<Source: ByteSource> {
   let source: Source
   let head: [UInt8]
 
-  func bytes(at offset: Int64, count: Int) throws(MetadataError) -> [UInt8] {
-    if offset >= 0, offset + Int64(count) <= Int64(head.count) {
-      return Array(head[Int(offset)..<Int(offset) + count])
+  /// Up to `count` bytes from `offset` (fewer only at the end of the data). Bytes in the head
+  /// are not copied: the dozen small reads of a JPEG's markers allocate nothing.
+  func bytes(at offset: Int64, count: Int) throws(MetadataError) -> Bytes {
+    if offset >= 0, count >= 0, offset + Int64(count) <= Int64(head.count) {
+      return Bytes(slice: head[Int(offset)..<Int(offset) + count])
     }
-    return try source.read(at: offset, count: count)
+    return Bytes(slice: try source.read(at: offset, count: count)[...])
+  }
+
+  /// A run of bytes indexed from zero, in a shared buffer.
+  struct Bytes {
+    let slice: ArraySlice<UInt8>
+    var count: Int { slice.count }
+    subscript(position: Int) -> UInt8 { slice[slice.startIndex + position] }
   }
 }

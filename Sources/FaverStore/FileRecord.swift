@@ -57,21 +57,51 @@ public struct FileRecord: Codable, Hashable, Sendable, FetchableRecord, MutableP
     self.burstID = burstID
   }
 
-  /// The columns written by `insertArguments`, for batches of thousands (faster than encoding
-  /// each record through `PersistableRecord`).
-  static let insertOrReplaceSQL = """
-    INSERT OR REPLACE INTO file (rootId, path, assetId, format, kind, size, mtimeNs, device, inode,
+  /// Inserts a file, or updates the one at the same path (keeping its row id). An upsert
+  /// rather than `INSERT OR REPLACE`: a replace may delete rows, which makes SQLite keep a
+  /// statement journal of every page each insert touches, on disk, and that cost more writes
+  /// than the index itself during a bulk index.
+  static let upsertSQL = upsertSQL(rows: 1)
+
+  /// The upsert of `rows` files at once.
+  static func upsertSQL(rows: Int) -> String {
+    """
+    INSERT INTO file (rootId, path, assetId, format, kind, size, mtimeNs, device, inode,
       takenAt, utcOffset, hasSubseconds, timeSource, latitude, longitude, make, model, problem,
       contentIdentifier, burstID)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    VALUES \(Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", "))
+    ON CONFLICT (rootId, path) DO UPDATE SET assetId = excluded.assetId, format = excluded.format,
+      kind = excluded.kind, size = excluded.size, mtimeNs = excluded.mtimeNs,
+      device = excluded.device, inode = excluded.inode, takenAt = excluded.takenAt,
+      utcOffset = excluded.utcOffset, hasSubseconds = excluded.hasSubseconds,
+      timeSource = excluded.timeSource, latitude = excluded.latitude, longitude = excluded.longitude,
+      make = excluded.make, model = excluded.model, problem = excluded.problem,
+      contentIdentifier = excluded.contentIdentifier, burstID = excluded.burstID
     """
+  }
 
-  var insertArguments: StatementArguments {
-    [
-      rootId, path, assetId, format, kind.rawValue, size, mtimeNs, device, inode, takenAt, utcOffset,
-      hasSubseconds, timeSource.rawValue, latitude, longitude, make, model, problem, contentIdentifier,
-      burstID,
-    ]
+  /// Binds the values of `upsertSQL`, in its order.
+  func bindInsert(to statement: inout BatchStatement) {
+    statement.bind(rootId)
+    statement.bind(path)
+    statement.bind(assetId)
+    statement.bind(format)
+    statement.bind(kind.rawValue)
+    statement.bind(size)
+    statement.bind(mtimeNs)
+    statement.bind(device)
+    statement.bind(inode)
+    statement.bind(takenAt)
+    statement.bind(utcOffset)
+    statement.bind(hasSubseconds)
+    statement.bind(timeSource.rawValue)
+    statement.bind(latitude)
+    statement.bind(longitude)
+    statement.bind(make)
+    statement.bind(model)
+    statement.bind(problem)
+    statement.bind(contentIdentifier)
+    statement.bind(burstID)
   }
 
   public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }

@@ -30,10 +30,21 @@ public struct IndexChanges: Sendable {
   public init(rootId: Int64) { self.rootId = rootId }
 
   public var isEmpty: Bool { media.isEmpty && nonMedia.isEmpty && removed.isEmpty }
+  /// How many files the batch changes.
+  public var count: Int { media.count + nonMedia.count + removed.count }
+
+  /// Adds the changes of a later batch under the same root.
+  public mutating func append(_ later: IndexChanges) {
+    precondition(later.rootId == rootId, "batches of different roots cannot be merged")
+    media += later.media
+    nonMedia += later.nonMedia
+    removed += later.removed
+  }
 }
 
 extension FileStamp {
-  init(row: Row) {
-    self.init(size: row["size"], mtimeNs: row["mtimeNs"], device: row["device"], inode: row["inode"])
+  /// The stamp in four columns from `index` on: size, mtimeNs, device, inode.
+  init(row: Row, from index: Int) {
+    self.init(size: row[index], mtimeNs: row[index + 1], device: row[index + 2], inode: row[index + 3])
   }
 }

@@ -39,3 +39,14 @@ import Testing
 }
 
 private let pinnedID = "ec047a9375b9a319"
+
+@Test(arguments: [0, 1, 7, 8, 9, 1000])
+func theIDIsTheHashInSixteenLowercaseHexDigits(length: Int) {
+  let head = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37) }
+  var hasher = ContentHasher()
+  hasher.combine(UInt64(length))
+  head.withUnsafeBytes { hasher.combine(bytes: $0) }
+  let hex = String(hasher.finalize(), radix: 16)
+  #expect(
+    AssetID(size: Int64(length), head: head).rawValue == String(repeating: "0", count: 16 - hex.count) + hex)
+}

@@ -40,3 +40,21 @@ func iso8601KeepsTheCamerasWallClock(fraction: Double?, offset: Int, expected: S
     wallClock: wallClock(1969, 7, 20, 20, 17, 40), fraction: 0.25, utcOffset: nil, source: .exifOriginal)
   #expect(time.iso8601 == "1969-07-20T20:17:40.250")
 }
+
+@Test func theDigitByDigitTextIsThePaddedOne() {
+  let offsets: [Int?] = [nil, 0, 3600, -18_000, 19_800, -45, 50_400, -50_400, 359_999, 360_000]
+  var instants: [Double] = [0, -1, -0.0005, 1e-3, 253_402_300_799.999, 253_402_300_800, -62_167_219_200]
+  instants += (0..<20_000).map { -7e10 + Double($0) * 18_123_457.123 }  // years 1 to 11,000
+  var mismatches: [String] = []
+  for seconds in instants {
+    for offset in offsets {
+      for subseconds in [false, true] {
+        let time = CaptureTime(
+          instant: Date(timeIntervalSince1970: seconds), utcOffset: offset, source: .exifOriginal,
+          hasSubseconds: subseconds)
+        if time.iso8601 != time.paddedISO8601 { mismatches.append(time.paddedISO8601) }
+      }
+    }
+  }
+  #expect(mismatches.isEmpty)
+}

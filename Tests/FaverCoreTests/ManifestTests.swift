@@ -65,3 +65,53 @@ private func violations(of value: Any, against schema: [String: Any]) -> [String
   #expect(entries.count == assets.count)
   #expect(entries.filter { $0.keys.contains("companion") }.count == 1)
 }
+
+private func foundationJSON(_ manifest: Manifest) throws -> Data {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+  return try encoder.encode(manifest)
+}
+
+@Test func theJSONIsByteForByteWhatJSONEncoderWrites() throws {
+  var manifest = manifest()
+  #expect(try manifest.encoded() == foundationJSON(manifest))
+  manifest.moments[0].assetsToReview[0].assets[0].path =
+    "/photos/\"quoted\" \\ back/slash\n\r\t\u{8}\u{c}\u{0}\u{1}\u{1f}\u{7f} é 😀 \u{2028}"
+  manifest.moments[0].id = ""
+  manifest.moments[1].boundary = Manifest.BoundaryEntry(.distance(meters: 1234.5678, gap: 0.1 + 0.2))
+  manifest.moments[2].boundary = Manifest.BoundaryEntry(.timeGap(gap: 1e-7, threshold: 1e21))
+  manifest.thresholdSeconds = -0.0
+  manifest.progress = ReviewProgress(reviewed: -1, total: Int.max)
+  #expect(try manifest.encoded() == foundationJSON(manifest))
+  manifest.moments[0].assetsToReview = []
+  manifest.moments[1].assetsToReview[0].assets = []
+  #expect(try manifest.encoded() == foundationJSON(manifest))
+  manifest.moments = []
+  #expect(try manifest.encoded() == foundationJSON(manifest))
+}
+
+@Test func theJSONOfARandomLibraryIsWhatJSONEncoderWrites() throws {
+  var random = SeededGenerator(seed: 7)
+  var assets = Asset.fixtures(
+    gaps: (0..<400).map { _ in [0.5, 2, 90, 4000, 30_000].randomElement(using: &random) ?? 1 })
+  for index in assets.indices where Bool.random(using: &random) {
+    assets[index].coordinate = Coordinate(
+      latitude: .random(in: -80...80, using: &random), longitude: .random(in: -179...179, using: &random))
+    assets[index].captureTime.utcOffset = [nil, 3600, -16_200].randomElement(using: &random) ?? nil
+    assets[index].captureTime.hasSubseconds = Bool.random(using: &random)
+  }
+  // Some Live Photos, a few of them reviewed through their video.
+  for index in assets.indices where Int.random(in: 0..<5, using: &random) == 0 {
+    assets[index].companion = Asset.Companion(
+      id: AssetID(rawValue: "c\(index)"), root: "/lib", path: "clips/\(index).mov")
+  }
+  let clustering = MomentClusterer(mode: .smart).moments(in: assets)
+  let reviewed = Set(
+    assets.map { Int.random(in: 0..<8, using: &random) == 0 ? $0.companion?.id ?? $0.id : $0.id }
+      .filter { _ in Int.random(in: 0..<4, using: &random) == 0 })
+  let queue = ReviewQueue(moments: clustering.moments, reviewed: reviewed)
+  let manifest = Manifest(clustering: clustering, queue: queue, generatedAt: epoch)
+  #expect(manifest.moments.count > 3)
+  #expect(manifest.moments.flatMap(\.assetsToReview).flatMap(\.assets).contains { $0.companion != nil })
+  #expect(try manifest.encoded() == foundationJSON(manifest))
+}

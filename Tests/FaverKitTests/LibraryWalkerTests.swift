@@ -17,11 +17,17 @@ private struct Walk {
   var unreadableFolders: [String] = []
 }
 
-private func walk(_ tree: TemporaryTree, follow: Bool = false) -> Walk {
+private func walk(_ tree: TemporaryTree, follow: Bool = false, stats: Bool = true) -> Walk {
   var result = Walk()
-  LibraryWalker(followSymlinks: follow).walk(root: tree.path) { event in
+  var walker = LibraryWalker(followSymlinks: follow)
+  walker.statsFiles = stats
+  walker.walk(root: tree.path) { event in
     switch event {
-    case .file(let file): result.files.append(file.relativePath)
+    case .file(let file):
+      result.files.append(file.relativePath)
+      if (file.stamp != nil) != stats {
+        result.issues.append(.vanished(path: "stamp of " + file.relativePath))
+      }
     case .ignored(let path): result.ignored.append(path)
     case .symlinkSkipped(let path): result.symlinks.append(path)
     case .issue(let issue, let folder):
@@ -127,4 +133,16 @@ func unreadableFoldersAreReportedAndTheWalkGoesOn() throws {
     if case .file(let file) = event { files.append(file.relativePath) }
   }
   #expect(files == ["a.jpg"])
+}
+
+@Test func withoutStatsTheFolderListingSaysWhatEachEntryIs() throws {
+  let tree = try TemporaryTree()
+  for name in ["b.jpg", "2024/05/z.jpg", "2024/a.jpg", ".hidden.jpg"] { try tree.write(name, [1]) }
+  try tree.link("alias.jpg", to: tree.path + "/b.jpg")
+  try tree.link("elsewhere", to: tree.path + "/2024")
+  let listed = walk(tree, stats: false)
+  let statted = walk(tree)
+  #expect(listed.files == ["b.jpg", "2024/a.jpg", "2024/05/z.jpg"])
+  #expect(listed.files == statted.files && listed.ignored == statted.ignored)
+  #expect(listed.symlinks.sorted() == ["alias.jpg", "elsewhere"] && listed.issues.isEmpty)
 }

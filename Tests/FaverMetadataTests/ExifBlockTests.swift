@@ -1,5 +1,6 @@
 import FaverCore
 import FaverTestSupport
+import Foundation
 import Testing
 
 @testable import FaverMetadata
@@ -105,4 +106,35 @@ func blocksWithoutATIFFStructureAreRejected(bytes: [UInt8]) {
     if ExifBlock.read(damaged) != nil { read += 1 }
   }
   #expect(read > 0)
+}
+
+@Test(
+  arguments: [
+    "", "  ", "Canon", "\t Canon EOS \t", " Ca non ", "\u{00A0}Apple\u{3000}", " \u{2003}x ", "café ",
+    "\n iPhone \r", "\u{FEFF}x",
+  ].map { Array($0.utf8) } + [[0x20, 0xFF, 0x41, 0x20], [0xC2], [0x20, 0xC2, 0xA0]])
+func textIsTrimmedAsFoundationTrimsIt(bytes: [UInt8]) {
+  let expected = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+  #expect(bytes.withUnsafeBufferPointer(ExifBlock.trimmedText) == expected)
+}
+
+@Test func blocksReadOnManyThreadsAtOnceReadAsAlone() {
+  let blocks = (0..<64).map { index -> [UInt8] in
+    var builder = ExifBuilder(bigEndian: index % 2 == 0)
+    builder.ifd0[0x010F] = .ascii("Maker \(index)")
+    builder.original("2024:05:\(10 + index % 18) 14:30:12", subSec: "\(index)", offset: "+01:00")
+    builder.exif[0x927C] = .undefined([UInt8](repeating: UInt8(index), count: 1000 * (index % 40)))
+    builder.position(lat: (45, UInt32(index % 60), 0), latRef: "N", lon: (7, 1, 0), lonRef: "E")
+    return builder.block()
+  }
+  let alone = blocks.map { ExifBlock.read($0) }
+  var together = [ExifFields?](repeating: nil, count: blocks.count * 8)
+  together.withUnsafeMutableBufferPointer { slots in
+    nonisolated(unsafe) let slots = slots
+    DispatchQueue.concurrentPerform(iterations: slots.count) {
+      slots[$0] = ExifBlock.read(blocks[$0 % blocks.count])
+    }
+  }
+  #expect(together == Array((0..<8).map { _ in alone }.joined()))
+  #expect(alone.allSatisfy { $0?.captureTime != nil && $0?.make?.hasPrefix("Maker") == true })
 }

@@ -49,3 +49,21 @@ func offsetsAreParsed(text: String, expected: Int) {
 func invalidOffsetsAreMissing(text: String) {
   #expect(ExifText.utcOffset(text) == nil)
 }
+
+@Test(
+  arguments: [("12\u{301}", 0.1), ("1\u{301}2", nil), ("25\u{301}", 0.2), ("7é", 0.7), ("٣", nil)]
+    as [(String, Double?)])
+func subSecondsEndAtTheFirstCharacterThatIsNotAnASCIIDigit(text: String, expected: Double?) {
+  #expect(ExifText.fraction(text) == expected)
+}
+
+@Test func subSecondsReadAsTheirDecimalTextWouldParse() {
+  var mismatches: [String] = []
+  for digits in 1...17 {
+    for seed in 0..<200 {
+      let text = String((0..<digits).map { Character(String((seed * 7919 + $0 * 104_729) % 10)) })
+      if ExifText.fraction(text) != Double("0." + text) { mismatches.append(text) }
+    }
+  }
+  #expect(mismatches.isEmpty)
+}

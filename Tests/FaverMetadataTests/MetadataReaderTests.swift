@@ -37,6 +37,21 @@ private func read(_ bytes: [UInt8]) throws -> FileMetadata? {
   #expect(metadata.problems == [.corruptExif])
 }
 
+@Test(arguments: [false, true])
+func anIFDThatClaimsMoreEntriesThanTheBlockHoldsIsCorrupt(bigEndian: Bool) throws {
+  // As scripts/bench's corrupt variant: IFD0 claims 0x7FFF entries, the block ends after 40 bytes.
+  var builder = ExifBuilder(bigEndian: bigEndian)
+  builder.ifd0[0x010F] = .ascii("Canon")
+  builder.ifd0[0x0110] = .ascii("Canon EOS 5D Mark IV")
+  builder.original("2024:05:12 14:30:12")
+  var block = Array(builder.block().prefix(6 + 40))
+  (block[14], block[15]) = bigEndian ? (0x7F, 0xFF) : (0xFF, 0x7F)
+  let jpeg = [0xFF, 0xD8, 0xFF, 0xE1, 0, UInt8(block.count + 2)] + block + [0xFF, 0xD9]
+  let metadata = try #require(try read(jpeg))
+  #expect(metadata.captureTime.source == .fileModified)
+  #expect(metadata.problems == [.corruptExif])
+}
+
 @Test func aTruncatedJPEGKeepsItsTimeAndSaysSo() throws {
   var builder = ExifBuilder()
   builder.original("2024:05:12 14:30:12")

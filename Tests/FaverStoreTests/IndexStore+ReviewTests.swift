@@ -71,3 +71,39 @@ func record(_ root: Int64, _ path: String, id: String, at seconds: Double) -> Fi
   try IndexStore(folder: folder).mark([AssetID(rawValue: "a")], as: .reviewed, at: Date())
   #expect(try IndexStore(folder: folder).reviewedIDs() == [AssetID(rawValue: "a")])
 }
+
+@Test func filesEditedInPlaceKeepTheirMarksInBatchesLargerThanOneStatement() throws {
+  let store = try temporaryStore()
+  defer { try? FileManager.default.removeItem(at: store.folder) }
+  let root = try store.rootID(for: "/lib")
+  let count = 2 * IndexStore.upsertRows + 5
+  try store.apply(batch(root, (0..<count).map { record(root, "p\($0).jpg", id: "old\($0)", at: Double($0)) }))
+  let marked = (0..<count).filter { $0 % 3 == 0 }
+  try store.mark(marked.map { AssetID(rawValue: "old\($0)") }, as: .favorite, at: Date())
+  // Every file gets new content; odd ones are also another photo (another capture time).
+  try store.apply(
+    batch(
+      root,
+      (0..<count).map {
+        record(root, "p\($0).jpg", id: "new\($0)", at: Double($0) + ($0 % 2 == 0 ? 0 : 0.5))
+      }))
+  let carried = marked.filter { $0 % 2 == 0 }.map { AssetID(rawValue: "new\($0)") }
+  #expect(!carried.isEmpty)
+  #expect(try store.favoriteIDs() == Set(marked.map { AssetID(rawValue: "old\($0)") } + carried))
+}
+
+@Test func aPathTwiceInOneBatchCarriesAMarkOnlyFromTheVersionJustBeforeIt() throws {
+  let store = try temporaryStore()
+  defer { try? FileManager.default.removeItem(at: store.folder) }
+  let root = try store.rootID(for: "/lib")
+  try store.apply(batch(root, [record(root, "a.jpg", id: "first", at: 0)]))
+  try store.mark([AssetID(rawValue: "first")], as: .reviewed, at: Date())
+  // Another photo under the name, then one taken when the first was: it follows the second.
+  let others = (0..<10).map { record(root, "o\($0).jpg", id: "o\($0)", at: 1) }
+  try store.apply(
+    batch(
+      root,
+      [record(root, "a.jpg", id: "second", at: 7)] + others + [record(root, "a.jpg", id: "third", at: 0)]))
+  #expect(try store.reviewedIDs() == [AssetID(rawValue: "first")])
+  #expect(try store.files(inRoot: root)["a.jpg"]?.assetId == "third")
+}

@@ -101,3 +101,68 @@ private func record(_ rootId: Int64, _ path: String, taken: Double, size: Int64 
     return error.description.contains("--store")
   }
 }
+
+@Test func aCopiedFileIsOneAssetAtItsFirstPathByRootThenBytes() throws {
+  let temporary = try TemporaryStore()
+  let first = try temporary.store.rootID(for: "/photos")
+  let second = try temporary.store.rootID(for: "/backup")
+  func copy(_ root: Int64, _ path: String, id: String, taken: Double) -> FileRecord {
+    var file = record(root, path, taken: taken)
+    file.assetId = id
+    return file
+  }
+  // Copies taken at different times (a file name date, a modification time): the copy chosen is
+  // the first by root, then by the bytes of its path ("Z" < "a" < "é"), not the earliest.
+  try temporary.store.apply(changes(second, media: [copy(second, "a.jpg", id: "x", taken: 1)]))
+  try temporary.store.apply(
+    changes(
+      first,
+      media: [
+        copy(first, "é.jpg", id: "x", taken: 2), copy(first, "a.jpg", id: "x", taken: 5),
+        copy(first, "Z.jpg", id: "y", taken: 4), copy(first, "b.jpg", id: "y", taken: 3),
+        copy(first, "c.jpg", id: "z", taken: 0),
+      ]))
+  let assets = try temporary.store.assets()
+  #expect(assets.map { "\($0.root)/\($0.path)" } == ["/photos/c.jpg", "/photos/Z.jpg", "/photos/a.jpg"])
+}
+
+@Test func onlyTheIndexesQueriesUseAreKept() throws {
+  let temporary = try TemporaryStore()
+  let indexes = try temporary.store.database.read { db in
+    try String.fetchAll(
+      db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'")
+  }
+  #expect(indexes.sorted() == ["file_on_assetId", "file_on_contentIdentifier", "file_on_takenAt"])
+}
+
+@Test func batchesLargerThanOneStatementInsertAndThenUpdateEveryFile() throws {
+  let temporary = try TemporaryStore()
+  let root = try temporary.store.rootID(for: "/photos")
+  let count = 2 * IndexStore.upsertRows + 5
+  let first = (0..<count).map { record(root, "p\($0).jpg", taken: Double($0)) }
+  try temporary.store.apply(changes(root, media: first))
+  let ids = try temporary.store.database.read {
+    try Int64.fetchAll($0, sql: "SELECT id FROM file ORDER BY path")
+  }
+  #expect(try temporary.store.assets().map(\.path) == first.map(\.path))
+  // The same paths again, changed: updated in place, row ids kept, nothing added.
+  let second = (0..<count).map { record(root, "p\($0).jpg", taken: Double(1000 - $0), size: 7) }
+  try temporary.store.apply(changes(root, media: second))
+  let files = try temporary.store.files(inRoot: root)
+  #expect(files.count == count && files.values.allSatisfy { $0.size == 7 })
+  #expect(try temporary.store.assets().map(\.path) == second.reversed().map(\.path))
+  #expect(
+    try temporary.store.database.read { try Int64.fetchAll($0, sql: "SELECT id FROM file ORDER BY path") }
+      == ids)
+}
+
+@Test func aPathWrittenAsMediaAndThenAsNonMediaInOneBatchEndsNonMedia() throws {
+  let temporary = try TemporaryStore()
+  let root = try temporary.store.rootID(for: "/photos")
+  var batch = changes(root, media: [record(root, "a.jpg", taken: 10), record(root, "b.jpg", taken: 20)])
+  batch.nonMedia = [("a.jpg", FileStamp(size: 1, mtimeNs: 1, device: 1, inode: 1))]
+  try temporary.store.apply(batch)
+  let known = try temporary.store.known(inRoot: root)
+  #expect(Set(known.media.keys) == ["b.jpg"])
+  #expect(Set(known.nonMedia.keys) == ["a.jpg"])
+}

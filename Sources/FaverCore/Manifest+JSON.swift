@@ -1,0 +1,125 @@
+import Foundation
+
+extension Manifest {
+  /// The manifest as `JSONEncoder` writes it with `[.prettyPrinted, .sortedKeys,
+  /// .withoutEscapingSlashes]`, byte for byte (a test holds the two equal), written directly.
+  /// Keys go in UTF-8 order; optional values are left out when nil, as `Codable` does.
+  func prettyJSON() throws -> Data {
+    let json = PrettyJSON(capacity: estimatedJSONSize)
+    json.beginObject()
+    json.key("generatedAt")
+    json.value(generatedAt)
+    json.key("mode")
+    json.value(mode)
+    json.key("moments")
+    json.beginArray()
+    for moment in moments {
+      json.element()
+      try write(moment, to: json)
+    }
+    json.endArray()
+    json.key("progress")
+    json.beginObject()
+    json.key("reviewed")
+    json.value(progress.reviewed)
+    json.key("total")
+    json.value(progress.total)
+    json.endObject()
+    json.key("schemaVersion")
+    json.value(schemaVersion)
+    json.key("thresholdSeconds")
+    try json.value(thresholdSeconds)
+    json.endObject()
+    return json.finish()
+  }
+
+  private func write(_ moment: MomentEntry, to json: PrettyJSON) throws {
+    json.beginObject()
+    json.key("assetsToReview")
+    json.beginArray()
+    for burst in moment.assetsToReview {
+      json.element()
+      json.beginObject()
+      json.key("assets")
+      json.beginArray()
+      for asset in burst.assets {
+        json.element()
+        json.beginObject()
+        json.key("assetId")
+        json.value(asset.assetId)
+        json.key("burstId")
+        json.value(asset.burstId)
+        if let companion = asset.companion {
+          json.key("companion")
+          json.beginObject()
+          json.key("assetId")
+          json.value(companion.assetId)
+          json.key("path")
+          json.value(companion.path)
+          json.endObject()
+        }
+        json.key("kind")
+        json.value(asset.kind.rawValue)
+        json.key("path")
+        json.value(asset.path)
+        json.key("takenAt")
+        json.value(asset.takenAt)
+        json.endObject()
+      }
+      json.endArray()
+      json.key("burstId")
+      json.value(burst.burstId)
+      json.endObject()
+    }
+    json.endArray()
+    json.key("boundary")
+    json.beginObject()
+    if let gap = moment.boundary.gapSeconds {
+      json.key("gapSeconds")
+      try json.value(gap)
+    }
+    if let meters = moment.boundary.meters {
+      json.key("meters")
+      try json.value(meters)
+    }
+    json.key("reason")
+    json.value(moment.boundary.reason)
+    if let threshold = moment.boundary.thresholdSeconds {
+      json.key("thresholdSeconds")
+      try json.value(threshold)
+    }
+    json.endObject()
+    json.key("end")
+    json.value(moment.end)
+    json.key("id")
+    json.value(moment.id)
+    json.key("reviewedInWindow")
+    json.value(moment.reviewedInWindow)
+    json.key("start")
+    json.value(moment.start)
+    json.key("totalInWindow")
+    json.value(moment.totalInWindow)
+    json.endObject()
+  }
+
+  /// A little over the size of the document, so the buffer never has to grow (growing a
+  /// buffer of hundreds of megabytes holds two at once). Capacity never written costs no memory.
+  private var estimatedJSONSize: Int {
+    var size = 1024
+    for moment in moments {
+      size += 512 + moment.id.utf8.count + moment.start.utf8.count + moment.end.utf8.count
+      for burst in moment.assetsToReview {
+        size += 128 + burst.burstId.utf8.count
+        for asset in burst.assets {
+          size +=
+            192 + asset.assetId.utf8.count + asset.burstId.utf8.count + asset.path.utf8.count
+            + asset.takenAt.utf8.count
+          if let companion = asset.companion {
+            size += 96 + companion.assetId.utf8.count + companion.path.utf8.count
+          }
+        }
+      }
+    }
+    return size + size / 4
+  }
+}

@@ -1,0 +1,188 @@
+import Foundation
+
+/// Writes JSON exactly as `JSONEncoder` does with `[.prettyPrinted, .sortedKeys,
+/// .withoutEscapingSlashes]` (two-space indents, `"key" : value`, the same escapes and numbers),
+/// straight into one growing buffer. The caller writes each object's keys in UTF-8 byte order.
+///
+/// For documents too large for Foundation's encoder, which builds the whole tree of values
+/// first: a manifest of a million assets took it 6.5 s and 1 GiB.
+final class PrettyJSON {
+  private var bytes: UnsafeMutablePointer<UInt8>
+  private var count = 0
+  private var capacity: Int
+  private var depth = 0
+  /// Whether the innermost open container has no element yet.
+  private var atFirstElement = false
+
+  init(capacity: Int = 4096) {
+    self.capacity = max(64, capacity)
+    bytes = .allocate(capacity: self.capacity)
+  }
+
+  deinit { bytes.deallocate() }
+
+  /// The document; the writer must not be used afterwards.
+  func finish() -> Data {
+    let data = Data(
+      bytesNoCopy: bytes, count: count, deallocator: .custom { pointer, _ in pointer.deallocate() })
+    bytes = .allocate(capacity: 1)
+    (count, capacity) = (0, 1)
+    return data
+  }
+
+  func beginObject() { open(UInt8(ascii: "{")) }
+  func endObject() { close(UInt8(ascii: "}")) }
+  func beginArray() { open(UInt8(ascii: "[")) }
+  func endArray() { close(UInt8(ascii: "]")) }
+
+  /// Starts a member of the current object; its value comes next.
+  func key(_ name: StaticString) {
+    startElement()
+    append(UInt8(ascii: "\""))
+    append(name.utf8Start, name.utf8CodeUnitCount)
+    let separator: StaticString = "\" : "
+    append(separator.utf8Start, separator.utf8CodeUnitCount)
+  }
+
+  /// Starts an element of the current array; its value comes next.
+  func element() { startElement() }
+
+  func value(_ text: String) {
+    if text.utf8.withContiguousStorageIfAvailable({ quoted($0) }) == nil {
+      Array(text.utf8).withUnsafeBufferPointer { quoted($0) }
+    }
+  }
+
+  private func quoted(_ utf8: UnsafeBufferPointer<UInt8>) {
+    append(UInt8(ascii: "\""))
+    defer { append(UInt8(ascii: "\"")) }
+    guard let base = utf8.baseAddress else { return }
+    var start = 0
+    var index = 0
+    while index < utf8.count {
+      // Eight bytes at a time while none needs an escape (nearly always).
+      if index + 8 <= utf8.count,
+        !Self.mayNeedEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+      {
+        index += 8
+        continue
+      }
+      let byte = base[index]
+      if byte < 0x20 || byte == 0x22 || byte == 0x5C {
+        append(base + start, index - start)
+        escape(byte)
+        start = index + 1
+      }
+      index += 1
+    }
+    append(base + start, utf8.count - start)
+  }
+
+  /// Whether one of eight bytes is a control character, a quote or a backslash: a byte is
+  /// zero after xor with its match, and below 0x20 when subtracting 0x20 borrows from bit 7.
+  @inline(__always)
+  private static func mayNeedEscape(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    func hasZero(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+    let below = (word &- ones &* 0x20) & ~word & highs
+    return (below | hasZero(word ^ (ones &* 0x22)) | hasZero(word ^ (ones &* 0x5C))) != 0
+  }
+
+  /// A byte JSON strings cannot hold as it is, as `JSONEncoder` writes it.
+  private func escape(_ byte: UInt8) {
+    append(UInt8(ascii: "\\"))
+    switch byte {
+    case 0x22, 0x5C: append(byte)
+    case 0x08: append(UInt8(ascii: "b"))
+    case 0x0C: append(UInt8(ascii: "f"))
+    case 0x0A: append(UInt8(ascii: "n"))
+    case 0x0D: append(UInt8(ascii: "r"))
+    case 0x09: append(UInt8(ascii: "t"))
+    default:
+      let hex: StaticString = "0123456789abcdef"
+      for digit in [UInt8(ascii: "u"), 48, 48, hex.utf8Start[Int(byte >> 4)], hex.utf8Start[Int(byte & 0xF)]]
+      {
+        append(digit)
+      }
+    }
+  }
+
+  func value(_ number: Int) {
+    var text = number.description
+    text.withUTF8 { append($0) }
+  }
+
+  /// As `JSONEncoder`: the shortest text that reads back as the same value, without a `.0`.
+  func value(_ number: Double) throws {
+    guard number.isFinite else {
+      throw EncodingError.invalidValue(
+        number, EncodingError.Context(codingPath: [], debugDescription: "\(number) is not valid JSON"))
+    }
+    var text = number.description
+    if text.hasSuffix(".0") { text.removeLast(2) }
+    text.withUTF8 { append($0) }
+  }
+
+  private func open(_ bracket: UInt8) {
+    append(bracket)
+    append(UInt8(ascii: "\n"))
+    depth += 1
+    atFirstElement = true
+  }
+
+  private func close(_ bracket: UInt8) {
+    depth -= 1
+    append(UInt8(ascii: "\n"))
+    indent()
+    append(bracket)
+    atFirstElement = false
+  }
+
+  private func startElement() {
+    if atFirstElement {
+      atFirstElement = false
+    } else {
+      append(UInt8(ascii: ","))
+      append(UInt8(ascii: "\n"))
+    }
+    indent()
+  }
+
+  private func indent() {
+    let spaces: StaticString = "                                "
+    var left = 2 * depth
+    while left > 0 {
+      let run = min(left, spaces.utf8CodeUnitCount)
+      append(spaces.utf8Start, run)
+      left -= run
+    }
+  }
+
+  @inline(__always)
+  private func append(_ byte: UInt8) {
+    if count == capacity { grow(to: count + 1) }
+    bytes[count] = byte
+    count += 1
+  }
+
+  @inline(__always)
+  private func append(_ start: UnsafePointer<UInt8>, _ length: Int) {
+    if count + length > capacity { grow(to: count + length) }
+    (bytes + count).update(from: start, count: length)
+    count += length
+  }
+
+  private func append(_ raw: UnsafeBufferPointer<UInt8>) {
+    guard let start = raw.baseAddress, !raw.isEmpty else { return }
+    append(start, raw.count)
+  }
+
+  private func grow(to needed: Int) {
+    let larger = max(needed, capacity * 2)
+    let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+    moved.update(from: bytes, count: count)
+    bytes.deallocate()
+    (bytes, capacity) = (moved, larger)
+  }
+}

@@ -1,0 +1,87 @@
+import FaverCore
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// Clustering and manifest for a large synthetic library, in memory: what `faver clusters` does
+// after loading the index. Run by scripts/bench-clusters.
+// Usage: cluster-bench [--assets N] [--seed S] [--reviewed FRACTION] [--check]
+//   --check  also encode the manifest with Foundation's JSONEncoder and compare the bytes
+
+var count = 1_000_000
+var seed: UInt64 = 42
+var reviewedFraction = 0.25
+var check = false
+var arguments = CommandLine.arguments.dropFirst().makeIterator()
+while let argument = arguments.next() {
+  switch argument {
+  case "--assets": count = arguments.next().flatMap(Int.init) ?? count
+  case "--seed": seed = arguments.next().flatMap(UInt64.init) ?? seed
+  case "--reviewed": reviewedFraction = arguments.next().flatMap(Double.init) ?? reviewedFraction
+  case "--check": check = true
+  default:
+    FileHandle.standardError.write(
+      Data("usage: cluster-bench [--assets N] [--seed S] [--reviewed FRACTION] [--check]\n".utf8))
+    exit(2)
+  }
+}
+
+/// Peak resident set of this process so far, in MiB.
+func peakMiB() -> Double {
+  var usage = rusage()
+  getrusage(RUSAGE_SELF.rawValue, &usage)
+  return Double(usage.ru_maxrss) / 1024
+}
+
+/// Runs `work` and prints how long it took.
+func step<T>(_ label: String, _ work: () throws -> T) rethrows -> (T, Double) {
+  let start = ContinuousClock.now
+  let result = try work()
+  let elapsed = ContinuousClock.now - start
+  let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+  print(
+    label.padding(toLength: 44, withPad: " ", startingAt: 0)
+      + String(format: "%8.3f s %9.1f MiB", seconds, peakMiB()))
+  return (result, seconds)
+}
+
+print(
+  "cluster-bench: \(count) assets, seed \(seed), \(Int(reviewedFraction * 100))% reviewed, \(ProcessInfo.processInfo.activeProcessorCount) cores"
+)
+print("step".padding(toLength: 44, withPad: " ", startingAt: 0) + "   seconds  peak RSS")
+var (library, _) = step("generate assets (not counted)") { SyntheticAssets.make(count: count, seed: seed) }
+let (reviewed, _) = step("pick reviewed ids (not counted)") {
+  Set(library.prefix(Int(Double(library.count) * reviewedFraction)).map(\.id))
+}
+let (clustering, clusterSeconds) = step("moments (MomentClusterer .smart, with bursts)") {
+  MomentClusterer(mode: .smart).moments(in: library)
+}
+// As in `faver clusters`, the loaded assets are not kept once they are clustered.
+library = []
+let (queue, queueSeconds) = step("review queue (ReviewQueue)") {
+  ReviewQueue(moments: clustering.moments, reviewed: reviewed)
+}
+let (manifest, manifestSeconds) = step("manifest (Manifest)") {
+  Manifest(clustering: clustering, queue: queue, generatedAt: Date(timeIntervalSince1970: 1_700_000_000))
+}
+let (data, encodeSeconds) = try step("manifest JSON (Manifest.encoded)") { try manifest.encoded() }
+let total = clusterSeconds + queueSeconds + manifestSeconds + encodeSeconds
+print(
+  "total (moments + queue + manifest + JSON)".padding(toLength: 44, withPad: " ", startingAt: 0)
+    + String(format: "%8.3f s %9.1f MiB", total, peakMiB()))
+print(
+  "\(clustering.moments.reduce(0) { $0 + $1.bursts.count }) bursts, \(clustering.moments.count) moments, threshold \(Int(clustering.threshold)) s, "
+    + "\(queue.entries.count) moments to review, manifest \(data.count / 1_048_576) MiB")
+print(
+  String(
+    format: "targets: total %.2f s (< 3 s: %@), peak RSS %.0f MiB (< 1024: %@)", total,
+    total < 3 ? "met" : "NOT MET", peakMiB(), peakMiB() < 1024 ? "met" : "NOT MET"))
+if check {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+  let (same, _) = try step("check: JSONEncoder gives the same bytes") { try encoder.encode(manifest) == data }
+  print(same ? "check: identical to JSONEncoder's output" : "check: DIFFERS from JSONEncoder's output")
+  if !same { exit(1) }
+}
