@@ -6,9 +6,10 @@ import Logging
 
 /// Walks library roots and brings the index up to date with them.
 ///
-/// Each root goes in two passes: a walk that only stats (so an unchanged library costs little
-/// more than listing it, and the second pass knows its total), then the new and changed files
-/// are read on all cores, a chunk at a time, each chunk written in one transaction.
+/// Each root goes in two passes: a walk (that stats each entry when there is an earlier run to
+/// compare with, so an unchanged library costs little more than listing it, and that only lists
+/// folders the first time), then the new and changed files are read on all cores a chunk at a
+/// time, while a writer thread puts the chunks into the index, thousands of files per transaction.
 public struct Indexer {
   public var store: IndexStore
   public var walker: LibraryWalker

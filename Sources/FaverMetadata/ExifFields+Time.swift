@@ -5,17 +5,14 @@ extension ExifFields {
   /// its own sub-second and offset tags. Zeroed or impossible dates count as missing. Without
   /// an offset tag, the offset the GPS date and time stamps imply is used (`gpsOffset`).
   public var captureTime: CaptureTime? {
-    let candidates: [(Stamp, TimeSource)] = [
-      (original, .exifOriginal), (digitized, .exifDigitized), (modified, .exifDateTime),
-    ]
-    for (stamp, source) in candidates {
-      guard let text = stamp.dateTime, let wallClock = ExifText.dateTime(text) else { continue }
-      return CaptureTime(
-        wallClock: wallClock, fraction: stamp.subSeconds.flatMap(ExifText.fraction),
-        utcOffset: stamp.offset.flatMap(ExifText.utcOffset) ?? gpsOffset(for: wallClock),
-        source: source)
-    }
-    return nil
+    time(original, .exifOriginal) ?? time(digitized, .exifDigitized) ?? time(modified, .exifDateTime)
+  }
+
+  private func time(_ stamp: Stamp, _ source: TimeSource) -> CaptureTime? {
+    guard let text = stamp.dateTime, let wallClock = ExifText.dateTime(text) else { return nil }
+    return CaptureTime(
+      wallClock: wallClock, fraction: stamp.subSeconds.flatMap(ExifText.fraction),
+      utcOffset: stamp.offset.flatMap(ExifText.utcOffset) ?? gpsOffset(for: wallClock), source: source)
   }
 
   /// The offset between a camera's wall clock and the GPS (UTC) date and time stamps, rounded

@@ -33,7 +33,7 @@ public struct MetadataReader: Sendable {
   /// The capture time comes from the metadata, else from a date in the file's `name`
   /// (`IMG_20230512_143012.jpg`), else from `modified`.
   public func read(
-    _ source: some ByteSource, head: [UInt8], modified: Date, name: String = ""
+    _ source: some ByteSource, head: [UInt8], modified: Date, name: @autoclosure () -> String = ""
   ) throws(MetadataError) -> FileMetadata? {
     guard let format = MediaFormat.sniff(head) else { return nil }
     var metadata = FileMetadata(format: format, captureTime: fileTime(modified))
@@ -85,7 +85,7 @@ public struct MetadataReader: Sendable {
         metadata.problems.append(.damagedContainer)
       }
     }
-    if metadata.captureTime.source == .fileModified, let date = FileNameDate.parse(name) {
+    if metadata.captureTime.source == .fileModified, let date = FileNameDate.parse(name()) {
       metadata.captureTime = nameTime(date, modified: metadata.captureTime)
     }
     return metadata
