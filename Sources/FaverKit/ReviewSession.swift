@@ -56,9 +56,9 @@ public struct ReviewSession: Sendable {
   }
 
   /// Clusters the index, writes the manifest (see `writeManifest`) and remembers the mode as the
-  /// one to use when none is given.
+  /// one to use when none is given. `encoded` is the manifest as written, for printing it.
   public func cluster(now: Date = Date(), extraFolder: URL? = nil) throws -> (
-    clustering: MomentClusterer.Result, queue: ReviewQueue, manifest: Manifest
+    clustering: MomentClusterer.Result, queue: ReviewQueue, manifest: Manifest, encoded: Data
   ) {
     let (clustering, queue) = try queue()
     let manifest = Manifest(clustering: clustering, queue: queue, generatedAt: now)
@@ -67,7 +67,7 @@ public struct ReviewSession: Sendable {
       try Self.writeAtomically(data, to: folder.appendingPathComponent(Self.manifestFileName))
     }
     try store.setClusteringMode(clusterer.mode)
-    return (clustering, queue, manifest)
+    return (clustering, queue, manifest, data)
   }
 
   /// Writes to a temporary file in the same folder, flushes it to disk, then renames it over
