@@ -50,7 +50,10 @@ let package = Package(
       ]
     ),
     // Builders shared by the test targets (EXIF blocks, JPEGs, seeded randomness).
-    .target(name: "FaverTestSupport", dependencies: ["FaverStore"], path: "Tests/FaverTestSupport"),
+    .target(
+      name: "FaverTestSupport", dependencies: ["FaverStore", "SeededRandom"], path: "Tests/FaverTestSupport"),
+    // A seeded random generator (SplitMix64) for tests, synthetic libraries and benchmarks.
+    .target(name: "SeededRandom"),
     .testTarget(name: "FaverCoreTests", dependencies: ["FaverCore", "FaverTestSupport"]),
     .testTarget(
       name: "FaverMetadataTests", dependencies: ["FaverMetadata", "FaverCore", "FaverTestSupport"]),
@@ -64,9 +67,9 @@ let package = Package(
       dependencies: ["FaverKit", "FaverCore", "FaverStore", "FaverMetadata", "FaverTestSupport"]),
     .testTarget(name: "FaverCLITests", dependencies: ["FaverKit", "FaverStore", "FaverTestSupport"]),
     // Boundary F1 of the moment clusterer on synthetic libraries; run by scripts/moment-f1.
-    .executableTarget(name: "moment-eval", dependencies: ["FaverCore"]),
+    .executableTarget(name: "moment-eval", dependencies: ["FaverCore", "SeededRandom"]),
     // Clustering, review queue and manifest of 1,000,000 synthetic assets; run by
     // scripts/bench-clusters.
-    .executableTarget(name: "cluster-bench", dependencies: ["FaverCore"]),
+    .executableTarget(name: "cluster-bench", dependencies: ["FaverCore", "SeededRandom"]),
   ]
 )

@@ -1,18 +1,6 @@
 import FaverCore
 import Foundation
-
-/// SplitMix64: small, fast, and the same sequence on every machine for a given seed.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
+import SeededRandom
 
 /// A large library shaped like a real one, the same for a given seed: sessions of 1 to 200
 /// shots hours to days apart over the years, from one of five cameras (two phones that write
@@ -25,7 +13,7 @@ enum SyntheticAssets {
   ]
 
   static func make(count: Int, seed: UInt64) -> [Asset] {
-    var random = SplitMix64(seed: seed)
+    var random = SeededGenerator(seed: seed)
     var assets: [Asset] = []
     assets.reserveCapacity(count)
     var time = 1_104_537_600.0  // 2005-01-01

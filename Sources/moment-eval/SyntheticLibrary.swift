@@ -1,18 +1,6 @@
 import FaverCore
 import Foundation
-
-/// SplitMix64: small, fast, and the same sequence on every machine for a given seed.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
+import SeededRandom
 
 /// How a kind of photo life looks: events, the gaps inside them and between them, and places.
 ///
@@ -83,7 +71,7 @@ struct Scenario {
   ]
 
   /// A library and the asset ids that truly start a new event (the first event's excluded).
-  func library(using random: inout SplitMix64) -> (assets: [Asset], eventStarts: Set<AssetID>) {
+  func library(using random: inout SeededGenerator) -> (assets: [Asset], eventStarts: Set<AssetID>) {
     var assets: [Asset] = []
     var starts: Set<AssetID> = []
     var time = 1_600_000_000.0

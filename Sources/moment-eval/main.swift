@@ -1,5 +1,6 @@
 import FaverCore
 import Foundation
+import SeededRandom
 
 // Boundary F1 of the moment clusterer on synthetic libraries with known events.
 // Usage: moment-eval [--libraries N] [--seed S] [--tolerance PHOTOS]
@@ -57,7 +58,7 @@ var strict: [[Score]] = []
 var lenient: [[Score]] = []
 var notes: [SmartNotes] = []
 for (index, scenario) in Scenario.all.enumerated() {
-  var random = SplitMix64(seed: seed &+ UInt64(index) &* 1_000_003)
+  var random = SeededGenerator(seed: seed &+ UInt64(index) &* 1_000_003)
   var exact = methods.map { _ in Score() }
   var near = methods.map { _ in Score(tolerance: tolerance) }
   var note = SmartNotes()

@@ -1,3 +1,4 @@
+import FaverTestSupport
 import Foundation
 import Testing
 
