@@ -9,11 +9,11 @@ import Foundation
 /// by the next `submit` or by `finish`.
 final class ChunkWriter: @unchecked Sendable {
   private let store: IndexStore
-  private let minimumBatch: Int
   private let maximumPending: Int
   private let queue = DispatchQueue(label: "faver.index.writer")
   private let condition = NSCondition()
   // Guarded by `condition`.
+  private var batchSize: Int
   private var pending: IndexChanges?
   private var finishing = false
   private var writing = false
@@ -21,8 +21,8 @@ final class ChunkWriter: @unchecked Sendable {
 
   init(store: IndexStore, minimumBatch: Int = 2048, maximumPending: Int = 16384) {
     self.store = store
-    self.minimumBatch = minimumBatch
     self.maximumPending = max(minimumBatch, maximumPending)
+    batchSize = minimumBatch
   }
 
   func submit(_ changes: IndexChanges) throws {
@@ -32,6 +32,20 @@ final class ChunkWriter: @unchecked Sendable {
     if let failure { throw failure }
     if pending == nil { pending = changes } else { pending?.append(changes) }
     startWritingIfDue()
+  }
+
+  /// Files written per transaction at least, from the next `submit` on (at most `maximumPending`).
+  var minimumBatch: Int {
+    get {
+      condition.lock()
+      defer { condition.unlock() }
+      return batchSize
+    }
+    set {
+      condition.lock()
+      batchSize = min(maximumPending, max(1, newValue))
+      condition.unlock()
+    }
   }
 
   /// Writes what is left and waits for every submitted batch to be written.
@@ -46,7 +60,7 @@ final class ChunkWriter: @unchecked Sendable {
 
   /// Called with the lock held.
   private func startWritingIfDue() {
-    guard !writing, let waiting = pending, finishing || waiting.count >= minimumBatch else { return }
+    guard !writing, let waiting = pending, finishing || waiting.count >= batchSize else { return }
     writing = true
     queue.async { [self] in drain() }
   }
@@ -54,7 +68,7 @@ final class ChunkWriter: @unchecked Sendable {
   /// Writes batches until none is due, on the writer queue.
   private func drain() {
     condition.lock()
-    while let batch = pending, failure == nil, finishing || batch.count >= minimumBatch {
+    while let batch = pending, failure == nil, finishing || batch.count >= batchSize {
       pending = nil
       condition.broadcast()  // a submit may be waiting for room
       condition.unlock()

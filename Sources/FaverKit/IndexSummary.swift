@@ -39,6 +39,21 @@ public struct IndexSummary: Codable, Equatable, Sendable {
   }
 
   public mutating func skip(_ reason: SkipReason) { skipped[reason.rawValue, default: 0] += 1 }
+
+  /// Adds the counts and warnings of another part of the run (its `duplicates`, `failedRoots`
+  /// and `seconds` are the whole run's, set once).
+  mutating func add(_ part: IndexSummary) {
+    filesSeen += part.filesSeen
+    added += part.added
+    updated += part.updated
+    unchanged += part.unchanged
+    removed += part.removed
+    skipped.merge(part.skipped, uniquingKeysWith: +)
+    ignored += part.ignored
+    withProblems += part.withProblems
+    warningCount += part.warningCount
+    warnings += part.warnings.prefix(Self.maxWarnings - warnings.count)
+  }
 }
 
 /// Why a file was not indexed.

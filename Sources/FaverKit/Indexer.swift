@@ -6,10 +6,11 @@ import Logging
 
 /// Walks library roots and brings the index up to date with them.
 ///
-/// Each root goes in two passes: a walk (that stats each entry when there is an earlier run to
-/// compare with, so an unchanged library costs little more than listing it, and that only lists
-/// folders the first time), then the new and changed files are read on all cores a chunk at a
-/// time, while a writer thread puts the chunks into the index, thousands of files per transaction.
+/// Three stages run at once for each root: a walk on its own thread (that stats each entry when
+/// there is an earlier run to compare with, so an unchanged library costs little more than
+/// listing it, and that only lists folders the first time) hands the new and changed files over
+/// a chunk at a time; each chunk is read on all cores; a writer thread puts the chunks into the
+/// index, thousands of files per transaction.
 public struct Indexer {
   public var store: IndexStore
   public var walker: LibraryWalker
@@ -67,76 +68,61 @@ public struct Indexer {
     let rootId = try store.rootID(for: root)
     // What the last run saw; each file the walk finds again is taken out, what is left is gone.
     // (A path is never both media and non-media: `IndexStore.apply` keeps them apart.)
-    var unseen = try store.known(inRoot: rootId)
-    var unreadableFolders: [String] = []
-    var toRead: [(file: FoundFile, wasMedia: Bool)] = []
-
+    let known = try store.known(inRoot: rootId)
     var walker = walker
     // Nothing to compare with: the files are stat'ed when they are opened, on all cores.
-    walker.statsFiles = walker.statsFiles && !(unseen.media.isEmpty && unseen.nonMedia.isEmpty)
-    let statsFiles = walker.statsFiles
-    walker.walk(root: root) { event in
-      switch event {
-      case .file(let found):
-        summary.filesSeen += 1
-        if !statsFiles {
-          toRead.append((found, false))
-        } else if let entry = unseen.media.removeValue(forKey: found.relativePath) {
-          if entry.stamp == found.stamp {
-            summary.unchanged += 1
-            if entry.hasProblem { summary.withProblems += 1 }
-          } else {
-            toRead.append((found, true))
-          }
-        } else if let stamp = unseen.nonMedia.removeValue(forKey: found.relativePath), stamp == found.stamp {
-          summary.skip(.notMedia)
-        } else {
-          toRead.append((found, false))
-        }
-        if summary.filesSeen % 1000 == 0 { progress?(.scanning(filesSeen: summary.filesSeen)) }
-      case .ignored:
-        summary.ignored += 1
-      case .symlinkSkipped:
-        summary.skip(.symlink)
-      case .issue(let issue, let folder):
-        warn(issue.description, into: &summary)
-        if let folder { unreadableFolders.append(folder) }
-        switch issue {
-        case .nonUTF8Name: summary.skip(.nonUTF8Name)
-        case .vanished: summary.skip(.vanished)
-        case .unreadableEntry: summary.skip(.unreadable)
-        default: break
-        }
-      }
-    }
+    walker.statsFiles = walker.statsFiles && !(known.media.isEmpty && known.nonMedia.isEmpty)
 
-    // Larger libraries, larger transactions (each rewrites the pages of the random assetId
-    // index it touches), while the last one, written after the reading ends, stays short.
-    let batch = max(transactionSize, min(4 * transactionSize, toRead.count / 32))
-    let writer = ChunkWriter(store: store, minimumBatch: batch)
+    // The walk goes on on its own thread while what it found so far is read here, on all cores,
+    // a chunk at a time, and written by the writer's thread.
+    let walk = RootWalk(walker: walker, root: root, known: known, logger: logger)
+    let channel = WalkChannel<FileToRead>(chunkSize: chunkSize)
+    walk.start(sendingTo: channel)
+    defer {
+      channel.cancel()  // a no-op once the walk is over; stops it when reading failed
+      channel.waitUntilClosed()
+    }
+    let writer = ChunkWriter(store: store, minimumBatch: transactionSize)
+    var read = IndexSummary()
     var done = 0
-    for start in stride(from: 0, to: toRead.count, by: chunkSize) {
-      let chunk = toRead[start..<min(start + chunkSize, toRead.count)]
-      var changes = IndexChanges(rootId: rootId)
-      for ((found, wasMedia), outcome) in zip(chunk, readAll(chunk.map(\.file), rootId: rootId)) {
-        record(outcome, for: found, wasMedia: wasMedia, into: &changes, summary: &summary)
+    receiving: while true {
+      switch channel.receive() {
+      case .closed:
+        break receiving
+      case .waiting:
+        progress?(.scanning(filesSeen: channel.walked.filesSeen))
+      case .chunk(let chunk):
+        var changes = IndexChanges(rootId: rootId)
+        for (toRead, outcome) in zip(chunk, readAll(chunk.map(\.file), rootId: rootId)) {
+          record(outcome, for: toRead.file, wasMedia: toRead.wasMedia, into: &changes, summary: &read)
+        }
+        // Larger libraries, larger transactions (each rewrites the pages of the random assetId
+        // index it touches); near the end, chunk by chunk, so that what is left to write once
+        // the reading is over is one chunk, not a transaction's worth.
+        let walked = channel.walked
+        let batch = max(transactionSize, min(4 * transactionSize, walked.sent / 32))
+        writer.minimumBatch = walked.isOver && walked.sent - done - chunk.count < batch ? chunkSize : batch
+        try writer.submit(changes)
+        done += chunk.count
+        progress?(
+          walked.isOver ? .reading(done: done, total: walked.sent) : .scanning(filesSeen: walked.filesSeen))
       }
-      try writer.submit(changes)
-      done += chunk.count
-      progress?(.reading(done: done, total: toRead.count))
     }
     try writer.finish()
+    // The channel is closed: the walk is over and its results are ours.
+    summary.add(walk.summary)
+    summary.add(read)
 
     // A file counts as deleted only when the folder it was in was read in full.
     func isGone(_ path: String) -> Bool {
-      !unreadableFolders.contains { $0.isEmpty || path.hasPrefix($0 + "/") }
+      !walk.unreadableFolders.contains { $0.isEmpty || path.hasPrefix($0 + "/") }
     }
     var removals = IndexChanges(rootId: rootId)
-    for path in unseen.media.keys where isGone(path) {
+    for path in walk.unseen.media.keys where isGone(path) {
       removals.removed.append(path)
       summary.removed += 1
     }
-    removals.removed += unseen.nonMedia.keys.filter(isGone)
+    removals.removed += walk.unseen.nonMedia.keys.filter(isGone)
     try store.apply(removals)
   }
 
@@ -223,8 +209,8 @@ enum ReadOutcome: Sendable {
 
 /// How far a run has got, for a progress display.
 public enum IndexProgress: Equatable, Sendable {
-  /// Walking the tree (stat only).
+  /// Walking the tree (new and changed files found so far are read meanwhile).
   case scanning(filesSeen: Int)
-  /// Reading new and changed files.
+  /// The walk is over; reading the new and changed files it found.
   case reading(done: Int, total: Int)
 }

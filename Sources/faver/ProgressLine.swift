@@ -9,7 +9,8 @@ import Foundation
 /// logs never see it.
 final class ProgressLine {
   private let enabled = isatty(STDERR_FILENO) == 1
-  private var readingStarted: ContinuousClock.Instant?
+  /// When the walk ended and how many files had been read by then: the rate counts from there.
+  private var readingStarted: (instant: ContinuousClock.Instant, done: Int)?
   private var lastDraw = ContinuousClock.now
 
   func update(_ progress: IndexProgress) {
@@ -20,11 +21,11 @@ final class ProgressLine {
       guard now - lastDraw > .milliseconds(100) else { return }
       draw("Scanning… \(seen) files")
     case .reading(let done, let total):
-      let started = readingStarted ?? now
+      let started = readingStarted ?? (now, done)
       readingStarted = started
       guard now - lastDraw > .milliseconds(100) || done == total else { return }
-      let seconds = Self.seconds(now - started)
-      let rate = seconds > 0 ? Double(done) / seconds : 0
+      let seconds = Self.seconds(now - started.instant)
+      let rate = seconds > 0 ? Double(done - started.done) / seconds : 0
       let eta = rate > 0 ? Int(Double(total - done) / rate) : 0
       let percent = total > 0 ? done * 100 / total : 100
       draw("Reading \(done)/\(total) (\(percent)%)  \(Int(rate)) files/s  ETA \(eta / 60)m\(eta % 60)s")
