@@ -6,6 +6,21 @@ extension Manifest {
   /// Keys go in UTF-8 order; optional values are left out when nil, as `Codable` does.
   func prettyJSON() throws -> Data {
     let json = PrettyJSON(capacity: estimatedJSONSize)
+    try write(to: json)
+    return json.finish()
+  }
+
+  /// The same bytes as `encoded()`, handed to `sink` a megabyte at a time, in order: a manifest
+  /// of a million assets is 235 MiB, and need not be in memory all at once to be written.
+  public func encode(
+    bufferSize: Int = 1 << 20, streamingTo sink: @escaping (UnsafeRawBufferPointer) throws -> Void
+  ) throws {
+    let json = PrettyJSON(bufferSize: bufferSize, sink: sink)
+    try write(to: json)
+    try json.finishStreaming()
+  }
+
+  private func write(to json: PrettyJSON) throws {
     json.beginObject()
     json.key("generatedAt")
     json.value(generatedAt)
@@ -30,7 +45,6 @@ extension Manifest {
     json.key("thresholdSeconds")
     try json.value(thresholdSeconds)
     json.endObject()
-    return json.finish()
   }
 
   private func write(_ moment: MomentEntry, to json: PrettyJSON) throws {

@@ -56,67 +56,26 @@ public struct ReviewSession: Sendable {
   }
 
   /// Clusters the index, writes the manifest (see `writeManifest`) and remembers the mode as the
-  /// one to use when none is given. `encoded` is the manifest as written, for printing it.
-  public func cluster(now: Date = Date(), extraFolder: URL? = nil) throws -> (
-    clustering: MomentClusterer.Result, queue: ReviewQueue, manifest: Manifest, encoded: Data
-  ) {
+  /// one to use when none is given. The manifest is encoded once, a buffer at a time, into every
+  /// file and into `output` (to print it) as it goes, never held whole in memory. An error of
+  /// `output` is thrown once the files are in place.
+  public func cluster(
+    now: Date = Date(), extraFolder: URL? = nil, output: ((UnsafeRawBufferPointer) throws -> Void)? = nil
+  ) throws -> (clustering: MomentClusterer.Result, queue: ReviewQueue, manifest: Manifest) {
     let (clustering, queue) = try queue()
     let manifest = Manifest(clustering: clustering, queue: queue, generatedAt: now)
-    let data = try manifest.encoded()
-    for folder in [store.folder] + (extraFolder.map { [$0] } ?? []) {
-      try Self.writeAtomically(data, to: folder.appendingPathComponent(Self.manifestFileName))
+    let files = try ([store.folder] + (extraFolder.map { [$0] } ?? [])).map {
+      try AtomicFile(replacing: $0.appendingPathComponent(Self.manifestFileName))
     }
+    var outputError: (any Error)?
+    try manifest.encode { bytes in
+      for file in files { try file.write(bytes) }
+      guard let output, outputError == nil else { return }
+      do { try output(bytes) } catch { outputError = error }
+    }
+    for file in files { try file.commit() }
     try store.setClusteringMode(clusterer.mode)
-    return (clustering, queue, manifest, data)
-  }
-
-  /// Writes to a temporary file in the same folder, flushes it to disk, then renames it over
-  /// `url`: readers see the old file or the new one, never a part, even if faver is killed or the
-  /// machine loses power. Temporary files left by killed runs are removed first.
-  static func writeAtomically(_ data: Data, to url: URL) throws {
-    let folder = url.deletingLastPathComponent()
-    removeAbandonedTemporaries(of: url.lastPathComponent, in: folder)
-    let temporary = folder.appendingPathComponent(
-      ".\(url.lastPathComponent).\(getpid()).\(UUID().uuidString).tmp")
-    func fail(_ reason: String) -> ReviewError {
-      try? FileManager.default.removeItem(at: temporary)
-      return .cannotWriteManifest(path: url.path, reason: reason)
-    }
-    let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw fail(String(cString: strerror(errno))) }
-    let written = data.withUnsafeBytes { bytes in
-      guard let base = bytes.baseAddress else { return true }
-      var offset = 0
-      while offset < bytes.count {
-        let count = write(descriptor, base + offset, bytes.count - offset)
-        if count < 0, errno == EINTR { continue }
-        guard count > 0 else { return false }
-        offset += count
-      }
-      return true
-    }
-    let error = errno
-    let synced = written && fsync(descriptor) == 0
-    close(descriptor)
-    guard written, synced else { throw fail(String(cString: strerror(written ? errno : error))) }
-    guard rename(temporary.path, url.path) == 0 else { throw fail(String(cString: strerror(errno))) }
-    let directory = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    if directory >= 0 {
-      _ = fsync(directory)
-      close(directory)
-    }
-  }
-
-  /// Removes `.NAME.PID.UUID.tmp` files whose process is gone (killed mid-write).
-  static func removeAbandonedTemporaries(of name: String, in folder: URL) {
-    let prefix = ".\(name)."
-    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
-    for entry in entries where entry.hasPrefix(prefix) && entry.hasSuffix(".tmp") {
-      let fields = entry.dropFirst(prefix.count).split(separator: ".")
-      guard let pid = fields.first.flatMap({ pid_t($0) }), pid != getpid(),
-        kill(pid, 0) != 0, errno == ESRCH
-      else { continue }
-      try? FileManager.default.removeItem(at: folder.appendingPathComponent(entry))
-    }
+    if let outputError { throw outputError }
+    return (clustering, queue, manifest)
   }
 }

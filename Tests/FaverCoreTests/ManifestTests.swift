@@ -115,3 +115,27 @@ private func foundationJSON(_ manifest: Manifest) throws -> Data {
   #expect(manifest.moments.flatMap(\.assetsToReview).flatMap(\.assets).contains { $0.companion != nil })
   #expect(try manifest.encoded() == foundationJSON(manifest))
 }
+
+@Test func streamingGivesTheSameBytesABufferAtATime() throws {
+  var manifest = manifest()
+  // A value longer than a whole buffer, and escapes across buffer boundaries.
+  manifest.moments[0].assetsToReview[0].assets[0].path = String(repeating: "a\"\\é\n", count: 40)
+  var chunks: [[UInt8]] = []
+  try manifest.encode(bufferSize: 64) { chunks.append(Array($0)) }
+  #expect(chunks.count > 10)
+  #expect(Data(chunks.joined()) == (try manifest.encoded()))
+  // Only a value that does not fit may make a buffer larger than asked.
+  #expect(chunks.dropLast().filter { $0.count > 64 }.count <= 1)
+}
+
+@Test func aFailingSinkStopsTheStreamAndItsErrorIsThrown() throws {
+  struct Full: Error {}
+  var calls = 0
+  #expect(throws: Full.self) {
+    try manifest().encode(bufferSize: 64) { _ in
+      calls += 1
+      throw Full()
+    }
+  }
+  #expect(calls == 1)
+}

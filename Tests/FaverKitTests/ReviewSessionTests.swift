@@ -170,3 +170,33 @@ private func id(_ seconds: Int) -> AssetID { AssetID(rawValue: "id\(seconds)") }
   #expect(try session.next()?.asset == nil)
   #expect(try session.queue().queue.progress == ReviewProgress(reviewed: 1, total: 1))
 }
+
+@Test func theManifestPrintedIsTheOneWrittenAndAFailedPrintLeavesTheFilesInPlace() throws {
+  let folder = temporaryFolder()
+  let out = temporaryFolder()
+  defer {
+    try? FileManager.default.removeItem(at: folder)
+    try? FileManager.default.removeItem(at: out)
+  }
+  try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+  let session = ReviewSession(store: try IndexStore(folder: folder))
+  try add((0..<300).map { Double($0) * 4000 }, to: session.store)
+  var printed = Data()
+  let manifest = try session.cluster(extraFolder: out) { printed.append(contentsOf: $0) }.manifest
+  #expect(printed.count > 50_000)
+  for written in [folder, out] {
+    #expect(try Data(contentsOf: written.appendingPathComponent(ReviewSession.manifestFileName)) == printed)
+  }
+  #expect(try JSONDecoder().decode(Manifest.self, from: printed) == manifest)
+
+  struct BrokenPipe: Error {}
+  try FileManager.default.removeItem(at: out.appendingPathComponent(ReviewSession.manifestFileName))
+  #expect(throws: BrokenPipe.self) {
+    try session.cluster(now: Date(timeIntervalSince1970: 0), extraFolder: out) { _ in throw BrokenPipe() }
+  }
+  for written in [folder, out] {
+    let data = try Data(contentsOf: written.appendingPathComponent(ReviewSession.manifestFileName))
+    #expect(try JSONDecoder().decode(Manifest.self, from: data).generatedAt == "1970-01-01T00:00:00Z")
+  }
+  #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == [ReviewSession.manifestFileName])
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A file replaced all at once: written to a temporary file in the same folder, flushed to disk,
+/// then renamed over the old one, so readers see the old file or the new one, never a part, even
+/// if faver is killed or the machine loses power. Temporary files left by killed runs are removed
+/// when the next one starts.
+final class AtomicFile {
+  let url: URL
+  private let temporary: URL
+  private var descriptor: Int32
+
+  /// Starts replacing `url`.
+  init(replacing url: URL) throws(ReviewError) {
+    self.url = url
+    let folder = url.deletingLastPathComponent()
+    Self.removeAbandonedTemporaries(of: url.lastPathComponent, in: folder)
+    temporary = folder.appendingPathComponent(
+      ".\(url.lastPathComponent).\(getpid()).\(UUID().uuidString).tmp")
+    descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      throw .cannotWriteManifest(path: url.path, reason: String(cString: strerror(errno)))
+    }
+  }
+
+  /// Removes the temporary file unless `commit` put it in place.
+  deinit {
+    guard descriptor >= 0 else { return }
+    close(descriptor)
+    unlink(temporary.path)
+  }
+
+  func write(_ bytes: UnsafeRawBufferPointer) throws(ReviewError) {
+    guard let base = bytes.baseAddress else { return }
+    var offset = 0
+    while offset < bytes.count {
+      let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
+      if written < 0, errno == EINTR { continue }
+      guard written > 0 else { throw failure(written < 0 ? errno : ENOSPC) }
+      offset += written
+    }
+  }
+
+  /// Flushes what was written to disk and puts it in place of the old file.
+  func commit() throws(ReviewError) {
+    guard fsync(descriptor) == 0 else { throw failure(errno) }
+    let closed = close(descriptor)
+    descriptor = -1
+    guard closed == 0 else {
+      let code = errno
+      unlink(temporary.path)
+      throw failure(code)
+    }
+    guard rename(temporary.path, url.path) == 0 else {
+      let code = errno
+      unlink(temporary.path)
+      throw failure(code)
+    }
+    let folder = open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if folder >= 0 {
+      _ = fsync(folder)
+      close(folder)
+    }
+  }
+
+  private func failure(_ code: Int32) -> ReviewError {
+    .cannotWriteManifest(path: url.path, reason: String(cString: strerror(code)))
+  }
+
+  /// Removes `.NAME.PID.UUID.tmp` files whose process is gone (killed mid-write).
+  static func removeAbandonedTemporaries(of name: String, in folder: URL) {
+    let prefix = ".\(name)."
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+    for entry in entries where entry.hasPrefix(prefix) && entry.hasSuffix(".tmp") {
+      let fields = entry.dropFirst(prefix.count).split(separator: ".")
+      guard let pid = fields.first.flatMap({ pid_t($0) }), pid != getpid(),
+        kill(pid, 0) != 0, errno == ESRCH
+      else { continue }
+      try? FileManager.default.removeItem(at: folder.appendingPathComponent(entry))
+    }
+  }
+}
