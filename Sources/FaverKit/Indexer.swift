@@ -131,14 +131,19 @@ public struct Indexer {
     try store.apply(removals)
   }
 
-  /// Reads a chunk of files on all cores; outcomes come back in the chunk's order.
+  /// Reads a chunk of files on all cores, a run of consecutive files at a time (mostly in one
+  /// folder, which each run opens once); outcomes come back in the chunk's order.
   private func readAll(_ files: [FoundFile], rootId: Int64) -> [ReadOutcome] {
     let reader = reader
+    let run = 32
     var outcomes = [ReadOutcome](repeating: .failed(.cannotOpen(path: "", errno: 0)), count: files.count)
     outcomes.withUnsafeMutableBufferPointer { buffer in
       nonisolated(unsafe) let slots = buffer
-      DispatchQueue.concurrentPerform(iterations: files.count) { index in
-        slots[index] = Self.read(files[index], rootId: rootId, reader: reader)
+      DispatchQueue.concurrentPerform(iterations: (files.count + run - 1) / run) { part in
+        let folders = FolderCursor()
+        for index in part * run..<min(files.count, (part + 1) * run) {
+          slots[index] = Self.read(files[index], rootId: rootId, reader: reader, folders: folders)
+        }
       }
     }
     return outcomes
@@ -169,16 +174,16 @@ public struct Indexer {
   }
 
   /// Reads one file: its first bytes, its identity, its metadata.
-  private static func read(_ found: FoundFile, rootId: Int64, reader: MetadataReader) -> ReadOutcome {
+  private static func read(
+    _ found: FoundFile, rootId: Int64, reader: MetadataReader, folders: FolderCursor
+  ) -> ReadOutcome {
     do throws(MetadataError) {
-      let source: FileByteSource
+      let source = try folders.open(found)
       let stamp: FileStamp
       let modified: Date
       if let walked = found.stamp, let date = found.modified {
-        source = try FileByteSource(path: found.absolutePath, size: walked.size)
         (stamp, modified) = (walked, date)
       } else {
-        source = try FileByteSource(regularFileAt: found.absolutePath)
         guard let status = source.status else { throw .cannotOpen(path: found.absolutePath, errno: ENOENT) }
         (stamp, modified) = (FileStamp(status), modificationDate(status))
       }

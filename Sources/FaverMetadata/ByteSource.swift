@@ -48,8 +48,17 @@ public final class FileByteSource: ByteSource {
   /// was). What was put in its place since is refused as vanished, never followed (a symbolic
   /// link) nor waited on (a pipe).
   public convenience init(regularFileAt path: String) throws(MetadataError) {
+    try self.init(regularFileNamed: path, inFolder: AT_FDCWD, path: path)
+  }
+
+  /// As `init(regularFileAt:)`, for the file `name` in the folder open as `folder`: the kernel
+  /// then need not walk down the whole path again for each file. `path` is the file's whole
+  /// path, for messages.
+  public convenience init(regularFileNamed name: String, inFolder folder: Int32, path: String)
+    throws(MetadataError)
+  {
     do {
-      try self.init(path: path, flags: O_NOFOLLOW | O_NONBLOCK, size: nil)
+      try self.init(folder: folder, name: name, path: path, flags: O_NOFOLLOW | O_NONBLOCK, size: nil)
     } catch .cannotOpen(_, ELOOP) {
       throw .cannotOpen(path: path, errno: ENOENT)
     }
@@ -58,8 +67,21 @@ public final class FileByteSource: ByteSource {
     }
   }
 
-  private init(path: String, flags: Int32, size known: Int64?) throws(MetadataError) {
-    let fd = open(path, O_RDONLY | O_CLOEXEC | flags)
+  /// As `init(path:size:)`, for the file `name` in the folder open as `folder`.
+  public convenience init(named name: String, inFolder folder: Int32, path: String, size known: Int64?)
+    throws(MetadataError)
+  {
+    try self.init(folder: folder, name: name, path: path, flags: 0, size: known)
+  }
+
+  private convenience init(path: String, flags: Int32, size known: Int64?) throws(MetadataError) {
+    try self.init(folder: AT_FDCWD, name: path, path: path, flags: flags, size: known)
+  }
+
+  private init(folder: Int32, name: String, path: String, flags: Int32, size known: Int64?)
+    throws(MetadataError)
+  {
+    let fd = openat(folder, name, O_RDONLY | O_CLOEXEC | flags)
     guard fd >= 0 else { throw MetadataError.cannotOpen(path: path, errno: errno) }
     if let known {
       size = known

@@ -30,3 +30,25 @@ import Testing
   }
   #expect(try FileByteSource(path: tree.path + "/link.jpg").size == 3)  // a path given is followed
 }
+
+@Test func aFileOpenedByNameInItsOpenFolderIsTheSameAndRefusedTheSameWays() throws {
+  let tree = try TemporaryTree()
+  try tree.folder("sub")
+  try tree.write("sub/a.jpg", Array(0..<200))
+  try tree.link("sub/link.jpg", to: tree.path + "/sub/a.jpg")
+  try tree.folder("sub/folder.jpg")
+  let folder = open(tree.path + "/sub", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+  try #require(folder >= 0)
+  defer { close(folder) }
+  let source = try FileByteSource(regularFileNamed: "a.jpg", inFolder: folder, path: tree.path + "/sub/a.jpg")
+  #expect(source.size == 200 && source.status?.st_size == 200)
+  #expect(try source.read(at: 190, count: 64) == Array(190..<200))
+  let sized = try FileByteSource(named: "a.jpg", inFolder: folder, path: "shown", size: 100)
+  #expect(try sized.read(at: 0, count: 1000) == Array(0..<100))
+  for name in ["link.jpg", "folder.jpg", "missing.jpg"] {
+    let path = tree.path + "/sub/" + name
+    #expect(throws: MetadataError.cannotOpen(path: path, errno: ENOENT)) {
+      try FileByteSource(regularFileNamed: name, inFolder: folder, path: path)
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import FaverMetadata
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Opens the files a reader takes one after another by their name in their folder, kept open
+/// from one file to the next: files come in walk order, so the next one is nearly always in the
+/// same folder, and the kernel need not walk down the whole path for each (that walk was two
+/// fifths of the cost of `open` in a first index).
+final class FolderCursor {
+  private var root = ""
+  private var folder: Substring = ""
+  /// The open folder, or -1.
+  private var descriptor: Int32 = -1
+
+  deinit { closeFolder() }
+
+  /// Opens `found` for reading: a file the walk stat'ed with the size it saw, another as a
+  /// regular file (anything else in its place is refused as vanished).
+  func open(_ found: FoundFile) throws(MetadataError) -> FileByteSource {
+    let path = found.absolutePath
+    let relative = found.relativePath
+    let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/"))
+    let folder = slash.map { relative[..<$0] } ?? ""
+    let inFolder = enter(folder, of: found.root)
+    let (at, name) = inFolder >= 0 ? (inFolder, found.name) : (AT_FDCWD, path)
+    if let stamp = found.stamp {
+      return try FileByteSource(named: name, inFolder: at, path: path, size: stamp.size)
+    }
+    return try FileByteSource(regularFileNamed: name, inFolder: at, path: path)
+  }
+
+  /// The descriptor of `folder` under `root`, opening it when it is not the one open; -1 when
+  /// it cannot be opened (the file is then opened by its whole path, and fails there if it must).
+  private func enter(_ folder: Substring, of root: String) -> Int32 {
+    if descriptor >= 0, folder == self.folder, root == self.root { return descriptor }
+    closeFolder()
+    let path = folder.isEmpty ? root : (root == "/" ? "/" : root + "/") + folder
+    descriptor = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    (self.root, self.folder) = (root, folder)
+    return descriptor
+  }
+
+  private func closeFolder() {
+    if descriptor >= 0 { close(descriptor) }
+    descriptor = -1
+  }
+}
