@@ -42,12 +42,14 @@ public struct Indexer {
   public func index(roots: [String]) throws -> IndexSummary {
     let clock = ContinuousClock.now
     var summary = IndexSummary()
-    for root in roots {
-      do {
-        try index(root: try Self.canonical(root), into: &summary)
-      } catch let error as IndexError {
-        warn(error.description, into: &summary)
-        summary.failedRoots.append(root)
+    try store.fillingFirstTime {
+      for root in roots {
+        do {
+          try index(root: try Self.canonical(root), into: &summary)
+        } catch let error as IndexError {
+          warn(error.description, into: &summary)
+          summary.failedRoots.append(root)
+        }
       }
     }
     summary.duplicates = try store.duplicateCount()
