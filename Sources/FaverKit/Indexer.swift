@@ -96,7 +96,7 @@ public struct Indexer {
       case .closed:
         break receiving
       case .waiting:
-        progress?(.scanning(filesSeen: channel.walked.filesSeen))
+        progress?(.scanning(filesSeen: channel.walked.filesSeen, read: done))
       case .chunk(let chunk):
         var changes = IndexChanges(rootId: rootId)
         for (toRead, outcome) in zip(chunk, readAll(chunk.map(\.file), rootId: rootId)) {
@@ -112,7 +112,8 @@ public struct Indexer {
         try writer.submit(changes)
         done += chunk.count
         progress?(
-          walked.isOver ? .reading(done: done, total: walked.sent) : .scanning(filesSeen: walked.filesSeen))
+          walked.isOver
+            ? .reading(done: done, total: walked.sent) : .scanning(filesSeen: walked.filesSeen, read: done))
       }
     }
     try writer.finish()
@@ -221,8 +222,8 @@ enum ReadOutcome: Sendable {
 
 /// How far a run has got, for a progress display.
 public enum IndexProgress: Equatable, Sendable {
-  /// Walking the tree (new and changed files found so far are read meanwhile).
-  case scanning(filesSeen: Int)
+  /// Walking the tree; `read` of the new and changed files found so far are read already.
+  case scanning(filesSeen: Int, read: Int)
   /// The walk is over; reading the new and changed files it found.
   case reading(done: Int, total: Int)
 }

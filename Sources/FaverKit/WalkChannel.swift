@@ -34,12 +34,12 @@ final class WalkChannel<Element: Sendable>: @unchecked Sendable {
     filling.reserveCapacity(self.chunkSize)
   }
 
-  /// How far the walk has got: files seen (as last told by `tally`), elements sent so far, and
-  /// whether it is over (and `sent` the total).
+  /// How far the walk has got: files seen (as last told by `tally`, and at least those sent),
+  /// elements sent so far, and whether it is over (and `sent` the total).
   var walked: (filesSeen: Int, sent: Int, isOver: Bool) {
     condition.lock()
     defer { condition.unlock() }
-    return (seen, sent, isClosed)
+    return (max(seen, sent), sent, isClosed)
   }
 
   /// Sender: queues one element, waiting while the channel is full.

@@ -17,9 +17,9 @@ final class ProgressLine {
     guard enabled else { return }
     let now = ContinuousClock.now
     switch progress {
-    case .scanning(let seen):
+    case .scanning(let seen, let read):
       guard now - lastDraw > .milliseconds(100) else { return }
-      draw("Scanning… \(seen) files")
+      draw("Scanning… \(seen) files" + (read > 0 ? ", \(read) read" : ""))
     case .reading(let done, let total):
       let started = readingStarted ?? (now, done)
       readingStarted = started

@@ -175,5 +175,8 @@ private func rewriteKeepingStamp(_ path: String, with bytes: [UInt8]) throws {
   #expect(reading.last.map { $0 == (30, 30) } == true)
   #expect(reading.allSatisfy { $0.total == 30 && $0.done % 8 == 0 || $0.done == 30 })
   #expect(zip(reading, reading.dropFirst()).allSatisfy { $0.done < $1.done })
-  #expect(reports.allSatisfy { if case .scanning(let seen) = $0 { seen <= 30 } else { true } })
+  #expect(
+    reports.allSatisfy {
+      if case .scanning(let seen, let read) = $0 { read <= seen && seen <= 30 } else { true }
+    })
 }
