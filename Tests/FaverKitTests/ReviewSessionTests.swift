@@ -68,7 +68,9 @@ private func id(_ seconds: Int) -> AssetID { AssetID(rawValue: "id\(seconds)") }
   #expect(try session.store.reviewedIDs().isEmpty)
 }
 
-@Test func manifestIsWrittenToTheStoreAndTheOutFolder() throws {
+/// Runs `body` with a session on a new store and an empty folder to write the manifest into too;
+/// both are removed afterwards.
+private func withSessionAndOutFolder(_ body: (ReviewSession, URL) throws -> Void) throws {
   let folder = temporaryFolder()
   let out = temporaryFolder()
   defer {
@@ -76,16 +78,22 @@ private func id(_ seconds: Int) -> AssetID { AssetID(rawValue: "id\(seconds)") }
     try? FileManager.default.removeItem(at: out)
   }
   try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-  let session = ReviewSession(store: try IndexStore(folder: folder))
-  try add([0, 20_000], to: session.store)
-  let manifest = try session.writeManifest(now: Date(timeIntervalSince1970: 0), extraFolder: out)
-  #expect(manifest.moments.count == 2)
-  for written in [folder, out] {
-    let data = try Data(contentsOf: written.appendingPathComponent(ReviewSession.manifestFileName))
-    #expect(try JSONDecoder().decode(Manifest.self, from: data) == manifest)
+  try body(ReviewSession(store: try IndexStore(folder: folder)), out)
+}
+
+@Test func manifestIsWrittenToTheStoreAndTheOutFolder() throws {
+  try withSessionAndOutFolder { session, out in
+    let folder = session.store.folder
+    try add([0, 20_000], to: session.store)
+    let manifest = try session.writeManifest(now: Date(timeIntervalSince1970: 0), extraFolder: out)
+    #expect(manifest.moments.count == 2)
+    for written in [folder, out] {
+      let data = try Data(contentsOf: written.appendingPathComponent(ReviewSession.manifestFileName))
+      #expect(try JSONDecoder().decode(Manifest.self, from: data) == manifest)
+    }
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: out.path)
+    #expect(leftovers == [ReviewSession.manifestFileName])
   }
-  let leftovers = try FileManager.default.contentsOfDirectory(atPath: out.path)
-  #expect(leftovers == [ReviewSession.manifestFileName])
 }
 
 @Test func temporariesOfKilledWritersAreRemovedAndLiveOnesKept() throws {
@@ -172,31 +180,26 @@ private func id(_ seconds: Int) -> AssetID { AssetID(rawValue: "id\(seconds)") }
 }
 
 @Test func theManifestPrintedIsTheOneWrittenAndAFailedPrintLeavesTheFilesInPlace() throws {
-  let folder = temporaryFolder()
-  let out = temporaryFolder()
-  defer {
-    try? FileManager.default.removeItem(at: folder)
-    try? FileManager.default.removeItem(at: out)
-  }
-  try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-  let session = ReviewSession(store: try IndexStore(folder: folder))
-  try add((0..<300).map { Double($0) * 4000 }, to: session.store)
-  var printed = Data()
-  let manifest = try session.cluster(extraFolder: out) { printed.append(contentsOf: $0) }.manifest
-  #expect(printed.count > 50_000)
-  for written in [folder, out] {
-    #expect(try Data(contentsOf: written.appendingPathComponent(ReviewSession.manifestFileName)) == printed)
-  }
-  #expect(try JSONDecoder().decode(Manifest.self, from: printed) == manifest)
+  try withSessionAndOutFolder { session, out in
+    let folder = session.store.folder
+    try add((0..<300).map { Double($0) * 4000 }, to: session.store)
+    var printed = Data()
+    let manifest = try session.cluster(extraFolder: out) { printed.append(contentsOf: $0) }.manifest
+    #expect(printed.count > 50_000)
+    for written in [folder, out] {
+      #expect(try Data(contentsOf: written.appendingPathComponent(ReviewSession.manifestFileName)) == printed)
+    }
+    #expect(try JSONDecoder().decode(Manifest.self, from: printed) == manifest)
 
-  struct BrokenPipe: Error {}
-  try FileManager.default.removeItem(at: out.appendingPathComponent(ReviewSession.manifestFileName))
-  #expect(throws: BrokenPipe.self) {
-    try session.cluster(now: Date(timeIntervalSince1970: 0), extraFolder: out) { _ in throw BrokenPipe() }
+    struct BrokenPipe: Error {}
+    try FileManager.default.removeItem(at: out.appendingPathComponent(ReviewSession.manifestFileName))
+    #expect(throws: BrokenPipe.self) {
+      try session.cluster(now: Date(timeIntervalSince1970: 0), extraFolder: out) { _ in throw BrokenPipe() }
+    }
+    for written in [folder, out] {
+      let data = try Data(contentsOf: written.appendingPathComponent(ReviewSession.manifestFileName))
+      #expect(try JSONDecoder().decode(Manifest.self, from: data).generatedAt == "1970-01-01T00:00:00Z")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == [ReviewSession.manifestFileName])
   }
-  for written in [folder, out] {
-    let data = try Data(contentsOf: written.appendingPathComponent(ReviewSession.manifestFileName))
-    #expect(try JSONDecoder().decode(Manifest.self, from: data).generatedAt == "1970-01-01T00:00:00Z")
-  }
-  #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == [ReviewSession.manifestFileName])
 }
