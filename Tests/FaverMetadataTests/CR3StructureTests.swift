@@ -52,9 +52,7 @@ private func cr3() -> [UInt8] {
   var generator = SeededGenerator(seed: 3)
   var times = 0
   for _ in 0..<2000 {
-    var damaged = file
-    damaged[Int.random(in: 0..<damaged.count, using: &generator)] = UInt8.random(
-      in: 0...255, using: &generator)
+    let damaged = file.damaged(bytes: 1...1, using: &generator)
     let read = try CR3Structure.exifBlock(from: MemoryByteSource(damaged))
     if read.block.flatMap(ExifBlock.read)?.captureTime != nil { times += 1 }
   }

@@ -96,11 +96,7 @@ func compactingKeepsTheByteOrder(bigEndian: Bool) throws {
   var times = 0
   for file in files {
     for _ in 0..<1500 {
-      var damaged = file
-      for _ in 0..<Int.random(in: 1...4, using: &generator) {
-        damaged[Int.random(in: 0..<damaged.count, using: &generator)] = UInt8.random(
-          in: 0...255, using: &generator)
-      }
+      let damaged = file.damaged(bytes: 1...4, using: &generator)
       let source = MemoryByteSource(damaged)
       let blocks = [
         try PNGStructure.read(from: source).exif, try WebPStructure.read(from: source).exif,

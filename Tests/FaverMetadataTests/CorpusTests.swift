@@ -247,11 +247,7 @@ func damagedCopiesOfRealFilesAreSurvived(type: String) throws {
   for file in small {
     var variants = stride(from: 0, to: file.count, by: max(1, file.count / 40)).map { Array(file.prefix($0)) }
     for _ in 0..<100 {
-      var damaged = file
-      for _ in 0..<Int.random(in: 1...8, using: &generator) {
-        damaged[Int.random(in: 0..<damaged.count, using: &generator)] = UInt8.random(
-          in: 0...255, using: &generator)
-      }
+      let damaged = file.damaged(bytes: 1...8, using: &generator)
       variants.append(damaged)
     }
     for bytes in variants + [file] {

@@ -79,11 +79,7 @@ func impossibleBoxSizesAreReportedAsDamage(bytes: [UInt8]) throws {
   var generator = SeededGenerator(seed: 7)
   var read = 0
   for _ in 0..<3000 {
-    var damaged = file
-    for _ in 0..<Int.random(in: 1...4, using: &generator) {
-      damaged[Int.random(in: 0..<damaged.count, using: &generator)] = UInt8.random(
-        in: 0...255, using: &generator)
-    }
+    let damaged = file.damaged(bytes: 1...4, using: &generator)
     let heif = try HEIFStructure.read(from: MemoryByteSource(damaged))
     if let block = heif.exif, ExifBlock.read(block)?.captureTime != nil { read += 1 }
   }

@@ -162,11 +162,7 @@ private final class SparseMovie: ByteSource, @unchecked Sendable {
   var generator = SeededGenerator(seed: 5)
   var times = 0
   for _ in 0..<3000 {
-    var damaged = file
-    for _ in 0..<Int.random(in: 1...4, using: &generator) {
-      damaged[Int.random(in: 0..<damaged.count, using: &generator)] = UInt8.random(
-        in: 0...255, using: &generator)
-    }
+    let damaged = file.damaged(bytes: 1...4, using: &generator)
     let read = try QuickTimeStructure.read(from: MemoryByteSource(damaged))
     if read.captureTime(timeZone: TimeZone.gmt) != nil { times += 1 }
   }
