@@ -44,7 +44,8 @@ enum BoxWalker {
         userType = bytes
       }
       let payloadStart = offset + Int64(reader.offset)
-      guard boxEnd >= payloadStart else { return (boxes, true) }
+      // A header running past the box's end or its parent's: no payload can be cut from it.
+      guard min(boxEnd, end) >= payloadStart else { return (boxes, true) }
       let isCut = boxEnd > end
       boxes.append(
         Box(

@@ -67,9 +67,9 @@ struct ItemLocation: Equatable {
   func read(from source: some ByteSource, limit: Int) throws(MetadataError) -> [UInt8]? {
     var bytes: [UInt8] = []
     for extent in extents {
+      guard extent.offset >= 0, extent.offset < source.size else { return nil }
       let length = extent.length == 0 ? source.size - extent.offset : extent.length
-      guard extent.offset >= 0, length > 0, length <= Int64(limit - bytes.count),
-        extent.offset + length <= source.size
+      guard length > 0, length <= Int64(limit - bytes.count), length <= source.size - extent.offset
       else { return nil }
       bytes += try source.read(at: extent.offset, count: Int(length))
     }
@@ -96,7 +96,7 @@ struct ItemTable {
       isDamaged = true
       return
     }
-    guard let locations = Self.locations(iloc: iloc) else {
+    guard let locations = Self.locations(iloc: iloc, of: Set(exifIDs)) else {
       isDamaged = true
       return
     }
@@ -137,8 +137,12 @@ struct ItemTable {
     var extents: [ItemLocation.Extent]
   }
 
-  /// Every item's extents from an `iloc` payload (versions 0, 1 and 2); nil when malformed.
-  static func locations(iloc: [UInt8]) -> [Int: Entry]? {
+  /// An item with more extents than this is not an EXIF item.
+  static let maxExtents = 64
+
+  /// The extents of the items `wanted` from an `iloc` payload (versions 0, 1 and 2), the others
+  /// skipped; nil when malformed.
+  static func locations(iloc: [UInt8], of wanted: Set<Int>) -> [Int: Entry]? {
     var reader = BigEndianReader(iloc)
     guard let version = reader.u8(), version <= 2, reader.skip(3),
       let sizes = reader.u16(), let itemCount = reader.uint(version < 2 ? 2 : 4)
@@ -159,6 +163,11 @@ struct ItemTable {
       }
       guard reader.skip(2), let base = reader.uint(baseOffsetSize), let count = reader.u16()
       else { return nil }
+      guard wanted.contains(Int(id)), items[Int(id)] == nil else {
+        guard reader.skip(count * (indexSize + offsetSize + lengthSize)) else { return nil }
+        continue
+      }
+      guard count <= maxExtents else { return nil }
       var extents: [ItemLocation.Extent] = []
       for _ in 0..<count {
         guard reader.skip(indexSize), let offset = reader.uint(offsetSize),
@@ -169,7 +178,7 @@ struct ItemTable {
         else { return nil }
         extents.append(ItemLocation.Extent(offset: start, length: length))
       }
-      if items[Int(id)] == nil { items[Int(id)] = Entry(constructionMethod: method, extents: extents) }
+      items[Int(id)] = Entry(constructionMethod: method, extents: extents)
     }
     return items
   }

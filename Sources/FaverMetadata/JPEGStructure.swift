@@ -9,6 +9,9 @@ public struct JPEGStructure: Equatable, Sendable {
 
   /// Segments a header may hold before we give up looking for EXIF.
   static let maxSegments = 64
+  /// Fill bytes and markers without a length, together, before the scan: more is not a JPEG
+  /// (each costs a read once past the head, so a file of them would otherwise take forever).
+  static let maxMarkerBytes = 4096
   /// How far back from the end a file is examined for how it ends.
   static let tailWindow = 4096
 
@@ -19,6 +22,7 @@ public struct JPEGStructure: Equatable, Sendable {
     let reader = HeadReader(source: source, head: head)
     var offset: Int64 = 2
     var segments = 0
+    var markerBytes = 0
     scan: while segments < maxSegments {
       let marker = try reader.bytes(at: offset, count: 4)
       guard marker.count >= 2 else {
@@ -30,11 +34,14 @@ public struct JPEGStructure: Equatable, Sendable {
         break scan
       }
       switch marker[1] {
-      case 0xFF:  // fill byte
-        offset += 1
-        continue scan
-      case 0x01, 0xD0...0xD8:  // markers without a length
-        offset += 2
+      case 0xFF, 0x01, 0xD0...0xD8:  // a fill byte, or a marker without a length
+        let step: Int64 = marker[1] == 0xFF ? 1 : 2
+        markerBytes += Int(step)
+        guard markerBytes <= maxMarkerBytes else {
+          result.isMalformed = true
+          break scan
+        }
+        offset += step
         continue scan
       case 0xD9:  // end of image before any scan
         break scan

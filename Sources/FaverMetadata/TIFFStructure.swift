@@ -14,8 +14,9 @@ struct TIFFStructure<Source: ByteSource> {
 
   /// An IFD with more entries than this is not a real one.
   static var maxEntries: Int { 1024 }
-  /// A value longer than this (a maker note, a preview) is not copied.
-  static var maxValueBytes: Int { 65_536 }
+  /// A value longer than this is not copied: every tag kept is a short date, offset, GPS value,
+  /// make or model.
+  static var maxValueBytes: Int { 4096 }
 
   /// Nil unless a byte order mark and a TIFF (or ORF, RW2) magic number are at `base`.
   init?(source: Source, base: Int64 = 0) throws(MetadataError) {
@@ -36,8 +37,8 @@ struct TIFFStructure<Source: ByteSource> {
     firstIFD = Int64(bigEndian ? u16(4) << 16 | u16(6) : u16(6) << 16 | u16(4))
   }
 
-  /// The entries of the IFD at `offset` whose tags are in `tags`, and the next IFD's offset
-  /// (0 for none). Nil when the IFD is outside the source or impossible.
+  /// The entries of the IFD at `offset` whose tags are in `tags` (the first of a tag repeated),
+  /// and the next IFD's offset (0 for none). Nil when the IFD is outside the source or impossible.
   func entries(at offset: Int64, keeping tags: Set<Int>) throws(MetadataError) -> (
     entries: [TIFFEntry], next: Int64
   )? {
@@ -49,10 +50,11 @@ struct TIFFStructure<Source: ByteSource> {
     let table = try source.read(at: base + offset + 2, count: count * 12 + 4)
     guard table.count >= count * 12 else { return nil }
     var entries: [TIFFEntry] = []
+    var wanted = tags
     for index in 0..<count {
       let at = index * 12
       let tag = int(table, at, 2)
-      guard tags.contains(tag) else { continue }
+      guard wanted.remove(tag) != nil else { continue }
       let type = int(table, at + 2, 2)
       let components = int(table, at + 4, 4)
       let width = Self.typeWidth(type)
