@@ -102,10 +102,10 @@ public struct Indexer {
         for (toRead, outcome) in zip(chunk, readAll(chunk.map(\.file), rootId: rootId)) {
           record(outcome, for: toRead.file, wasMedia: toRead.wasMedia, into: &changes, summary: &read)
         }
-        // Larger libraries, larger transactions: each rewrites every page of the assetId index
-        // it touches, and ids are random (200,000 files in transactions of 8,192 wrote 475 MB
-        // for a 45 MB index). Near the end, chunk by chunk, so that what is left to write once
-        // the reading is over is one chunk, not a transaction's worth.
+        // Larger libraries, larger transactions: where the assetId index is there (every run but
+        // a first index) each rewrites every page of it that it touches, and ids are random
+        // (200,000 files in transactions of 8,192 wrote 475 MB for a 45 MB index). Near the end,
+        // chunk by chunk, so that what is left to write once the reading is over is one chunk.
         let walked = channel.walked
         let batch = max(transactionSize, min(maximumTransactionSize, walked.sent / 8))
         writer.minimumBatch = walked.isOver && walked.sent - done - chunk.count < batch ? chunkSize : batch
