@@ -2,16 +2,10 @@ import Foundation
 
 extension Manifest {
   /// The manifest as `JSONEncoder` writes it with `[.prettyPrinted, .sortedKeys,
-  /// .withoutEscapingSlashes]`, byte for byte (a test holds the two equal), written directly.
-  /// Keys go in UTF-8 order; optional values are left out when nil, as `Codable` does.
-  func prettyJSON() throws -> Data {
-    let json = PrettyJSON(capacity: estimatedJSONSize)
-    try write(to: json)
-    return json.finish()
-  }
-
-  /// The same bytes as `encoded()`, handed to `sink` a megabyte at a time, in order: a manifest
-  /// of a million assets is 235 MiB, and need not be in memory all at once to be written.
+  /// .withoutEscapingSlashes]`, byte for byte (a test holds the two equal), written directly and
+  /// handed to `sink` a megabyte at a time, in order: a manifest of a million assets is 235 MiB,
+  /// and need not be in memory all at once to be written. Keys go in UTF-8 order; optional
+  /// values are left out when nil, as `Codable` does.
   public func encode(
     bufferSize: Int = 1 << 20, streamingTo sink: @escaping (UnsafeRawBufferPointer) throws -> Void
   ) throws {
@@ -116,24 +110,4 @@ extension Manifest {
     json.endObject()
   }
 
-  /// A little over the size of the document, so the buffer never has to grow (growing a
-  /// buffer of hundreds of megabytes holds two at once). Capacity never written costs no memory.
-  private var estimatedJSONSize: Int {
-    var size = 1024
-    for moment in moments {
-      size += 512 + moment.id.utf8.count + moment.start.utf8.count + moment.end.utf8.count
-      for burst in moment.assetsToReview {
-        size += 128 + burst.burstId.utf8.count
-        for asset in burst.assets {
-          size +=
-            192 + asset.assetId.utf8.count + asset.burstId.utf8.count + asset.path.utf8.count
-            + asset.takenAt.utf8.count
-          if let companion = asset.companion {
-            size += 96 + companion.assetId.utf8.count + companion.path.utf8.count
-          }
-        }
-      }
-    }
-    return size + size / 4
-  }
 }

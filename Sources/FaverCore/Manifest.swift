@@ -103,8 +103,12 @@ public struct Manifest: Hashable, Codable, Sendable {
     }
   }
 
-  /// Stable JSON: sorted keys, pretty-printed (see `prettyJSON`).
-  public func encoded() throws -> Data { try prettyJSON() }
+  /// Stable JSON: sorted keys, pretty-printed (see `encode(streamingTo:)`), in memory.
+  public func encoded() throws -> Data {
+    var data = Data()
+    try encode { data.append(contentsOf: $0) }
+    return data
+  }
 
   static func join(_ root: String, _ path: String) -> String {
     if root.isEmpty { return path }

@@ -2,11 +2,12 @@ import Foundation
 
 /// Writes JSON exactly as `JSONEncoder` does with `[.prettyPrinted, .sortedKeys,
 /// .withoutEscapingSlashes]` (two-space indents, `"key" : value`, the same escapes and numbers),
-/// straight into one growing buffer. The caller writes each object's keys in UTF-8 byte order.
+/// handing the document to a sink a buffer at a time. The caller writes each object's keys in
+/// UTF-8 byte order.
 ///
 /// For documents too large for Foundation's encoder, which builds the whole tree of values
-/// first: a manifest of a million assets took it 6.5 s and 1 GiB. Given a sink, the writer hands
-/// it the document a buffer at a time, and never holds more than one buffer.
+/// first: a manifest of a million assets took it 6.5 s and 1 GiB. This one never holds more than
+/// one buffer (or one value longer than a buffer).
 final class PrettyJSON {
   /// Takes each full buffer, in order.
   typealias Sink = (UnsafeRawBufferPointer) throws -> Void
@@ -17,16 +18,9 @@ final class PrettyJSON {
   private var depth = 0
   /// Whether the innermost open container has no element yet.
   private var atFirstElement = false
-  private let sink: Sink?
+  private let sink: Sink
   /// What the sink threw first; nothing more is handed to it after that.
   private var sinkError: (any Error)?
-
-  /// Keeps the whole document, for `finish`.
-  init(capacity: Int = 4096) {
-    self.capacity = max(64, capacity)
-    bytes = .allocate(capacity: self.capacity)
-    sink = nil
-  }
 
   /// Hands the document to `sink` in buffers of `bufferSize` bytes; end with `finishStreaming`.
   init(bufferSize: Int = 1 << 20, sink: @escaping Sink) {
@@ -41,15 +35,6 @@ final class PrettyJSON {
   func finishStreaming() throws {
     flush()
     if let sinkError { throw sinkError }
-  }
-
-  /// The document; the writer must not be used afterwards.
-  func finish() -> Data {
-    let data = Data(
-      bytesNoCopy: bytes, count: count, deallocator: .custom { pointer, _ in pointer.deallocate() })
-    bytes = .allocate(capacity: 1)
-    (count, capacity) = (0, 1)
-    return data
   }
 
   func beginObject() { open(UInt8(ascii: "{")) }
@@ -195,15 +180,14 @@ final class PrettyJSON {
     count += length
   }
 
-  /// Hands a full buffer to the sink, or grows it when there is none (or when one value is
-  /// larger than a whole buffer).
+  /// Hands a full buffer to the sink, and grows it when one value is larger than a whole buffer.
   private func makeRoom(for length: Int) {
-    if sink != nil { flush() }
+    flush()
     if count + length > capacity { grow(to: count + length) }
   }
 
   private func flush() {
-    guard let sink, count > 0 else { return }
+    guard count > 0 else { return }
     if sinkError == nil {
       do {
         try sink(UnsafeRawBufferPointer(start: bytes, count: count))
