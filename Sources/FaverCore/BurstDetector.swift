@@ -81,8 +81,10 @@ public struct BurstDetector: Sendable {
   /// Make and model when both are known, else nil (the camera may be any).
   static func camera(of asset: Asset) -> String? {
     guard let make = asset.make, let model = asset.model else { return nil }
-    return make + "\u{0}" + model
+    return cameraKey(make: make, model: model)
   }
+
+  private static func cameraKey(make: String, model: String) -> String { make + "\u{0}" + model }
 
   /// Each place in capture order numbered by its camera (`camera(of:)`, equal cameras equal
   /// numbers, `CameraGroups.unknown` when not known), and how many cameras there are. Photos in a
@@ -101,7 +103,7 @@ public struct BurstDetector: Sendable {
         numbers.append(last.number)
         continue
       }
-      let key = make + "\u{0}" + model
+      let key = Self.cameraKey(make: make, model: model)
       let number = known[key] ?? known.count
       known[key] = number
       last = (make, model, number)

@@ -54,7 +54,7 @@ public struct Indexer {
     }
     summary.duplicates = try store.duplicateCount()
     let elapsed = ContinuousClock.now - clock
-    summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    summary.seconds = elapsed.seconds
     return summary
   }
 

@@ -1,3 +1,4 @@
+import FaverCore
 import Foundation
 
 /// Hands the files a walk finds to be read from the walking thread to the reading one, a chunk
@@ -76,9 +77,7 @@ final class WalkChannel<Element: Sendable>: @unchecked Sendable {
 
   /// Receiver: the next chunk, waiting for it up to `timeout`.
   func receive(timeout: Duration = .milliseconds(100)) -> Received {
-    let deadline = Date(
-      timeIntervalSinceNow: Double(timeout.components.seconds) + 1e-18
-        * Double(timeout.components.attoseconds))
+    let deadline = Date(timeIntervalSinceNow: timeout.seconds)
     condition.lock()
     defer { condition.unlock() }
     while chunks.isEmpty && !isClosed {

@@ -40,7 +40,7 @@ func step<T>(_ label: String, _ work: () throws -> T) rethrows -> (T, Double) {
   let start = ContinuousClock.now
   let result = try work()
   let elapsed = ContinuousClock.now - start
-  let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+  let seconds = elapsed.seconds
   print(
     label.padding(toLength: 44, withPad: " ", startingAt: 0)
       + String(format: "%8.3f s %9.1f MiB", seconds, peakMiB()))

@@ -1,3 +1,4 @@
+import FaverCore
 import FaverKit
 import Foundation
 
@@ -24,7 +25,7 @@ final class ProgressLine {
       let started = readingStarted ?? (now, done)
       readingStarted = started
       guard now - lastDraw > .milliseconds(100) || done == total else { return }
-      let seconds = Self.seconds(now - started.instant)
+      let seconds = (now - started.instant).seconds
       let rate = seconds > 0 ? Double(done - started.done) / seconds : 0
       let eta = rate > 0 ? Int(Double(total - done) / rate) : 0
       let percent = total > 0 ? done * 100 / total : 100
@@ -41,9 +42,5 @@ final class ProgressLine {
 
   private func draw(_ text: String) {
     FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
-  }
-
-  private static func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
   }
 }
