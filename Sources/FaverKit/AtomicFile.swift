@@ -34,13 +34,10 @@ final class AtomicFile {
   }
 
   func write(_ bytes: UnsafeRawBufferPointer) throws(ReviewError) {
-    guard let base = bytes.baseAddress else { return }
-    var offset = 0
-    while offset < bytes.count {
-      let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
-      if written < 0, errno == EINTR { continue }
-      guard written > 0 else { throw failure(written < 0 ? errno : ENOSPC) }
-      offset += written
+    do {
+      try FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).write(contentsOf: bytes)
+    } catch {
+      throw .cannotWriteManifest(path: url.path, reason: error.localizedDescription)
     }
   }
 

@@ -57,8 +57,9 @@ public struct ReviewSession: Sendable {
 
   /// Clusters the index, writes the manifest (see `writeManifest`) and remembers the mode as the
   /// one to use when none is given. The manifest is encoded once, a buffer at a time, into every
-  /// file and into `output` (to print it) as it goes, never held whole in memory. An error of
-  /// `output` is thrown once the files are in place.
+  /// file and into `output` (to print it) as it goes, never held whole in memory. The store's
+  /// copy and the mode are saved first, so a failing `extraFolder` leaves them in step; an error
+  /// of `output` is thrown once the files are in place.
   public func cluster(
     now: Date = Date(), extraFolder: URL? = nil, output: ((UnsafeRawBufferPointer) throws -> Void)? = nil
   ) throws -> (clustering: MomentClusterer.Result, queue: ReviewQueue, manifest: Manifest) {
@@ -73,8 +74,9 @@ public struct ReviewSession: Sendable {
       guard let output, outputError == nil else { return }
       do { try output(bytes) } catch { outputError = error }
     }
-    for file in files { try file.commit() }
+    try files[0].commit()
     try store.setClusteringMode(clusterer.mode)
+    for file in files.dropFirst() { try file.commit() }
     if let outputError { throw outputError }
     return (clustering, queue, manifest)
   }

@@ -16,6 +16,9 @@ struct Faver: ParsableCommand {
   )
 
   static func main() {
+    // A reader that closes the pipe early (`faver clusters --json | head`) makes writes fail with
+    // EPIPE, reported once the manifest is in place, instead of killing faver halfway.
+    signal(SIGPIPE, SIG_IGN)
     let level = ProcessInfo.processInfo.environment["FAVER_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:))
     LoggingSystem.bootstrap { _ in TerminalLogHandler(logLevel: level ?? .warning) }
     main(nil)

@@ -15,17 +15,7 @@ enum Output {
   /// Writes bytes to standard output as they are, after anything `print` still holds.
   static func write(_ bytes: UnsafeRawBufferPointer) throws {
     fflush(nil)  // every stream: what `print` holds goes out first
-    guard let base = bytes.baseAddress else { return }
-    var offset = 0
-    while offset < bytes.count {
-      let written = Glibc.write(STDOUT_FILENO, base + offset, bytes.count - offset)
-      if written < 0, errno == EINTR { continue }
-      guard written > 0 else {
-        throw CocoaError(
-          .fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(errno))])
-      }
-      offset += written
-    }
+    try FileHandle.standardOutput.write(contentsOf: bytes)
   }
 
   static func write(_ text: String) throws {
