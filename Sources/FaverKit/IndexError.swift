@@ -2,12 +2,17 @@
 public enum IndexError: Error, Equatable, CustomStringConvertible {
   case rootNotFound(path: String)
   case rootNotAFolder(path: String)
+  /// The root holds nothing at all, though files were indexed under it.
+  case rootEmptied(path: String, indexed: Int)
 
   public var description: String {
     switch self {
     case .rootNotFound(let path):
       "\(path) does not exist (an unmounted drive?); nothing under it was changed in the index."
     case .rootNotAFolder(let path): "\(path) is not a folder; give faver the folder that holds your photos."
+    case .rootEmptied(let path, let indexed):
+      "\(path) is empty, but \(indexed) photos and videos were indexed under it (an unmounted "
+        + "drive?); nothing under it was changed in the index."
     }
   }
 }

@@ -117,7 +117,11 @@ public struct Indexer {
       }
     }
     try writer.finish()
-    // The channel is closed: the walk is over and its results are ours.
+    // The channel is closed: the walk is over and its results are ours. A root with nothing in
+    // it at all, where photos were, is an unmounted drive's mount point: forget nothing.
+    if walk.summary.filesSeen == 0, walk.summary.ignored == 0, !known.media.isEmpty {
+      throw IndexError.rootEmptied(path: root, indexed: known.media.count)
+    }
     summary.add(walk.summary)
     summary.add(read)
 

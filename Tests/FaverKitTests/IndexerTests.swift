@@ -180,3 +180,26 @@ private func rewriteKeepingStamp(_ path: String, with bytes: [UInt8]) throws {
       if case .scanning(let seen, let read) = $0 { read <= seen && seen <= 30 } else { true }
     })
 }
+
+@Test func aRootEmptiedLikeAnUnmountedDriveForgetsNothing() throws {
+  let tree = try TemporaryTree()
+  for second in 0..<5 { try tree.write("IMG_\(second).jpg", goodJPEG(second: second)) }
+  let store = try TemporaryStore()
+  _ = try indexer(store.store).index(roots: [tree.path])
+  let before = try store.store.assets()
+  #expect(before.count == 5)
+  // The drive is not mounted: its mount point is an empty folder.
+  let aside = tree.root.path + "-aside"
+  try FileManager.default.moveItem(atPath: tree.path, toPath: aside)
+  defer { try? FileManager.default.removeItem(atPath: aside) }
+  try FileManager.default.createDirectory(atPath: tree.path, withIntermediateDirectories: true)
+  let summary = try indexer(store.store).index(roots: [tree.path])
+  #expect(summary.failedRoots == [tree.path] && summary.removed == 0)
+  #expect(summary.warnings.contains { $0.contains("is empty, but 5 photos and videos were indexed") })
+  #expect(try store.store.assets() == before)
+  // Mounted again: nothing to read, nothing lost.
+  try FileManager.default.removeItem(atPath: tree.path)
+  try FileManager.default.moveItem(atPath: aside, toPath: tree.path)
+  let again = try indexer(store.store).index(roots: [tree.path])
+  #expect(again.failedRoots.isEmpty && again.unchanged == 5)
+}
