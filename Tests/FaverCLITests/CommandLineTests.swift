@@ -84,3 +84,44 @@ func anUnreadableFolderIsReportedAndItsFilesAreKept() throws {
   #expect(second.stdout.contains("0 removed"))
   #expect(try faver(["assets", "--json", "--store", store]).stdout.contains("locked/a.jpg"))
 }
+
+/// `count` JPEGs a minute apart, each its own content (so its own asset).
+private func minuteApartLibrary(_ count: Int) throws -> TemporaryTree {
+  let tree = try TemporaryTree()
+  for minute in 0..<count {
+    var builder = ExifBuilder()
+    builder.original(
+      String(format: "2024:05:%02d %02d:%02d:00", 1 + minute / 1440, minute / 60 % 24, minute % 60))
+    try tree.write("IMG_\(minute).jpg", builder.jpeg(scanBytes: 64 + minute % 97))
+  }
+  return tree
+}
+
+@Test func aReaderThatStopsEarlyStillLeavesTheManifestInPlace() throws {
+  // 1,500 assets make a manifest far larger than a pipe holds: `head` is gone before it is written.
+  let tree = try minuteApartLibrary(1500)
+  let store = tree.root.path + "-store"
+  defer { try? FileManager.default.removeItem(atPath: store) }
+  #expect(try faver(["index", tree.path, "--store", store]).status == 0)
+  let shell = "'\(Paths.faver.path)' clusters --json --store '\(store)' | head -c 1 > /dev/null"
+  _ = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", shell])
+  let manifest = try Data(contentsOf: URL(fileURLWithPath: store + "/manifest.json"))
+  #expect(manifest.count > 100_000)
+  #expect(try JSONSerialization.jsonObject(with: manifest) is [String: Any])
+  #expect(try FileManager.default.contentsOfDirectory(atPath: store).allSatisfy { !$0.hasSuffix(".tmp") })
+}
+
+@Test func nextInJSONListsTheCopiesOfWhatItShows() throws {
+  let tree = try TemporaryTree()
+  var builder = ExifBuilder()
+  builder.original("2024:05:12 14:30:12")
+  try tree.write("a.jpg", builder.jpeg())
+  try tree.write("b.jpg", builder.jpeg())
+  let store = tree.root.path + "-store"
+  defer { try? FileManager.default.removeItem(atPath: store) }
+  #expect(try faver(["index", tree.path, "--store", store]).status == 0)
+  let next = try faver(["next", "--json", "--store", store])
+  let shown = try #require(try JSONSerialization.jsonObject(with: Data(next.stdout.utf8)) as? [String: Any])
+  let asset = try #require(shown["asset"] as? [String: Any])
+  #expect(asset["duplicates"] as? [String] == [tree.path + "/b.jpg"])
+}

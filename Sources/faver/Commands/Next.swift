@@ -43,11 +43,14 @@ extension Faver {
         return
       }
       if json {
+        let duplicates = try store.duplicatePaths()
+        func listing(_ asset: Asset) -> AssetListing {
+          AssetListing(asset, duplicates: duplicates[asset.id] ?? [])
+        }
         print(
           try Output.json(
-            Shown(
-              asset: AssetListing(next.asset), burst: next.burst.assets.map { AssetListing($0) },
-              progress: next.progress)))
+            Shown(asset: listing(next.asset), burst: next.burst.assets.map(listing), progress: next.progress))
+        )
         return
       }
       print("\(next.asset.id)  \(next.asset.captureTime.iso8601)  \(next.asset.root)/\(next.asset.path)")
