@@ -34,14 +34,7 @@ public final class FileByteSource: ByteSource {
 
   /// Opens `path` read-only; `size` is taken from the open descriptor, so it matches what is read.
   public convenience init(path: String) throws(MetadataError) {
-    try self.init(path: path, size: nil)
-  }
-
-  /// Opens `path` read-only, taking `size` as the file's size when given (the walk's `lstat`
-  /// said it a moment ago, which saves an `fstat`). A file that shrank since then reads short,
-  /// as one cut short while it is read would.
-  public convenience init(path: String, size known: Int64?) throws(MetadataError) {
-    try self.init(path: path, flags: 0, size: known)
+    try self.init(folder: AT_FDCWD, name: path, path: path, flags: 0, size: nil)
   }
 
   /// Opens the regular file at `path`, which no one stat'ed yet (a folder listing said what it
@@ -67,15 +60,13 @@ public final class FileByteSource: ByteSource {
     }
   }
 
-  /// As `init(path:size:)`, for the file `name` in the folder open as `folder`.
-  public convenience init(named name: String, inFolder folder: Int32, path: String, size known: Int64?)
+  /// Opens the file `name` in the folder open as `folder`, taking `size` as its size (the walk's
+  /// `lstat` said it a moment ago, which saves an `fstat`). A file that shrank since then reads
+  /// short, as one cut short while it is read would; a pipe put in its place is not waited on.
+  public convenience init(named name: String, inFolder folder: Int32, path: String, size known: Int64)
     throws(MetadataError)
   {
-    try self.init(folder: folder, name: name, path: path, flags: 0, size: known)
-  }
-
-  private convenience init(path: String, flags: Int32, size known: Int64?) throws(MetadataError) {
-    try self.init(folder: AT_FDCWD, name: path, path: path, flags: flags, size: known)
+    try self.init(folder: folder, name: name, path: path, flags: O_NONBLOCK, size: known)
   }
 
   private init(folder: Int32, name: String, path: String, flags: Int32, size known: Int64?)

@@ -52,3 +52,14 @@ import Testing
     }
   }
 }
+
+@Test func aPipeInPlaceOfAWalkedFileIsNotWaitedOn() throws {
+  let tree = try TemporaryTree()
+  #expect(mkfifo(tree.path + "/was-a-photo.jpg", 0o600) == 0)
+  let folder = open(tree.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+  try #require(folder >= 0)
+  defer { close(folder) }
+  // The walk saw a 3-byte file here; opening what replaced it returns at once, and reads nothing.
+  let source = try FileByteSource(named: "was-a-photo.jpg", inFolder: folder, path: "shown", size: 3)
+  #expect((try? source.read(at: 0, count: 3)) ?? [] == [])
+}
