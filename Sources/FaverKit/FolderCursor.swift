@@ -19,17 +19,18 @@ final class FolderCursor {
 
   /// Opens `found` for reading: a file the walk stat'ed with the size it saw, another as a
   /// regular file (anything else in its place is refused as vanished).
-  func open(_ found: FoundFile) throws(MetadataError) -> FileByteSource {
+  /// `name` is `found.name`, which the caller needs too.
+  func open(_ found: FoundFile, named name: String) throws(MetadataError) -> FileByteSource {
     let path = found.absolutePath
     let relative = found.relativePath
     let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/"))
     let folder = slash.map { relative[..<$0] } ?? ""
     let inFolder = enter(folder, of: found.root)
-    let (at, name) = inFolder >= 0 ? (inFolder, found.name) : (AT_FDCWD, path)
+    let (at, named) = inFolder >= 0 ? (inFolder, name) : (AT_FDCWD, path)
     if let stamp = found.stamp {
-      return try FileByteSource(named: name, inFolder: at, path: path, size: stamp.size)
+      return try FileByteSource(named: named, inFolder: at, path: path, size: stamp.size)
     }
-    return try FileByteSource(regularFileNamed: name, inFolder: at, path: path)
+    return try FileByteSource(regularFileNamed: named, inFolder: at, path: path)
   }
 
   /// The descriptor of `folder` under `root`, opening it when it is not the one open; -1 when
@@ -37,7 +38,7 @@ final class FolderCursor {
   private func enter(_ folder: Substring, of root: String) -> Int32 {
     if descriptor >= 0, folder == self.folder, root == self.root { return descriptor }
     closeFolder()
-    let path = folder.isEmpty ? root : (root == "/" ? "/" : root + "/") + folder
+    let path = folder.isEmpty ? root : joinPath(root, folder)
     descriptor = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     (self.root, self.folder) = (root, folder)
     return descriptor

@@ -185,7 +185,8 @@ public struct Indexer {
     _ found: FoundFile, rootId: Int64, reader: MetadataReader, folders: FolderCursor
   ) -> ReadOutcome {
     do throws(MetadataError) {
-      let source = try folders.open(found)
+      let name = found.name
+      let source = try folders.open(found, named: name)
       let stamp: FileStamp
       let modified: Date
       if let walked = found.stamp, let date = found.modified {
@@ -195,7 +196,7 @@ public struct Indexer {
         (stamp, modified) = (FileStamp(status), modificationDate(status))
       }
       let head = try source.read(at: 0, count: AssetID.headLength)
-      guard let metadata = try reader.read(source, head: head, modified: modified, name: found.name) else {
+      guard let metadata = try reader.read(source, head: head, modified: modified, name: name) else {
         return .notMedia(stamp)
       }
       return .media(

@@ -18,7 +18,7 @@ public struct FoundFile: Hashable, Sendable {
   public var stamp: FileStamp?
   public var modified: Date?
 
-  public var absolutePath: String { root == "/" ? "/" + relativePath : root + "/" + relativePath }
+  public var absolutePath: String { joinPath(root, relativePath) }
   /// The file's name, the last component of its path.
   public var name: String {
     guard let slash = relativePath.utf8.lastIndex(of: UInt8(ascii: "/")) else { return relativePath }
@@ -101,12 +101,14 @@ public struct LibraryWalker: Sendable {
     if let key = FileKey(path: root, follow: true) { visited.insert(key) }
     var stack: [String] = [""]
     var links: [String] = []
+    var nextLink = 0  // links are taken in the order found (taking from the front moved them all)
     while true {
       if let folder = stack.popLast() {
         try walkFolder(root: root, folder, visited: &visited, subfolders: &stack, links: &links, visit)
-      } else if !links.isEmpty {
-        let relative = links.removeFirst()
-        let path = join(root, relative)
+      } else if nextLink < links.count {
+        let relative = links[nextLink]
+        nextLink += 1
+        let path = joinPath(root, relative)
         var info = stat()
         guard stat(path, &info) == 0 else {
           try visit(.issue(.brokenSymlink(path: path), unreadableFolder: nil))
@@ -132,7 +134,7 @@ public struct LibraryWalker: Sendable {
     root: String, _ folder: String, visited: inout Set<FileKey>, subfolders stack: inout [String],
     links: inout [String], _ visit: (WalkEvent) throws -> Void
   ) rethrows {
-    let absolute = folder.isEmpty ? root : join(root, folder)
+    let absolute = folder.isEmpty ? root : joinPath(root, folder)
     guard let dir = opendir(absolute) else {
       try visit(.issue(.unreadableFolder(path: absolute, reason: errnoText()), unreadableFolder: folder))
       return
@@ -157,7 +159,7 @@ public struct LibraryWalker: Sendable {
           try visit(.file(FoundFile(root: root, relativePath: relative)))
           continue
         case DT_DIR:
-          if !excludedFolders.contains(join(root, relative)) { subfolders.append(relative) }
+          if !excludedFolders.contains(joinPath(root, relative)) { subfolders.append(relative) }
           continue
         case DT_LNK:
           try visit(.symlinkSkipped(relativePath: relative))
@@ -167,7 +169,7 @@ public struct LibraryWalker: Sendable {
       }
       var info = stat()
       guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
-        let path = join(absolute, name)
+        let path = joinPath(absolute, name)
         let issue: WalkIssue =
           errno == ENOENT ? .vanished(path: path) : .unreadableEntry(path: path, reason: errnoText())
         try visit(.issue(issue, unreadableFolder: nil))
@@ -193,7 +195,7 @@ public struct LibraryWalker: Sendable {
   ) rethrows {
     switch info.st_mode & S_IFMT {
     case S_IFDIR:
-      if !excludedFolders.contains(join(root, relative)) { subfolders.append(relative) }
+      if !excludedFolders.contains(joinPath(root, relative)) { subfolders.append(relative) }
     case S_IFREG:
       let file = FoundFile(
         root: root, relativePath: relative, stamp: FileStamp(info), modified: modificationDate(info))
@@ -201,10 +203,6 @@ public struct LibraryWalker: Sendable {
     default:
       break  // sockets, devices, pipes: never media
     }
-  }
-
-  private func join(_ folder: String, _ name: String) -> String {
-    folder.hasSuffix("/") ? folder + name : folder + "/" + name
   }
 
   /// The folder's entries (name and `d_type`) in byte order of their names, and (escaped) the
@@ -269,6 +267,11 @@ extension FileStamp {
 
 func modificationDate(_ info: stat) -> Date {
   Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+}
+
+/// `name` (or a relative path) inside `folder`, with one slash between them.
+func joinPath(_ folder: String, _ name: some StringProtocol) -> String {
+  folder.hasSuffix("/") ? folder + name : folder + "/" + name
 }
 
 func errnoText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }

@@ -41,15 +41,13 @@ final class RootWalk: @unchecked Sendable {
   }
 
   private func walk(sendingTo channel: WalkChannel<FileToRead>) throws(WalkChannel<FileToRead>.Cancelled) {
-    let statsFiles = walker.statsFiles
     do {
       try walker.walk(root: root) { event in
         switch event {
         case .file(let found):
           summary.filesSeen += 1
-          if !statsFiles {
-            try channel.send(FileToRead(file: found, wasMedia: false))
-          } else if let entry = unseen.media.removeValue(forKey: found.relativePath) {
+          // (When the walk does not stat files, nothing was known: every file goes to be read.)
+          if let entry = unseen.media.removeValue(forKey: found.relativePath) {
             if entry.stamp == found.stamp {
               summary.unchanged += 1
               if entry.hasProblem { summary.withProblems += 1 }

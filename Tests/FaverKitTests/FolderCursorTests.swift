@@ -17,7 +17,7 @@ import Testing
   let cursor = FolderCursor()
   for (index, path) in (paths + paths.reversed()).enumerated() {
     let found = FoundFile(root: tree.path, relativePath: path)
-    let source = try cursor.open(found)
+    let source = try cursor.open(found, named: found.name)
     #expect(try source.read(at: 0, count: 1) == [UInt8(paths.firstIndex(of: path)!)], "\(index): \(path)")
   }
 }
@@ -28,10 +28,10 @@ import Testing
   try tree.write("gone/a.jpg", [1])
   try tree.write("b.jpg", [2])
   let cursor = FolderCursor()
-  #expect(try cursor.open(FoundFile(root: tree.path, relativePath: "b.jpg")).size == 1)
+  #expect(try cursor.open(FoundFile(root: tree.path, relativePath: "b.jpg"), named: "b.jpg").size == 1)
   try FileManager.default.removeItem(atPath: tree.path + "/gone")
   let path = tree.path + "/gone/a.jpg"
   #expect(throws: MetadataError.cannotOpen(path: path, errno: ENOENT)) {
-    try cursor.open(FoundFile(root: tree.path, relativePath: "gone/a.jpg"))
+    try cursor.open(FoundFile(root: tree.path, relativePath: "gone/a.jpg"), named: "a.jpg")
   }
 }
