@@ -46,3 +46,8 @@ struct BigEndianReader {
     return Array(bytes[offset..<offset + count])
   }
 }
+
+/// The little-endian 32-bit value at `at` (RIFF and X3F headers); the caller checked the length.
+func littleEndian32(_ bytes: [UInt8], at: Int) -> Int {
+  Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24
+}

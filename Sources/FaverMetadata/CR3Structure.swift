@@ -23,12 +23,12 @@ enum CR3Structure {
       return try TIFFStructure(source: WindowByteSource(source, box.payloadStart, box.end))
     }
     guard let cmt1 = try tiff("CMT1"),
-      let ifd0 = try cmt1.entries(at: cmt1.firstIFD, keeping: TIFFTags.ifd0)?.entries
+      let ifd0 = try cmt1.entries(at: cmt1.firstIFD, keeping: TIFFTags.ifd0)
     else { return (nil, isDamaged) }
     func ifd(_ type: String, _ tags: Set<Int>) throws(MetadataError) -> [TIFFEntry] {
       // Values keep their block's byte order, so a block in another order is left out.
       guard let cmt = try tiff(type), cmt.bigEndian == cmt1.bigEndian else { return [] }
-      return try cmt.entries(at: cmt.firstIFD, keeping: tags)?.entries ?? []
+      return try cmt.entries(at: cmt.firstIFD, keeping: tags) ?? []
     }
     let block = CompactTIFF(bigEndian: cmt1.bigEndian).block(
       ifd0: ifd0, exif: try ifd("CMT2", TIFFTags.exif), gps: try ifd("CMT4", TIFFTags.gps))

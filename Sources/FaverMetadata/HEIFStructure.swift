@@ -8,8 +8,6 @@ public struct HEIFStructure: Equatable, Sendable {
 
   /// A `meta` box larger than this is not a photo's; it is not read.
   static let maxMetaBytes: Int64 = 8 << 20
-  /// EXIF blocks are at most a few hundred KiB; a larger item is not read.
-  static let maxExifBytes = 4 << 20
 
   public static func read(from source: some ByteSource) throws(MetadataError) -> HEIFStructure {
     var result = HEIFStructure()
@@ -27,13 +25,14 @@ public struct HEIFStructure: Equatable, Sendable {
     let bytes: [UInt8]
     switch location.origin {
     case .file:
-      guard let read = try location.read(from: source, limit: maxExifBytes) else {
+      guard let read = try location.read(from: source, limit: MetadataReader.maxExifBytes) else {
         result.isDamaged = true
         return result
       }
       bytes = read
     case .itemData(let idat):
-      guard let read = try location.read(from: MemoryByteSource(idat), limit: maxExifBytes) else {
+      guard let read = try location.read(from: MemoryByteSource(idat), limit: MetadataReader.maxExifBytes)
+      else {
         result.isDamaged = true
         return result
       }

@@ -23,6 +23,9 @@ public struct FileMetadata: Equatable, Sendable {
 
 /// Reads a file's capture time, position and camera from its header bytes.
 public struct MetadataReader: Sendable {
+  /// EXIF blocks are at most a few hundred KiB: one a container says is larger is not read.
+  static let maxExifBytes = 4 << 20
+
   /// Used to give a modification time a UTC offset (the machine's zone at that instant).
   public var timeZone: TimeZone
 
@@ -43,31 +46,10 @@ public struct MetadataReader: Sendable {
       if jpeg.isTruncated { metadata.problems.append(.truncated) }
       if jpeg.isMalformed { metadata.problems.append(.malformedHeader) }
       if let block = jpeg.exif { apply(exif: block, to: &metadata) }
-    case .heif, .avif:
-      let heif = try HEIFStructure.read(from: source)
-      if heif.isDamaged { metadata.problems.append(.damagedContainer) }
-      if let block = heif.exif { apply(exif: block, to: &metadata) }
-    case .png:
-      let png = try PNGStructure.read(from: source)
-      if png.isDamaged { metadata.problems.append(.damagedContainer) }
-      if let block = png.exif { apply(exif: block, to: &metadata) }
-    case .webp:
-      let webp = try WebPStructure.read(from: source)
-      if webp.isDamaged { metadata.problems.append(.damagedContainer) }
-      if let block = webp.exif { apply(exif: block, to: &metadata) }
-    case .cr3:
-      let cr3 = try CR3Structure.exifBlock(from: source)
-      if cr3.isDamaged { metadata.problems.append(.damagedContainer) }
-      if let block = cr3.block { apply(exif: block, to: &metadata) }
-    case .raf, .mrw, .x3f:
-      let raw =
-        switch format {
-        case .raf: try RAFStructure.exifBlock(from: source)
-        case .mrw: try MRWStructure.exifBlock(from: source)
-        default: try X3FStructure.exifBlock(from: source)
-        }
-      if raw.isDamaged { metadata.problems.append(.damagedContainer) }
-      if let block = raw.block { apply(exif: block, to: &metadata) }
+    case .heif, .avif, .png, .webp, .cr3, .raf, .mrw, .x3f:
+      let contained = try Self.exifBlock(of: format, in: source)
+      if contained.isDamaged { metadata.problems.append(.damagedContainer) }
+      if let block = contained.block { apply(exif: block, to: &metadata) }
     case .crw:
       break  // Canon's CIFF holds no EXIF: the file name or modification time gives the date
     case .quickTime, .mp4:
@@ -89,6 +71,29 @@ public struct MetadataReader: Sendable {
       metadata.captureTime = nameTime(date, modified: metadata.captureTime)
     }
     return metadata
+  }
+
+  /// The EXIF block a container format holds (TIFF structure, as `ExifBlock` reads it), and
+  /// whether the container was damaged or cut short.
+  private static func exifBlock(of format: MediaFormat, in source: some ByteSource)
+    throws(MetadataError) -> (block: [UInt8]?, isDamaged: Bool)
+  {
+    switch format {
+    case .heif, .avif:
+      let heif = try HEIFStructure.read(from: source)
+      return (heif.exif, heif.isDamaged)
+    case .png:
+      let png = try PNGStructure.read(from: source)
+      return (png.exif, png.isDamaged)
+    case .webp:
+      let webp = try WebPStructure.read(from: source)
+      return (webp.exif, webp.isDamaged)
+    case .cr3: return try CR3Structure.exifBlock(from: source)
+    case .raf: return try RAFStructure.exifBlock(from: source)
+    case .mrw: return try MRWStructure.exifBlock(from: source)
+    case .x3f: return try X3FStructure.exifBlock(from: source)
+    default: return (nil, false)
+    }
   }
 
   /// The time a file name gives. A name with the day only settles the day: the modification

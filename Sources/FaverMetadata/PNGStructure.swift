@@ -8,8 +8,6 @@ public struct PNGStructure: Equatable, Sendable {
 
   /// More chunks than this is not a real PNG (an image's IDAT chunks are usually 8 to 64 KiB).
   static let maxChunks = 100_000
-  /// An EXIF chunk larger than this is not read.
-  static let maxExifBytes = 4 << 20
 
   public static func read(from source: some ByteSource) throws(MetadataError) -> PNGStructure {
     var result = PNGStructure()
@@ -27,7 +25,7 @@ public struct PNGStructure: Equatable, Sendable {
       }
       switch type {
       case "eXIf" where result.exif == nil:
-        guard length <= maxExifBytes else { break }
+        guard length <= MetadataReader.maxExifBytes else { break }
         result.exif = try source.read(at: dataStart, count: length)
       case "IEND": return result
       default: break

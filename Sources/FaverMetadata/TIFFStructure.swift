@@ -37,17 +37,15 @@ struct TIFFStructure<Source: ByteSource> {
     firstIFD = Int64(bigEndian ? u16(4) << 16 | u16(6) : u16(6) << 16 | u16(4))
   }
 
-  /// The entries of the IFD at `offset` whose tags are in `tags` (the first of a tag repeated),
-  /// and the next IFD's offset (0 for none). Nil when the IFD is outside the source or impossible.
-  func entries(at offset: Int64, keeping tags: Set<Int>) throws(MetadataError) -> (
-    entries: [TIFFEntry], next: Int64
-  )? {
+  /// The entries of the IFD at `offset` whose tags are in `tags` (the first of a tag repeated).
+  /// Nil when the IFD is outside the source or impossible.
+  func entries(at offset: Int64, keeping tags: Set<Int>) throws(MetadataError) -> [TIFFEntry]? {
     guard offset >= 8 else { return nil }
     let countBytes = try source.read(at: base + offset, count: 2)
     guard countBytes.count == 2 else { return nil }
     let count = int(countBytes, 0, 2)
     guard count > 0, count <= Self.maxEntries else { return nil }
-    let table = try source.read(at: base + offset + 2, count: count * 12 + 4)
+    let table = try source.read(at: base + offset + 2, count: count * 12)
     guard table.count >= count * 12 else { return nil }
     var entries: [TIFFEntry] = []
     var wanted = tags
@@ -69,8 +67,7 @@ struct TIFFStructure<Source: ByteSource> {
       }
       entries.append(TIFFEntry(tag: tag, type: type, count: components, value: value))
     }
-    let next = table.count == count * 12 + 4 ? Int64(int(table, count * 12, 4)) : 0
-    return (entries, next)
+    return entries
   }
 
   /// The value of a LONG (or SHORT) entry, such as an IFD pointer.
@@ -117,12 +114,12 @@ extension TIFFStructure {
   /// IFD0 with its EXIF and GPS IFDs, compacted into a block `ExifBlock` can read; nil when
   /// IFD0 cannot be read.
   func compactBlock() throws(MetadataError) -> [UInt8]? {
-    guard let ifd0 = try entries(at: firstIFD, keeping: TIFFTags.ifd0)?.entries else { return nil }
+    guard let ifd0 = try entries(at: firstIFD, keeping: TIFFTags.ifd0) else { return nil }
     let exif = try pointer(ifd0, TIFFTags.exifPointer).flatMap { (offset) throws(MetadataError) in
-      try entries(at: offset, keeping: TIFFTags.exif)?.entries
+      try entries(at: offset, keeping: TIFFTags.exif)
     }
     let gps = try pointer(ifd0, TIFFTags.gpsPointer).flatMap { (offset) throws(MetadataError) in
-      try entries(at: offset, keeping: TIFFTags.gps)?.entries
+      try entries(at: offset, keeping: TIFFTags.gps)
     }
     return CompactTIFF(bigEndian: bigEndian).block(ifd0: ifd0, exif: exif ?? [], gps: gps ?? [])
   }

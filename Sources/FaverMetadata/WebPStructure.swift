@@ -6,7 +6,6 @@ public struct WebPStructure: Equatable, Sendable {
   public var isDamaged = false
 
   static let maxChunks = 4096
-  static let maxExifBytes = 4 << 20
 
   public static func read(from source: some ByteSource) throws(MetadataError) -> WebPStructure {
     var result = WebPStructure()
@@ -15,7 +14,7 @@ public struct WebPStructure: Equatable, Sendable {
       result.isDamaged = true
       return result
     }
-    let declaredEnd = 8 + Int64(littleEndian(riff, 4))
+    let declaredEnd = 8 + Int64(littleEndian32(riff, at: 4))
     result.isDamaged = declaredEnd > source.size
     let end = min(source.size, declaredEnd)
     var offset: Int64 = 12
@@ -23,20 +22,16 @@ public struct WebPStructure: Equatable, Sendable {
       let header = try source.read(at: offset, count: 8)
       guard header.count == 8 else { break }
       let type = String(decoding: header[0..<4], as: UTF8.self)
-      let length = Int64(littleEndian(header, 4))
+      let length = Int64(littleEndian32(header, at: 4))
       guard offset + 8 + length <= end else {
         result.isDamaged = true
         return result
       }
-      if type == "EXIF", result.exif == nil, length <= maxExifBytes {
+      if type == "EXIF", result.exif == nil, length <= MetadataReader.maxExifBytes {
         result.exif = try source.read(at: offset + 8, count: Int(length))
       }
       offset += 8 + length + length % 2  // chunks are padded to an even size
     }
     return result
-  }
-
-  private static func littleEndian(_ bytes: [UInt8], _ at: Int) -> Int {
-    Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24
   }
 }

@@ -16,27 +16,23 @@ enum X3FStructure {
   ) {
     let pointer = try source.read(at: source.size - 4, count: 4)
     guard pointer.count == 4 else { return (nil, true) }
-    let directory = Int64(littleEndian(pointer, 0))
+    let directory = Int64(littleEndian32(pointer, at: 0))
     let header = try source.read(at: directory, count: 12)
     guard header.count == 12, header.starts(with: Array("SECd".utf8)) else { return (nil, true) }
-    let count = littleEndian(header, 8)
+    let count = littleEndian32(header, at: 8)
     guard count <= maxSections else { return (nil, true) }
     let table = try source.read(at: directory + 12, count: count * 12)
     guard table.count == count * 12 else { return (nil, true) }
     for index in 0..<count {
       let entry = Array(table[index * 12..<index * 12 + 12])
       guard ["IMA2", "IMAG"].contains(String(decoding: entry[8..<12], as: UTF8.self)) else { continue }
-      let start = Int64(littleEndian(entry, 0))
-      let end = start + Int64(littleEndian(entry, 4))
+      let start = Int64(littleEndian32(entry, at: 0))
+      let end = start + Int64(littleEndian32(entry, at: 4))
       guard end <= source.size, end > start + sectionHeaderLength else { continue }
       guard try source.read(at: start, count: jpegSectionHeader.count) == jpegSectionHeader else { continue }
       let preview = try JPEGStructure.embedded(in: source, from: start + sectionHeaderLength, to: end)
       if let block = preview?.exif { return (block, false) }
     }
     return (nil, false)
-  }
-
-  private static func littleEndian(_ bytes: [UInt8], _ at: Int) -> Int {
-    Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24
   }
 }
