@@ -67,9 +67,17 @@ let package = Package(
       dependencies: ["FaverKit", "FaverCore", "FaverStore", "FaverMetadata", "FaverTestSupport"]),
     .testTarget(name: "FaverCLITests", dependencies: ["FaverKit", "FaverStore", "FaverTestSupport"]),
     // Boundary F1 of the moment clusterer on synthetic libraries; run by scripts/moment-f1.
-    .executableTarget(name: "moment-eval", dependencies: ["FaverCore", "SeededRandom"]),
+    .executableTarget(
+      name: "moment-eval",
+      dependencies: [
+        "FaverCore", "SeededRandom", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
     // Clustering, review queue and manifest of 1,000,000 synthetic assets; run by
     // scripts/bench-clusters.
-    .executableTarget(name: "cluster-bench", dependencies: ["FaverCore", "SeededRandom"]),
+    .executableTarget(
+      name: "cluster-bench",
+      dependencies: [
+        "FaverCore", "SeededRandom", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
   ]
 )

@@ -1,3 +1,4 @@
+import ArgumentParser
 import FaverCore
 import Foundation
 
@@ -10,23 +11,19 @@ import Foundation
 // Usage: cluster-bench [--assets N] [--seed S] [--reviewed FRACTION] [--check]
 //   --check  also encode the manifest with Foundation's JSONEncoder and compare the bytes
 
-var count = 1_000_000
-var seed: UInt64 = 42
-var reviewedFraction = 0.25
-var check = false
-var arguments = CommandLine.arguments.dropFirst().makeIterator()
-while let argument = arguments.next() {
-  switch argument {
-  case "--assets": count = arguments.next().flatMap(Int.init) ?? count
-  case "--seed": seed = arguments.next().flatMap(UInt64.init) ?? seed
-  case "--reviewed": reviewedFraction = arguments.next().flatMap(Double.init) ?? reviewedFraction
-  case "--check": check = true
-  default:
-    FileHandle.standardError.write(
-      Data("usage: cluster-bench [--assets N] [--seed S] [--reviewed FRACTION] [--check]\n".utf8))
-    exit(2)
+struct ClusterBench: ParsableArguments {
+  @Option(help: "Synthetic assets.") var assets = 1_000_000
+  @Option(help: "Seed of the generator.") var seed: UInt64 = 42
+  @Option(help: "Fraction of the assets marked reviewed.") var reviewed = 0.25
+  @Flag(help: "Also encode the manifest with JSONEncoder and compare the bytes.") var check = false
+
+  func validate() throws {
+    guard assets >= 1 else { throw ValidationError("--assets must be at least 1.") }
+    guard (0...1).contains(reviewed) else { throw ValidationError("--reviewed is a fraction from 0 to 1.") }
   }
 }
+let options = ClusterBench.parseOrExit()
+let (count, seed, reviewedFraction, check) = (options.assets, options.seed, options.reviewed, options.check)
 
 /// Peak resident set of this process so far, in MiB.
 func peakMiB() -> Double {

@@ -1,3 +1,4 @@
+import ArgumentParser
 import FaverCore
 import Foundation
 import SeededRandom
@@ -5,21 +6,18 @@ import SeededRandom
 // Boundary F1 of the moment clusterer on synthetic libraries with known events.
 // Usage: moment-eval [--libraries N] [--seed S] [--tolerance PHOTOS]
 
-var libraries = 20
-var seed: UInt64 = 42
-var tolerance = 2
-var arguments = CommandLine.arguments.dropFirst().makeIterator()
-while let argument = arguments.next() {
-  switch argument {
-  case "--libraries": libraries = arguments.next().flatMap(Int.init) ?? libraries
-  case "--seed": seed = arguments.next().flatMap(UInt64.init) ?? seed
-  case "--tolerance": tolerance = arguments.next().flatMap(Int.init) ?? tolerance
-  default:
-    FileHandle.standardError.write(
-      Data("usage: moment-eval [--libraries N] [--seed S] [--tolerance PHOTOS]\n".utf8))
-    exit(2)
+struct MomentEval: ParsableArguments {
+  @Option(help: "Synthetic libraries per scenario.") var libraries = 20
+  @Option(help: "Seed of the generator.") var seed: UInt64 = 42
+  @Option(help: "Photos a found boundary may be off by and still match.") var tolerance = 2
+
+  func validate() throws {
+    guard libraries >= 1 else { throw ValidationError("--libraries must be at least 1.") }
+    guard tolerance >= 0 else { throw ValidationError("--tolerance cannot be negative.") }
   }
 }
+let options = MomentEval.parseOrExit()
+let (libraries, seed, tolerance) = (options.libraries, options.seed, options.tolerance)
 
 /// A way to cut moments; `positions` drops GPS first (smart's time rule alone).
 struct Method {
