@@ -1,9 +1,16 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+/// Imports say what a file uses: an import is internal unless marked `public`/`package`, and a
+/// member is visible only where its module is imported.
+let strictImports: [SwiftSetting] = [
+  .enableUpcomingFeature("InternalImportsByDefault"),
+  .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+// Linux only (Glibc, /proc, flock): no `platforms:` claim for systems it does not build on.
 let package = Package(
   name: "faver",
-  platforms: [.macOS(.v14)],
   products: [
     .executable(name: "faver", targets: ["faver"]),
     .library(name: "FaverKit", targets: ["FaverKit"]),
@@ -14,14 +21,11 @@ let package = Package(
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
   ],
   targets: [
-    // libexif, nothing else. Debian: `apt-get install libexif-dev`.
-    .systemLibrary(
-      name: "CExif",
-      pkgConfig: "libexif",
-      providers: [.apt(["libexif-dev"])]
-    ),
-    // Pure domain values and algorithms: no files, no database, no terminal.
-    .target(name: "FaverCore"),
+    // libexif, nothing else. Debian: `apt-get install libexif-dev` (scripts/install-deps).
+    .systemLibrary(name: "CExif", pkgConfig: "libexif"),
+    // Pure domain values and algorithms: no files, no database, no terminal. Public: the values
+    // `FaverKit.Library` returns.
+    .target(name: "FaverCore", swiftSettings: strictImports),
     // Bytes → metadata. The only target that imports CExif.
     .target(name: "FaverMetadata", dependencies: ["FaverCore", "CExif"]),
     // The SQLite index.
@@ -31,53 +35,78 @@ let package = Package(
         "FaverCore", .product(name: "GRDB", package: "GRDB.swift"),
         // SQLite itself, for BatchStatement's bulk inserts (GRDB's own system-library module).
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
-      ]
+      ],
+      swiftSettings: strictImports
     ),
-    // Use cases that tie the above together.
+    // The filesystem adapter (walker, folder cursor, atomic file, store lock) and the
+    // walk → read → write pipeline (Indexer).
+    .target(
+      name: "FaverFiles",
+      dependencies: [
+        "FaverCore", "FaverMetadata", "FaverStore", .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: strictImports
+    ),
+    // The one door: `Library` owns every use case; the CLI (and the web page) call it.
     .target(
       name: "FaverKit",
       dependencies: [
-        "FaverCore", "FaverMetadata", "FaverStore",
-        .product(name: "Logging", package: "swift-log"),
-      ]
+        "FaverCore", "FaverFiles", "FaverStore", .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: strictImports
     ),
+    // The CLI: parses, calls one `Library` method, prints. Of faver's own targets, FaverKit only.
     .executableTarget(
       name: "faver",
       dependencies: [
         "FaverKit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
-      ]
+      ],
+      swiftSettings: strictImports
     ),
     // Builders shared by the test targets (EXIF blocks, JPEGs, seeded randomness).
     .target(
-      name: "FaverTestSupport", dependencies: ["FaverStore", "SeededRandom"], path: "Tests/FaverTestSupport"),
+      name: "FaverTestSupport", dependencies: ["FaverStore", "SeededRandom"], path: "Tests/FaverTestSupport",
+      swiftSettings: strictImports),
     // A seeded random generator (SplitMix64) for tests, synthetic libraries and benchmarks.
-    .target(name: "SeededRandom"),
-    .testTarget(name: "FaverCoreTests", dependencies: ["FaverCore", "FaverTestSupport"]),
+    .target(name: "SeededRandom", swiftSettings: strictImports),
+    .testTarget(
+      name: "FaverCoreTests", dependencies: ["FaverCore", "FaverTestSupport"], swiftSettings: strictImports),
     .testTarget(
       name: "FaverMetadataTests", dependencies: ["FaverMetadata", "FaverCore", "FaverTestSupport"]),
     .testTarget(
       name: "FaverStoreTests",
       dependencies: [
         "FaverStore", "FaverCore", "FaverTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
-      ]),
+      ],
+      swiftSettings: strictImports),
+    .testTarget(
+      name: "FaverFilesTests",
+      dependencies: ["FaverFiles", "FaverCore", "FaverStore", "FaverMetadata", "FaverTestSupport"],
+      swiftSettings: strictImports),
     .testTarget(
       name: "FaverKitTests",
-      dependencies: ["FaverKit", "FaverCore", "FaverStore", "FaverMetadata", "FaverTestSupport"]),
-    .testTarget(name: "FaverCLITests", dependencies: ["FaverKit", "FaverStore", "FaverTestSupport"]),
+      dependencies: ["FaverKit", "FaverCore", "FaverStore", "FaverFiles", "FaverTestSupport"],
+      swiftSettings: strictImports),
+    .testTarget(
+      name: "FaverCLITests",
+      dependencies: ["faver", "FaverKit", "FaverStore", "FaverFiles", "FaverTestSupport"],
+      swiftSettings: strictImports),
     // Boundary F1 of the moment clusterer on synthetic libraries; run by scripts/moment-f1.
     .executableTarget(
       name: "moment-eval",
       dependencies: [
         "FaverCore", "SeededRandom", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]),
+      ],
+      swiftSettings: strictImports),
     // Clustering, review queue and manifest of 1,000,000 synthetic assets; run by
     // scripts/bench-clusters.
     .executableTarget(
       name: "cluster-bench",
       dependencies: [
         "FaverCore", "SeededRandom", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]),
+      ],
+      swiftSettings: strictImports),
   ]
 )

@@ -18,6 +18,8 @@ public struct Asset: Hashable, Codable, Sendable, Identifiable {
   public var contentIdentifier: String? = nil
   /// The video recorded with this still (a Live Photo): reviewed with it, never on its own.
   public var companion: Companion? = nil
+  /// Other places (absolute paths) the same content was found, in order; it is reviewed once.
+  public var duplicates: [String] = []
 
   /// Where a still's companion video is.
   public struct Companion: Hashable, Codable, Sendable {
@@ -38,7 +40,7 @@ public struct Asset: Hashable, Codable, Sendable, Identifiable {
     id: AssetID, root: String, path: String, kind: MediaKind, captureTime: CaptureTime,
     coordinate: Coordinate? = nil, make: String? = nil, model: String? = nil,
     problem: String? = nil, burstID: String? = nil, contentIdentifier: String? = nil,
-    companion: Companion? = nil
+    companion: Companion? = nil, duplicates: [String] = []
   ) {
     self.id = id
     self.root = root
@@ -52,5 +54,6 @@ public struct Asset: Hashable, Codable, Sendable, Identifiable {
     self.burstID = burstID
     self.contentIdentifier = contentIdentifier
     self.companion = companion
+    self.duplicates = duplicates
   }
 }

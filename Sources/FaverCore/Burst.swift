@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Photos taken in quick succession that a person reviews together; a lone photo or a video is a
 /// burst of one.

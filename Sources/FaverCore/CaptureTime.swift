@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// When a photo was taken, and how we know.
 public struct CaptureTime: Hashable, Codable, Sendable {

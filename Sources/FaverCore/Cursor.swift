@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The asset a person is on, kept by its position as well as its id so resuming still works once
 /// that asset is reviewed, deleted or moved to another moment.

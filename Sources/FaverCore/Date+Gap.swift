@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension Date {
   /// Seconds from `earlier` to this date, rounded to the millisecond.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A still and the short video a phone recorded with it (an Apple Live Photo, a motion photo
 /// exported as two files), as positions in the list given to `LivePhotoPairing.pairs(in:)`.
 public struct LivePhoto: Hashable, Sendable {

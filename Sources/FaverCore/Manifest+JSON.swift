@@ -52,27 +52,7 @@ extension Manifest {
       json.beginArray()
       for asset in burst.assets {
         json.element()
-        json.beginObject()
-        json.key("assetId")
-        json.value(asset.assetId)
-        json.key("burstId")
-        json.value(asset.burstId)
-        if let companion = asset.companion {
-          json.key("companion")
-          json.beginObject()
-          json.key("assetId")
-          json.value(companion.assetId)
-          json.key("path")
-          json.value(companion.path)
-          json.endObject()
-        }
-        json.key("kind")
-        json.value(asset.kind.rawValue)
-        json.key("path")
-        json.value(asset.path)
-        json.key("takenAt")
-        json.value(asset.takenAt)
-        json.endObject()
+        try asset.write(to: json)
       }
       json.endArray()
       json.key("burstId")

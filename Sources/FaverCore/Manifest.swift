@@ -1,11 +1,11 @@
-import Foundation
+public import Foundation
 
 /// The review queue as a file for other tools: moments still to review, in order, with the assets
 /// left in each grouped by burst. Fully reviewed moments are left out (they left the queue).
 /// The layout is described by `schemas/manifest.schema.json`; bump `currentSchemaVersion` when
 /// it changes incompatibly.
 public struct Manifest: Hashable, Codable, Sendable {
-  public static let currentSchemaVersion = 1
+  public static let currentSchemaVersion = 2
 
   public var schemaVersion: Int
   /// ISO 8601 UTC, to the second.
@@ -49,25 +49,8 @@ public struct Manifest: Hashable, Codable, Sendable {
 
   public struct BurstEntry: Hashable, Codable, Sendable {
     public var burstId: String
-    public var assets: [AssetEntry]
-  }
-
-  public struct AssetEntry: Hashable, Codable, Sendable {
-    public var assetId: String
-    /// Absolute path: the root joined with the relative path.
-    public var path: String
-    public var takenAt: String
-    public var kind: MediaKind
-    public var burstId: String
-    /// A Live Photo's video, reviewed with this still; absent (not null) for other assets.
-    public var companion: CompanionEntry?
-  }
-
-  /// Where a Live Photo's video is.
-  public struct CompanionEntry: Hashable, Codable, Sendable {
-    public var assetId: String
-    /// Absolute path: the root joined with the relative path.
-    public var path: String
+    /// The burst's assets still to review, each the same object as `faver assets --json` shows.
+    public var assets: [AssetListing]
   }
 
   public init(clustering: MomentClusterer.Result, queue: ReviewQueue, generatedAt: Date) {
@@ -91,14 +74,7 @@ public struct Manifest: Hashable, Codable, Sendable {
         assetsToReview: entry.assetsToReview.map { burst in
           BurstEntry(
             burstId: burst.id,
-            assets: burst.assets.map { asset in
-              AssetEntry(
-                assetId: asset.id.rawValue, path: Self.join(asset.root, asset.path),
-                takenAt: asset.captureTime.iso8601, kind: asset.kind, burstId: burst.id,
-                companion: asset.companion.map {
-                  CompanionEntry(assetId: $0.id.rawValue, path: Self.join($0.root, $0.path))
-                })
-            })
+            assets: burst.assets.map(AssetListing.init))
         })
     }
   }
@@ -108,13 +84,5 @@ public struct Manifest: Hashable, Codable, Sendable {
     var data = Data()
     try encode { data.append(contentsOf: $0) }
     return data
-  }
-
-  static func join(_ root: String, _ path: String) -> String {
-    if root.isEmpty { return path }
-    var joined = root
-    joined.reserveCapacity(root.utf8.count + 1 + path.utf8.count)  // one allocation per asset
-    if !root.hasSuffix("/") { joined += "/" }
-    return joined + path
   }
 }

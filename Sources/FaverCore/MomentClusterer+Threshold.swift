@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension MomentClusterer {
   /// The gap at or above which a new moment starts, and how it was chosen.
@@ -32,31 +32,6 @@ extension MomentClusterer {
       return Threshold(
         seconds: min(max(value, Self.smartRange.lowerBound), Self.smartRange.upperBound),
         basis: .percentile(rank: rank, counted: counted.count, value: value))
-    }
-  }
-}
-
-extension MomentClusterer.Result {
-  /// The threshold and how it was chosen, with its numbers, for `faver clusters --explain`:
-  /// `threshold 30m 0s (1800 s): 90th percentile of 12 gaps of 1m 0s or more (nearest rank 11)
-  /// is 12m 0s (720 s), clamped up to 30m 0s`.
-  public var thresholdExplanation: String {
-    let (text, exact) = (Moment.Boundary.text, Moment.Boundary.exact)
-    let chosen = "threshold \(text(threshold)) (\(exact(threshold)) s)"
-    let minute = text(MomentClusterer.minimumCountedGap)
-    switch basis {
-    case .fixed:
-      return chosen + ", fixed"
-    case .fallback(let counted):
-      return chosen + ", the fallback: \(counted) gaps of \(minute) or more, fewer than "
-        + "\(MomentClusterer.minimumGapCount) to learn from"
-    case .percentile(let rank, let counted, let value):
-      var line =
-        chosen + ": 90th percentile of \(counted) gaps of \(minute) or more (nearest rank \(rank)) "
-        + "is \(text(value)) (\(exact(value)) s)"
-      if value < threshold { line += ", clamped up to \(text(threshold))" }
-      if value > threshold { line += ", clamped down to \(text(threshold))" }
-      return line
     }
   }
 }

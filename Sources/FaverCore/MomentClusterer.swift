@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Splits a library into moments at long gaps in time, or, in smart mode, where the photographer
 /// moved.

@@ -115,6 +115,21 @@ final class PrettyJSON {
     }
   }
 
+  func null() {
+    let text: StaticString = "null"
+    append(text.utf8Start, text.utf8CodeUnitCount)
+  }
+
+  /// The text, or `null`.
+  func value(_ text: String?) {
+    if let text { value(text) } else { null() }
+  }
+
+  /// The number, or `null`.
+  func value(_ number: Double?) throws {
+    if let number { try value(number) } else { null() }
+  }
+
   func value(_ number: Int) {
     var text = number.description
     text.withUTF8 { append($0) }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where faver keeps its index: `--store`, else `FAVER_STORE`, else `$XDG_DATA_HOME/faver`,
 /// else `~/.local/share/faver`.

@@ -1,39 +1,62 @@
-import FaverCore
+package import FaverCore
 import Foundation
-import GRDB
+package import GRDB
 
-/// One indexed file: where it is, how it looked when read (to notice changes with one stat),
-/// and what its metadata said.
-public struct FileRecord: Codable, Hashable, Sendable, FetchableRecord, MutablePersistableRecord {
-  public static let databaseTableName = "file"
+/// One row of the `file` table: an indexed file, where it is, how it looked when read (to notice
+/// changes with one stat), and what its metadata said.
+///
+/// The table in one place: `Columns` lists its columns, and the bulk upsert's SQL, its binds
+/// (`bind(_:to:)`, a switch the compiler holds complete) and the reads by position (`init(row:)`)
+/// all follow that list. A new column is a migration in `IndexStore.migrator`, a property, a case
+/// of `Columns` and its line in `bind(_:to:)` and `init(row:)`.
+package struct FileRecord: Hashable, Sendable, FetchableRecord, TableRecord {
+  package static let databaseTableName = "file"
 
-  public var id: Int64?
-  public var rootId: Int64
+  /// Every column but the row id, in the order the upsert binds them and reads select them.
+  package enum Columns: Int, ColumnExpression, CaseIterable, Sendable {
+    case rootId, path, assetId, format, kind, size, mtimeNs, device, inode, takenAt, utcOffset
+    case hasSubseconds, timeSource, latitude, longitude, make, model, problem, contentIdentifier, burstID
+
+    /// The column's name in the table: the case's name.
+    package var name: String { Self.names[rawValue] }
+    private static let names = allCases.map { String(describing: $0) }
+
+    /// The column's position in `selection`.
+    package var position: Int { rawValue }
+
+    /// `rootId, path, …`: every column, in order, for a SELECT that `init(row:)` reads.
+    package static let selection = allCases.map(\.name).joined(separator: ", ")
+  }
+
+  /// Requests select the columns in `Columns` order, which `init(row:)` reads by position.
+  package static var databaseSelection: [any SQLSelectable] { Columns.allCases }
+
+  package var rootId: Int64
   /// Relative to the root.
-  public var path: String
-  public var assetId: String
-  public var format: String
-  public var kind: MediaKind
-  public var size: Int64
-  public var mtimeNs: Int64
-  public var device: Int64
-  public var inode: Int64
+  package var path: String
+  package var assetId: String
+  package var format: String
+  package var kind: MediaKind
+  package var size: Int64
+  package var mtimeNs: Int64
+  package var device: Int64
+  package var inode: Int64
   /// Capture instant in seconds since 1970 (UTC when the offset is known).
-  public var takenAt: Double
-  public var utcOffset: Int?
-  public var hasSubseconds: Bool
-  public var timeSource: TimeSource
-  public var latitude: Double?
-  public var longitude: Double?
-  public var make: String?
-  public var model: String?
-  public var problem: String?
+  package var takenAt: Double
+  package var utcOffset: Int?
+  package var hasSubseconds: Bool
+  package var timeSource: TimeSource
+  package var latitude: Double?
+  package var longitude: Double?
+  package var make: String?
+  package var model: String?
+  package var problem: String?
   /// Apple's Live Photo identifier, shared by a still and its video.
-  public var contentIdentifier: String?
+  package var contentIdentifier: String?
   /// Apple's burst identifier, shared by the photos of one burst.
-  public var burstID: String?
+  package var burstID: String?
 
-  public init(
+  package init(
     rootId: Int64, path: String, assetId: AssetID, format: String, kind: MediaKind,
     stamp: FileStamp, captureTime: CaptureTime, coordinate: Coordinate?, make: String?,
     model: String?, problem: String?, contentIdentifier: String? = nil, burstID: String? = nil
@@ -57,6 +80,69 @@ public struct FileRecord: Codable, Hashable, Sendable, FetchableRecord, MutableP
     self.burstID = burstID
   }
 
+  /// Reads a row selected with `Columns.selection`, by position: looking columns up by name cost
+  /// more than the rest of reading the index.
+  package init(row: Row) throws {
+    func value<Value: DatabaseValueConvertible>(_ column: Columns) -> Value { row[column.position] }
+    func optional<Value: DatabaseValueConvertible>(_ column: Columns) -> Value? { row[column.position] }
+    guard let kind = MediaKind(rawValue: value(.kind)), let source = TimeSource(rawValue: value(.timeSource))
+    else {
+      throw DatabaseError(
+        resultCode: .SQLITE_CORRUPT, message: "the file table holds an unknown kind or time source")
+    }
+    rootId = value(.rootId)
+    path = value(.path)
+    assetId = value(.assetId)
+    format = value(.format)
+    self.kind = kind
+    size = value(.size)
+    mtimeNs = value(.mtimeNs)
+    device = value(.device)
+    inode = value(.inode)
+    takenAt = value(.takenAt)
+    utcOffset = optional(.utcOffset)
+    hasSubseconds = value(.hasSubseconds)
+    timeSource = source
+    latitude = optional(.latitude)
+    longitude = optional(.longitude)
+    make = optional(.make)
+    model = optional(.model)
+    problem = optional(.problem)
+    contentIdentifier = optional(.contentIdentifier)
+    burstID = optional(.burstID)
+  }
+
+  /// Binds one column's value.
+  func bind(_ column: Columns, to statement: inout BatchStatement) {
+    switch column {
+    case .rootId: statement.bind(rootId)
+    case .path: statement.bind(path)
+    case .assetId: statement.bind(assetId)
+    case .format: statement.bind(format)
+    case .kind: statement.bind(kind.rawValue)
+    case .size: statement.bind(size)
+    case .mtimeNs: statement.bind(mtimeNs)
+    case .device: statement.bind(device)
+    case .inode: statement.bind(inode)
+    case .takenAt: statement.bind(takenAt)
+    case .utcOffset: statement.bind(utcOffset)
+    case .hasSubseconds: statement.bind(hasSubseconds)
+    case .timeSource: statement.bind(timeSource.rawValue)
+    case .latitude: statement.bind(latitude)
+    case .longitude: statement.bind(longitude)
+    case .make: statement.bind(make)
+    case .model: statement.bind(model)
+    case .problem: statement.bind(problem)
+    case .contentIdentifier: statement.bind(contentIdentifier)
+    case .burstID: statement.bind(burstID)
+    }
+  }
+
+  /// Binds the values of `upsertSQL`, in its order.
+  func bindInsert(to statement: inout BatchStatement) {
+    for column in Columns.allCases { bind(column, to: &statement) }
+  }
+
   /// Inserts a file, or updates the one at the same path (keeping its row id). An upsert
   /// rather than `INSERT OR REPLACE`: a replace may delete rows, which makes SQLite keep a
   /// statement journal of every page each insert touches, on disk, and that cost more writes
@@ -65,59 +151,29 @@ public struct FileRecord: Codable, Hashable, Sendable, FetchableRecord, MutableP
 
   /// The upsert of `rows` files at once.
   static func upsertSQL(rows: Int) -> String {
-    """
-    INSERT INTO file (rootId, path, assetId, format, kind, size, mtimeNs, device, inode,
-      takenAt, utcOffset, hasSubseconds, timeSource, latitude, longitude, make, model, problem,
-      contentIdentifier, burstID)
-    VALUES \(Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", "))
-    ON CONFLICT (rootId, path) DO UPDATE SET assetId = excluded.assetId, format = excluded.format,
-      kind = excluded.kind, size = excluded.size, mtimeNs = excluded.mtimeNs,
-      device = excluded.device, inode = excluded.inode, takenAt = excluded.takenAt,
-      utcOffset = excluded.utcOffset, hasSubseconds = excluded.hasSubseconds,
-      timeSource = excluded.timeSource, latitude = excluded.latitude, longitude = excluded.longitude,
-      make = excluded.make, model = excluded.model, problem = excluded.problem,
-      contentIdentifier = excluded.contentIdentifier, burstID = excluded.burstID
-    """
+    let columns = Columns.allCases
+    let placeholders = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+    let updates = columns.filter { $0 != .rootId && $0 != .path }
+      .map { "\($0.name) = excluded.\($0.name)" }.joined(separator: ", ")
+    return """
+      INSERT INTO file (\(Columns.selection))
+      VALUES \(Array(repeating: placeholders, count: rows).joined(separator: ", "))
+      ON CONFLICT (rootId, path) DO UPDATE SET \(updates)
+      """
   }
-
-  /// Binds the values of `upsertSQL`, in its order.
-  func bindInsert(to statement: inout BatchStatement) {
-    statement.bind(rootId)
-    statement.bind(path)
-    statement.bind(assetId)
-    statement.bind(format)
-    statement.bind(kind.rawValue)
-    statement.bind(size)
-    statement.bind(mtimeNs)
-    statement.bind(device)
-    statement.bind(inode)
-    statement.bind(takenAt)
-    statement.bind(utcOffset)
-    statement.bind(hasSubseconds)
-    statement.bind(timeSource.rawValue)
-    statement.bind(latitude)
-    statement.bind(longitude)
-    statement.bind(make)
-    statement.bind(model)
-    statement.bind(problem)
-    statement.bind(contentIdentifier)
-    statement.bind(burstID)
-  }
-
-  public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
   /// What a stat says about the file; equal stamps mean the file need not be read again.
-  public var stamp: FileStamp {
+  package var stamp: FileStamp {
     FileStamp(size: size, mtimeNs: mtimeNs, device: device, inode: inode)
   }
 
-  public var captureTime: CaptureTime {
+  package var captureTime: CaptureTime {
     CaptureTime(
       instant: Date(timeIntervalSince1970: takenAt), utcOffset: utcOffset, source: timeSource,
       hasSubseconds: hasSubseconds)
   }
 
-  public func asset(root: String) -> Asset {
+  package func asset(root: String) -> Asset {
     let coordinate = latitude.flatMap { lat in longitude.map { Coordinate(latitude: lat, longitude: $0) } }
     return Asset(
       id: AssetID(rawValue: assetId), root: root, path: path, kind: kind, captureTime: captureTime,
@@ -127,13 +183,13 @@ public struct FileRecord: Codable, Hashable, Sendable, FetchableRecord, MutableP
 }
 
 /// The identity of a file's current version as a stat reports it.
-public struct FileStamp: Hashable, Sendable {
-  public var size: Int64
-  public var mtimeNs: Int64
-  public var device: Int64
-  public var inode: Int64
+package struct FileStamp: Hashable, Sendable {
+  package var size: Int64
+  package var mtimeNs: Int64
+  package var device: Int64
+  package var inode: Int64
 
-  public init(size: Int64, mtimeNs: Int64, device: Int64, inode: Int64) {
+  package init(size: Int64, mtimeNs: Int64, device: Int64, inode: Int64) {
     (self.size, self.mtimeNs, self.device, self.inode) = (size, mtimeNs, device, inode)
   }
 }

@@ -1,40 +1,40 @@
 import GRDB
 
 /// What the last run recorded under one root, for telling changed files from unchanged ones.
-public struct KnownFiles: Sendable {
-  public struct Entry: Hashable, Sendable {
-    public var stamp: FileStamp
-    public var hasProblem: Bool
+package struct KnownFiles: Sendable {
+  package struct Entry: Hashable, Sendable {
+    package var stamp: FileStamp
+    package var hasProblem: Bool
   }
 
   /// Indexed photos and videos.
-  public var media: [String: Entry] = [:]
+  package var media: [String: Entry] = [:]
   /// Files that were read and found not to be media.
-  public var nonMedia: [String: FileStamp] = [:]
+  package var nonMedia: [String: FileStamp] = [:]
 
-  public init() {}
+  package init() {}
 
-  public var paths: some Sequence<String> { media.keys.lazy.map(\.self) + nonMedia.keys.lazy.map(\.self) }
+  package var paths: some Sequence<String> { media.keys.lazy.map(\.self) + nonMedia.keys.lazy.map(\.self) }
 }
 
 /// One batch of changes under one root, written in one transaction.
-public struct IndexChanges: Sendable {
-  public var rootId: Int64
+package struct IndexChanges: Sendable {
+  package var rootId: Int64
   /// New or changed photos and videos.
-  public var media: [FileRecord] = []
+  package var media: [FileRecord] = []
   /// New or changed files that are not media.
-  public var nonMedia: [(path: String, stamp: FileStamp)] = []
+  package var nonMedia: [(path: String, stamp: FileStamp)] = []
   /// Paths gone from the disk.
-  public var removed: [String] = []
+  package var removed: [String] = []
 
-  public init(rootId: Int64) { self.rootId = rootId }
+  package init(rootId: Int64) { self.rootId = rootId }
 
-  public var isEmpty: Bool { media.isEmpty && nonMedia.isEmpty && removed.isEmpty }
+  package var isEmpty: Bool { media.isEmpty && nonMedia.isEmpty && removed.isEmpty }
   /// How many files the batch changes.
-  public var count: Int { media.count + nonMedia.count + removed.count }
+  package var count: Int { media.count + nonMedia.count + removed.count }
 
   /// Adds the changes of a later batch under the same root.
-  public mutating func append(_ later: IndexChanges) {
+  package mutating func append(_ later: IndexChanges) {
     precondition(later.rootId == rootId, "batches of different roots cannot be merged")
     media += later.media
     nonMedia += later.nonMedia

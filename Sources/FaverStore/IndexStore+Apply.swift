@@ -10,7 +10,7 @@ extension IndexStore {
   /// A file edited in place (same root and path, same capture time, new content and so a new id)
   /// is the same photo: its review mark and favorite follow it. A different photo saved under an
   /// old name (another capture time) starts unreviewed.
-  public func apply(_ changes: IndexChanges) throws {
+  package func apply(_ changes: IndexChanges) throws {
     guard !changes.isEmpty else { return }
     try database.write { db in
       var forgetNonMedia = try BatchStatement(

@@ -11,7 +11,7 @@ extension IndexStore {
   /// file), a quarter of the writer's work at 200,000 files; sorting them once costs less. It is
   /// rebuilt even when `body` throws, and, should faver be killed before that, by the next run
   /// (queries only run slower meanwhile).
-  public func fillingFirstTime<T>(_ body: () throws -> T) throws -> T {
+  package func fillingFirstTime<T>(_ body: () throws -> T) throws -> T {
     let (hasFiles, hasIndex) = try database.read { db in
       let row = try Row.fetchOne(
         db,

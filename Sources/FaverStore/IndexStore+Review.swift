@@ -1,20 +1,10 @@
-import FaverCore
-import Foundation
+package import FaverCore
+package import Foundation
 import GRDB
 
 /// Review marks and the resume cursor. Marks are keyed by asset id, not by file, so they survive a
 /// file being moved, renamed or deleted and indexed again.
 extension IndexStore {
-  /// What a person decided about assets.
-  public enum Mark: String, Sendable, CaseIterable {
-    /// Seen: leaves the queue, favorite flag unchanged.
-    case reviewed
-    /// Seen and kept as a favorite.
-    case favorite
-    /// Seen, and no longer a favorite.
-    case unfavorite
-  }
-
   static func registerReviewMigration(in migrator: inout DatabaseMigrator) {
     migrator.registerMigration("v3: review") { db in
       try db.create(table: "review") { t in
@@ -30,7 +20,7 @@ extension IndexStore {
   }
 
   /// Records `mark` for every id in one transaction; the first review time is kept.
-  public func mark(_ ids: [AssetID], as mark: Mark, at date: Date) throws {
+  package func mark(_ ids: [AssetID], as mark: ReviewMark, at date: Date) throws {
     try database.write { db in
       for id in ids {
         let favorite: Bool? =
@@ -50,14 +40,14 @@ extension IndexStore {
   }
 
   /// Every asset id marked reviewed (favorites included).
-  public func reviewedIDs() throws -> Set<AssetID> {
+  package func reviewedIDs() throws -> Set<AssetID> {
     try database.read { db in
       Set(try String.fetchAll(db, sql: "SELECT assetId FROM review").map(AssetID.init(rawValue:)))
     }
   }
 
   /// Asset ids marked favorite.
-  public func favoriteIDs() throws -> Set<AssetID> {
+  package func favoriteIDs() throws -> Set<AssetID> {
     try database.read { db in
       Set(
         try String.fetchAll(db, sql: "SELECT assetId FROM review WHERE favorite").map(AssetID.init(rawValue:))
@@ -66,7 +56,7 @@ extension IndexStore {
   }
 
   /// Which of `ids` the index knows.
-  public func knownAssetIDs(among ids: [AssetID]) throws -> Set<AssetID> {
+  package func knownAssetIDs(among ids: [AssetID]) throws -> Set<AssetID> {
     try database.read { db in
       var known: Set<AssetID> = []
       for id in ids
@@ -80,23 +70,23 @@ extension IndexStore {
   }
 
   /// The saved cursor; nil when none was saved or it cannot be read.
-  public func cursor() throws -> FaverCore.Cursor? {
+  package func cursor() throws -> FaverCore.Cursor? {
     try state(FaverCore.Cursor.self, key: "cursor")
   }
 
   /// Saves the cursor, or forgets it when nil.
-  public func setCursor(_ cursor: FaverCore.Cursor?) throws {
+  package func setCursor(_ cursor: FaverCore.Cursor?) throws {
     try setState(cursor, key: "cursor")
   }
 
   /// How moments were last cut at the person's request, so an unattended `refresh` writes the
   /// manifest the same way; nil when never chosen or unreadable.
-  public func clusteringMode() throws -> MomentClusterer.Mode? {
+  package func clusteringMode() throws -> MomentClusterer.Mode? {
     try state(MomentClusterer.Mode.self, key: "clusteringMode")
   }
 
   /// Remembers the mode, or forgets it when nil.
-  public func setClusteringMode(_ mode: MomentClusterer.Mode?) throws {
+  package func setClusteringMode(_ mode: MomentClusterer.Mode?) throws {
     try setState(mode, key: "clusteringMode")
   }
 

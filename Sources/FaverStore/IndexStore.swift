@@ -1,17 +1,15 @@
-import FaverCore
-import Foundation
-import GRDB
+package import FaverCore
+package import Foundation
+package import GRDB
 
-/// The SQLite index of one library (which may have several roots), in the store folder.
-public final class IndexStore: Sendable {
-  public let folder: URL
-  let database: DatabasePool
+/// The SQLite index of one library (which may have several roots).
+package final class IndexStore: Sendable {
+  let database: any DatabaseWriter
 
-  public static let fileName = "index.sqlite"
+  package static let fileName = "index.sqlite"
 
   /// Opens (creating when needed) the index in `folder` and brings its schema up to date.
-  public init(folder: URL) throws(StoreError) {
-    self.folder = folder
+  package convenience init(folder: URL) throws(StoreError) {
     let path = folder.appendingPathComponent(Self.fileName).path
     do {
       try FileManager.default.createDirectory(
@@ -19,30 +17,59 @@ public final class IndexStore: Sendable {
     } catch {
       throw .cannotCreateFolder(path: folder.path, reason: error.localizedDescription)
     }
+    let pool: DatabasePool
     do {
-      var configuration = Configuration()
-      configuration.busyMode = .timeout(30)
-      configuration.prepareDatabase { db in
-        guard !db.configuration.readonly else { return }
-        // The writer keeps up to 64 MiB of pages (the whole index of 200,000 files is ~50 MiB):
-        // with SQLite's default 2 MiB, a bulk index read back each index page it updated.
-        try db.execute(sql: "PRAGMA cache_size = -65536")
-        // An insert of many rows keeps a statement journal (the pages it touched, to undo it
-        // alone if it fails) in memory: in a temporary file it took two writes per file indexed.
-        // It plays no part in crash safety, which rests on the WAL.
-        try db.execute(sql: "PRAGMA temp_store = MEMORY")
-      }
-      database = try DatabasePool(path: path, configuration: configuration)
+      pool = try DatabasePool(path: path, configuration: Self.configuration)
+    } catch {
+      throw .cannotOpen(path: path, reason: "\(error)")
+    }
+    try self.init(database: pool)
+  }
+
+  /// Uses `database` (a file's pool, or an in-memory queue in tests) and brings its schema up to
+  /// date.
+  package init(database: any DatabaseWriter) throws(StoreError) {
+    self.database = database
+    do {
       let migrator = Self.migrator
       if try database.read({ try migrator.hasBeenSuperseded($0) }) {
-        throw StoreError.newerSchema(path: path)
+        throw StoreError.newerSchema(path: database.path)
       }
       try migrator.migrate(database)
     } catch let error as StoreError {
       throw error
     } catch {
-      throw .cannotOpen(path: path, reason: "\(error)")
+      throw .cannotOpen(path: database.path, reason: "\(error)")
     }
+  }
+
+  /// An index in memory, for tests.
+  package convenience init() throws(StoreError) {
+    let queue: DatabaseQueue
+    do {
+      queue = try DatabaseQueue(configuration: Self.configuration)
+    } catch {
+      throw .cannotOpen(path: ":memory:", reason: "\(error)")
+    }
+    try self.init(database: queue)
+  }
+
+  /// How faver opens its index: waits up to 30 s for a writer's transaction, and (for the
+  /// writer) a large page cache and statement journals in memory.
+  package static var configuration: Configuration {
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(30)
+    configuration.prepareDatabase { db in
+      guard !db.configuration.readonly else { return }
+      // The writer keeps up to 64 MiB of pages (the whole index of 200,000 files is ~50 MiB):
+      // with SQLite's default 2 MiB, a bulk index read back each index page it updated.
+      try db.execute(sql: "PRAGMA cache_size = -65536")
+      // An insert of many rows keeps a statement journal (the pages it touched, to undo it
+      // alone if it fails) in memory: in a temporary file it took two writes per file indexed.
+      // It plays no part in crash safety, which rests on the WAL.
+      try db.execute(sql: "PRAGMA temp_store = MEMORY")
+    }
+    return configuration
   }
 
   /// (`belongsTo` names its table: without it, GRDB compiles its English inflection rules, 40
@@ -118,7 +145,7 @@ public final class IndexStore: Sendable {
   }
 
   /// The id of a root folder, registering it on first use.
-  public func rootID(for path: String) throws -> Int64 {
+  package func rootID(for path: String) throws -> Int64 {
     try database.write { db in
       if let id = try Int64.fetchOne(db, sql: "SELECT id FROM root WHERE path = ?", arguments: [path]) {
         return id
@@ -129,7 +156,7 @@ public final class IndexStore: Sendable {
   }
 
   /// The roots registered so far, by id.
-  public func roots() throws -> [Int64: String] {
+  package func roots() throws -> [Int64: String] {
     try database.read { db in
       try Row.fetchAll(db, sql: "SELECT id, path FROM root").reduce(into: [:]) { $0[$1["id"]] = $1["path"] }
     }
@@ -139,15 +166,19 @@ public final class IndexStore: Sendable {
   /// Columns are read by position (looking them up by name cost more than the rest of a no-change
   /// refresh's work per file), and the tables are scanned in order (`+rootId` keeps SQLite off
   /// the rootId index, whose every entry cost a lookup of its row).
-  public func known(inRoot rootId: Int64) throws -> KnownFiles {
-    try database.read { db in
+  package func known(inRoot rootId: Int64) throws -> KnownFiles {
+    typealias Column = FileRecord.Columns
+    return try database.read { db in
       var known = KnownFiles()
       let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM file WHERE rootId = ?", arguments: [rootId])
       known.media.reserveCapacity(count ?? 0)
+      let stampColumns = [Column.size, .mtimeNs, .device, .inode].map(\.name).joined(separator: ", ")
       let media = try Row.fetchCursor(
         db,
-        sql:
-          "SELECT path, size, mtimeNs, device, inode, problem IS NOT NULL FROM file WHERE +rootId = ?",
+        sql: """
+          SELECT \(Column.path.name), \(stampColumns), \(Column.problem.name) IS NOT NULL
+          FROM file WHERE +rootId = ?
+          """,
         arguments: [rootId])
       while let row = try media.next() {
         known.media[row[0]] = KnownFiles.Entry(stamp: FileStamp(row: row, from: 1), hasProblem: row[5])
@@ -161,15 +192,15 @@ public final class IndexStore: Sendable {
   }
 
   /// Every file record under one root, keyed by relative path.
-  public func files(inRoot rootId: Int64) throws -> [String: FileRecord] {
+  package func files(inRoot rootId: Int64) throws -> [String: FileRecord] {
     try database.read { db in
-      try FileRecord.filter(Column("rootId") == rootId).fetchAll(db)
+      try FileRecord.filter(FileRecord.Columns.rootId == rootId).fetchAll(db)
         .reduce(into: [:]) { $0[$1.path] = $1 }
     }
   }
 
   /// SQLite's own consistency check: `["ok"]` when the index is sound.
-  public func integrityCheck() throws -> [String] {
+  package func integrityCheck() throws -> [String] {
     try database.read { try String.fetchAll($0, sql: "PRAGMA integrity_check") }
   }
 
@@ -179,45 +210,37 @@ public final class IndexStore: Sendable {
   ///
   /// Rows are read by column position and the copies dropped here: decoding `FileRecord`s by
   /// name and a correlated `NOT EXISTS` took 70,000 instructions a file (1.4 s at 200,000).
-  public func assets(pairing: LivePhotoPairing = LivePhotoPairing()) throws -> [Asset] {
+  package func assets(pairing: LivePhotoPairing = LivePhotoPairing()) throws -> [Asset] {
     let roots = try roots()
     let assets = try database.read { db in
       var assets: [Asset] = []
       var firstPath: [String: (index: Int, rootId: Int64, path: String)] = [:]
+      /// Every place of each content found at more than one.
+      var places: [String: [(rootId: Int64, path: String)]] = [:]
       let rows = try Row.fetchCursor(
-        db,
-        sql: """
-          SELECT assetId, rootId, path, kind, takenAt, utcOffset, hasSubseconds, timeSource,
-            latitude, longitude, make, model, problem, burstID, contentIdentifier
-          FROM file ORDER BY takenAt, rootId, path
-          """)
+        db, sql: "SELECT \(FileRecord.Columns.selection) FROM file ORDER BY takenAt, rootId, path")
       var dropped = IndexSet()
       while let row = try rows.next() {
-        let id: String = row[0]
-        let (rootId, path): (Int64, String) = (row[1], row[2])
-        if let first = firstPath[id] {
+        let record = try FileRecord(row: row)
+        if let first = firstPath[record.assetId] {
+          places[record.assetId, default: [(first.rootId, first.path)]].append((record.rootId, record.path))
           // SQLite orders text by its bytes; so does this.
-          guard rootId < first.rootId || (rootId == first.rootId && utf8Precedes(path, first.path)) else {
-            continue
-          }
+          guard
+            record.rootId < first.rootId
+              || (record.rootId == first.rootId && utf8Precedes(record.path, first.path))
+          else { continue }
           dropped.insert(first.index)
         }
-        firstPath[id] = (assets.count, rootId, path)
-        guard let kind = MediaKind(rawValue: row[3]), let source = TimeSource(rawValue: row[7]) else {
-          throw StoreError.cannotOpen(
-            path: folder.path, reason: "the file table holds an unknown kind or time source")
+        firstPath[record.assetId] = (assets.count, record.rootId, record.path)
+        assets.append(record.asset(root: roots[record.rootId] ?? ""))
+      }
+      // The asset is at the first of its places; the others are its duplicates, in order.
+      for (id, found) in places {
+        guard let index = firstPath[id]?.index else { continue }
+        let sorted = found.sorted {
+          $0.rootId != $1.rootId ? $0.rootId < $1.rootId : utf8Precedes($0.path, $1.path)
         }
-        let latitude: Double? = row[8]
-        let longitude: Double? = row[9]
-        assets.append(
-          Asset(
-            id: AssetID(rawValue: id), root: roots[rootId] ?? "", path: path, kind: kind,
-            captureTime: CaptureTime(
-              instant: Date(timeIntervalSince1970: row[4]), utcOffset: row[5], source: source,
-              hasSubseconds: row[6]),
-            coordinate: latitude.flatMap { lat in longitude.map { Coordinate(latitude: lat, longitude: $0) }
-            },
-            make: row[10], model: row[11], problem: row[12], burstID: row[13], contentIdentifier: row[14]))
+        assets[index].duplicates = sorted.dropFirst().map { joinPath(roots[$0.rootId] ?? "", $0.path) }
       }
       guard !dropped.isEmpty else { return assets }
       return assets.indices.filter { !dropped.contains($0) }.map { assets[$0] }
@@ -228,29 +251,8 @@ public final class IndexStore: Sendable {
   /// Whether `a` sorts before `b` by their UTF-8 bytes, as SQLite's default collation does.
   private func utf8Precedes(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
 
-  /// For each asset found at more than one path, its other paths (absolute), in order.
-  public func duplicatePaths() throws -> [AssetID: [String]] {
-    let roots = try roots()
-    return try database.read { db in
-      let rows = try Row.fetchAll(
-        db,
-        sql: """
-          SELECT assetId, rootId, path FROM file
-          WHERE assetId IN (SELECT assetId FROM file GROUP BY assetId HAVING COUNT(*) > 1)
-          ORDER BY assetId, rootId, path
-          """)
-      var result: [AssetID: [String]] = [:]
-      for row in rows {
-        let id = AssetID(rawValue: row["assetId"])
-        let path = (roots[row["rootId"]] ?? "") + "/" + (row["path"] as String)
-        result[id, default: []].append(path)
-      }
-      return result.mapValues { Array($0.dropFirst()) }
-    }
-  }
-
   /// How many indexed files are copies of another one.
-  public func duplicateCount() throws -> Int {
+  package func duplicateCount() throws -> Int {
     try database.read {
       // DISTINCT over the assetId index walks it in order; COUNT(DISTINCT) built a temporary
       // b-tree of every id (a sixth of a no-change refresh).

@@ -1,11 +1,11 @@
 /// Why the index could not be opened or used.
-public enum StoreError: Error, Equatable, CustomStringConvertible {
+package enum StoreError: Error, Equatable, CustomStringConvertible {
   case cannotCreateFolder(path: String, reason: String)
   case cannotOpen(path: String, reason: String)
   case newerSchema(path: String)
   case busy(path: String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .cannotCreateFolder(let path, let reason):
       "Cannot create the store folder \(path): \(reason). Choose another with --store or FAVER_STORE."

@@ -1,6 +1,5 @@
 import ArgumentParser
-import FaverCore
-import FaverStore
+import FaverKit
 
 /// How moments are cut; shared by every command that builds the queue.
 ///
@@ -42,18 +41,12 @@ struct ClusterOptions: ParsableArguments {
     }
   }
 
-  /// The mode asked for on the command line, if any.
+  /// The mode asked for on the command line, if any; else the library's remembered one applies.
   var chosen: MomentClusterer.Mode? {
     switch (mode, gap) {
     case (.smart, _): .smart
     case (.fixed, _), (nil, .some): .fixed(gap: (gap ?? .threeHours).seconds)
     case (nil, nil): nil
     }
-  }
-
-  /// The clusterer for this run: the mode asked for, else the one `clusters` or `refresh` last
-  /// wrote the manifest with (remembered in `store`), else smart.
-  func clusterer(for store: IndexStore) throws -> MomentClusterer {
-    MomentClusterer(mode: try chosen ?? store.clusteringMode() ?? .smart)
   }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import FaverKit
-import FaverStore
 import Foundation
 import Logging
 
@@ -33,17 +32,19 @@ struct StoreOptions: ParsableArguments {
   var store: String?
 
   var location: URL { StoreLocation.resolve(flag: store) }
+
+  /// The library kept in the store.
+  func library() -> Library { Library.open(store: location) }
 }
 
-extension StoreLock {
-  /// Takes the store's writer lock, or exits with 75 (EX_TEMPFAIL: try again later) when another
-  /// run holds it, so cron can tell "busy" from "failed".
-  static func acquiring(_ folder: URL, wait: Bool) throws -> StoreLock {
-    do {
-      return try StoreLock(folder: folder, wait: wait)
-    } catch .busy {
-      FileHandle.standardError.write(Data("faver: \(StoreError.busy(path: folder.path))\n".utf8))
-      throw ExitCode(75)
-    }
+/// Runs `body`; when another run holds the store's writer lock, says so and exits with 75
+/// (EX_TEMPFAIL: try again later), so cron can tell "busy" from "failed".
+func exitingWhenBusy<Result>(_ body: () throws -> Result) throws -> Result {
+  do {
+    return try body()
+  } catch let error as LibraryError {
+    guard case .busy = error else { throw error }
+    FileHandle.standardError.write(Data("faver: \(error)\n".utf8))
+    throw ExitCode(75)
   }
 }

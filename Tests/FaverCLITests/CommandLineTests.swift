@@ -125,3 +125,16 @@ private func minuteApartLibrary(_ count: Int) throws -> TemporaryTree {
   let asset = try #require(shown["asset"] as? [String: Any])
   #expect(asset["duplicates"] as? [String] == [tree.path + "/b.jpg"])
 }
+
+/// The CLI goes through the one door: of faver's own modules it imports FaverKit only.
+@Test func theCLIImportsNothingOfFaversButFaverKit() throws {
+  let folder = Paths.package.appendingPathComponent("Sources/faver")
+  let files = try #require(FileManager.default.enumerator(atPath: folder.path)).compactMap { $0 as? String }
+    .filter { $0.hasSuffix(".swift") }
+  #expect(files.count > 5)
+  for file in files {
+    let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+    let imports = text.split(separator: "\n").filter { $0.contains("import Faver") }
+    #expect(imports.allSatisfy { $0.hasSuffix("import FaverKit") }, "\(file): \(imports)")
+  }
+}

@@ -1,7 +1,9 @@
 import FaverCore
+import FaverFiles
 import FaverStore
 import FaverTestSupport
 import Foundation
+import SeededRandom
 import Testing
 
 #if canImport(Glibc)

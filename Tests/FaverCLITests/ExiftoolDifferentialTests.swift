@@ -100,7 +100,9 @@ func sampleLibraryAgreesWithExiftool() throws {
   #expect(assets.count == SampleFile.all.filter(\.indexed).count)
   #expect(sample.companions.count == sample.assets.values.filter { $0.companion != nil }.count)
   let byPath = Dictionary(
-    uniqueKeysWithValues: assets.map { (Paths.sampleLibrary.appendingPathComponent($0.path).path, $0) })
+    uniqueKeysWithValues: assets.map {
+      (Paths.sampleLibrary.appendingPathComponent($0.relativePath).path, $0)
+    })
   let tags = [
     "-File:FileTypeExtension", "-EXIF:all", "-QuickTime:CreateDate", "-Keys:CreationDate",
     "-Composite:GPSLatitude", "-Composite:GPSLongitude", "-Composite:GPSDateTime",

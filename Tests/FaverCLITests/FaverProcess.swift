@@ -48,8 +48,8 @@ func run(_ executable: URL, _ arguments: [String], environment: [String: String]
   defer { try? FileManager.default.removeItem(at: folder) }
   let outURL = folder.appendingPathComponent("out")
   let errURL = folder.appendingPathComponent("err")
-  FileManager.default.createFile(atPath: outURL.path, contents: nil)
-  FileManager.default.createFile(atPath: errURL.path, contents: nil)
+  _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+  _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
   process.standardOutput = try FileHandle(forWritingTo: outURL)
   process.standardError = try FileHandle(forWritingTo: errURL)
   try process.run()
@@ -61,4 +61,17 @@ func run(_ executable: URL, _ arguments: [String], environment: [String: String]
 
 func faver(_ arguments: [String], environment: [String: String] = [:]) throws -> ProcessResult {
   try run(Paths.faver, arguments, environment: environment)
+}
+
+/// The part of an absolute `path` below `root`, as the asset objects of every JSON output give
+/// them (`/lib` and `/lib/a/b.jpg` give `a/b.jpg`); nil when `path` is not below `root`.
+func relative(_ path: String, to root: String) -> String? {
+  let prefix = root.hasSuffix("/") ? root : root + "/"
+  return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
+}
+
+/// The path of an asset object (or a companion object) below its root.
+func relativePath(_ object: [String: Any]) -> String? {
+  guard let path = object["path"] as? String, let root = object["root"] as? String else { return nil }
+  return relative(path, to: root)
 }

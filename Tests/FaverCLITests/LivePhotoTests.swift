@@ -38,11 +38,9 @@ private func jsonObject(_ text: String) throws -> Any {
   let listing = try #require(
     try jsonObject(try faver(["assets", "--json", "--store", store]).stdout) as? [[String: Any]])
   #expect(
-    listing.compactMap { $0["path"] as? String } == [
-      "DCIM/IMG_0001.JPG", "DCIM/IMG_0002.JPG", "DCIM/IMG_0002.MOV",
-    ])
+    listing.compactMap(relativePath) == ["DCIM/IMG_0001.JPG", "DCIM/IMG_0002.JPG", "DCIM/IMG_0002.MOV"])
   let companion = try #require(listing.first?["companion"] as? [String: String])
-  #expect(companion["path"] == "DCIM/IMG_0001.MOV" && companion["root"] == tree.path)
+  #expect(companion["path"] == tree.path + "/DCIM/IMG_0001.MOV" && companion["root"] == tree.path)
   #expect(companion["id"]?.count == 16)
   #expect(!listing.contains { $0["id"] as? String == companion["id"] })
   #expect(listing.dropFirst().allSatisfy { $0["companion"] is NSNull })
@@ -61,7 +59,7 @@ private func jsonObject(_ text: String) throws -> Any {
   let next = try #require(
     try jsonObject(try faver(["next", "--json", "--store", store]).stdout) as? [String: Any])
   let shown = try #require(next["asset"] as? [String: Any])
-  #expect((shown["companion"] as? [String: String])?["path"] == "DCIM/IMG_0001.MOV")
+  #expect((shown["companion"] as? [String: String])?["path"] == tree.path + "/DCIM/IMG_0001.MOV")
   let id = try #require(shown["id"] as? String)
   #expect(try faver(["mark", id, "--reviewed", "--store", store]).status == 0)
   #expect(try faver(["status", "--store", store]).stdout.hasPrefix("1/3 reviewed"))
@@ -82,6 +80,6 @@ private func jsonObject(_ text: String) throws -> Any {
   #expect(try faver(["index", tree.path, "--store", store]).status == 0)
   let listing = try faver(["assets", "--json", "--store", store])
   let assets = try JSONDecoder().decode([ListedAsset].self, from: Data(listing.stdout.utf8))
-  #expect(assets.map(\.path) == ["Camera/still.heic"])
-  #expect(assets.first?.companion?.path == "Movies/clip.mov")
+  #expect(assets.map(\.relativePath) == ["Camera/still.heic"])
+  #expect(assets.first?.companion?.relativePath == "Movies/clip.mov")
 }

@@ -76,8 +76,7 @@ private final class Workspace {
     let asset = try #require(object["asset"] as? [String: Any])
     let burst = try #require(object["burst"] as? [[String: Any]])
     return (
-      try #require(asset["id"] as? String), try #require(asset["path"] as? String),
-      burst.compactMap { $0["path"] as? String }
+      try #require(asset["id"] as? String), try #require(relativePath(asset)), burst.compactMap(relativePath)
     )
   }
 
@@ -87,7 +86,7 @@ private final class Workspace {
       try JSONSerialization.jsonObject(with: Data(run(["assets", "--json"]).utf8)) as? [[String: Any]])
     return Dictionary(
       uniqueKeysWithValues: listing.compactMap { asset in
-        (asset["path"] as? String).flatMap { path in (asset["id"] as? String).map { (path, $0) } }
+        relativePath(asset).flatMap { path in (asset["id"] as? String).map { (path, $0) } }
       })
   }
 }

@@ -1,5 +1,6 @@
 import FaverTestSupport
 import Foundation
+import SeededRandom
 import Testing
 
 @testable import FaverCore
@@ -52,18 +53,37 @@ private func violations(of value: Any, against schema: [String: Any]) -> [String
       < text.range(of: "\"mode\"")?.lowerBound ?? text.startIndex)
 }
 
-@Test func aLivePhotoNamesItsVideoAndOtherAssetsLeaveTheKeyOut() throws {
+@Test func aLivePhotoNamesItsVideoAndOtherAssetsSayNull() throws {
   let assets = manifest().moments.flatMap(\.assetsToReview).flatMap(\.assets)
   #expect(
     assets.first { $0.path == "/lib/p2.jpg" }?.companion
-      == Manifest.CompanionEntry(assetId: "00000000000000aa", path: "/lib/p2.mov"))
+      == AssetListing.Companion(id: "00000000000000aa", path: "/lib/p2.mov", root: "/lib"))
   #expect(assets.filter { $0.companion != nil }.count == 1)
   let json = try #require(try JSONSerialization.jsonObject(with: manifest().encoded()) as? [String: Any])
   let moments = try #require(json["moments"] as? [[String: Any]])
   let entries = moments.flatMap { ($0["assetsToReview"] as? [[String: Any]]) ?? [] }
     .flatMap { ($0["assets"] as? [[String: Any]]) ?? [] }
   #expect(entries.count == assets.count)
-  #expect(entries.filter { $0.keys.contains("companion") }.count == 1)
+  #expect(entries.filter { $0["companion"] is NSNull }.count == assets.count - 1)
+}
+
+/// Every asset of the manifest is the object `faver assets --json` prints: the same keys, the
+/// same bytes.
+@Test func theManifestsAssetsAreTheAssetObjects() throws {
+  let manifest = manifest()
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.sortedKeys]
+  for entry in manifest.moments.flatMap(\.assetsToReview).flatMap(\.assets) {
+    let keys = try #require(try JSONSerialization.jsonObject(with: encoder.encode(entry)) as? [String: Any])
+      .keys
+    #expect(
+      keys.sorted() == [
+        "companion", "duplicates", "id", "kind", "latitude", "longitude", "make", "model", "path", "problem",
+        "root",
+        "takenAt", "timeSource",
+      ])
+    #expect(entry.path.hasPrefix(entry.root + "/"))
+  }
 }
 
 private func foundationJSON(_ manifest: Manifest) throws -> Data {
@@ -99,6 +119,11 @@ private func foundationJSON(_ manifest: Manifest) throws -> Data {
       latitude: .random(in: -80...80, using: &random), longitude: .random(in: -179...179, using: &random))
     assets[index].captureTime.utcOffset = [nil, 3600, -16_200].randomElement(using: &random) ?? nil
     assets[index].captureTime.hasSubseconds = Bool.random(using: &random)
+    assets[index].make = ["Canon", "Apple", "Fuji \"X\""].randomElement(using: &random)
+    assets[index].model = [nil, "EOS R5", "iPhone 15 Pro"].randomElement(using: &random) ?? nil
+    assets[index].problem = [nil, "corrupt EXIF"].randomElement(using: &random) ?? nil
+    assets[index].duplicates = Array(
+      ["/backup/a.jpg", "/old/b c.jpg"].prefix(.random(in: 0...2, using: &random)))
   }
   // Some Live Photos, a few of them reviewed through their video.
   for index in assets.indices where Int.random(in: 0..<5, using: &random) == 0 {

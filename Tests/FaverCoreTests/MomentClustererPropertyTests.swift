@@ -1,5 +1,6 @@
 import FaverTestSupport
 import Foundation
+import SeededRandom
 import Testing
 
 @testable import FaverCore

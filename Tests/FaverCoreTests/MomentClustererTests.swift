@@ -27,7 +27,6 @@ func fixedGapCutsAtTheThreshold(gaps: [Double], expected: [Int]) {
   let result = MomentClusterer(mode: .fixed(gap: hour)).moments(in: Asset.fixtures(gaps: [2 * hour]))
   let expected: [Moment.Boundary] = [.first, .timeGap(gap: 2 * hour, threshold: hour)]
   #expect(result.moments.map(\.boundary) == expected)
-  #expect(result.moments[1].boundary.explanation == "gap 2h 0m (7200 s) >= threshold 1h 0m (3600 s)")
 }
 
 private let hours: [Double] = (1...20).map { Double($0) * 3600 }
@@ -208,28 +207,4 @@ func movingMoreThanOneKilometreCuts(meters: Double, count: Int) {
     placed(2, at: 1200, 46, 7),
   ]
   #expect(MomentClusterer(mode: .smart).moments(in: assets).moments.count == 1)
-}
-
-@Test func theThresholdExplainsItself() {
-  let fallback = MomentClusterer(mode: .smart).moments(in: Asset.fixtures(gaps: [600, 600]))
-  #expect(
-    fallback.thresholdExplanation
-      == "threshold 3h 0m (10800 s), the fallback: 2 gaps of 1m 0s or more, fewer than 8 to learn from")
-  let up = MomentClusterer(mode: .smart).moments(in: Asset.fixtures(gaps: Array(repeating: 600, count: 10)))
-  #expect(
-    up.thresholdExplanation
-      == "threshold 30m 0s (1800 s): 90th percentile of 10 gaps of 1m 0s or more (nearest rank 9) "
-      + "is 10m 0s (600 s), clamped up to 30m 0s")
-  let fixed = MomentClusterer(mode: .fixed(gap: 8 * hour)).moments(in: Asset.fixtures(gaps: [1]))
-  #expect(fixed.thresholdExplanation == "threshold 8h 0m (28800 s), fixed")
-}
-
-private let spokenDurations: [(Double, String)] = [
-  (59.9, "59s"), (60, "1m 0s"), (3599, "59m 59s"), (3600, "1h 0m"), (172_800, "48h 0m"),
-  (172_860, "2d 0h"), (12_020_400, "139d 3h"),
-]
-
-@Test(arguments: spokenDurations)
-func durationsReadAsAPersonWouldSayThem(seconds: Double, text: String) {
-  #expect(Moment.Boundary.text(seconds) == text)
 }

@@ -1,5 +1,6 @@
 import FaverCore
 import Foundation
+import GRDB
 import Testing
 
 @testable import FaverStore

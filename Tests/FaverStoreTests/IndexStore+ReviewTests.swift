@@ -4,11 +4,8 @@ import Testing
 
 @testable import FaverStore
 
-func temporaryStore() throws -> IndexStore {
-  let folder = FileManager.default.temporaryDirectory
-    .appendingPathComponent("faver-store-tests-\(UUID().uuidString)", isDirectory: true)
-  return try IndexStore(folder: folder)
-}
+/// A store in memory: the schema and every query as on disk, nothing to clean up.
+func temporaryStore() throws -> IndexStore { try IndexStore() }
 
 func batch(_ root: Int64, _ media: [FileRecord], removed: [String] = []) -> IndexChanges {
   var changes = IndexChanges(rootId: root)
@@ -28,7 +25,6 @@ func record(_ root: Int64, _ path: String, id: String, at seconds: Double) -> Fi
 
 @Test func marksAreKeptPerAssetAndFavoriteImpliesReviewed() throws {
   let store = try temporaryStore()
-  defer { try? FileManager.default.removeItem(at: store.folder) }
   let (a, b, c) = (AssetID(rawValue: "a"), AssetID(rawValue: "b"), AssetID(rawValue: "c"))
   try store.mark([a], as: .reviewed, at: Date())
   try store.mark([b, c], as: .favorite, at: Date())
@@ -40,7 +36,6 @@ func record(_ root: Int64, _ path: String, id: String, at seconds: Double) -> Fi
 
 @Test func marksSurviveTheFileBeingMovedOrDeleted() throws {
   let store = try temporaryStore()
-  defer { try? FileManager.default.removeItem(at: store.folder) }
   let root = try store.rootID(for: "/lib")
   try store.apply(batch(root, [record(root, "old.jpg", id: "x", at: 0)]))
   try store.mark([AssetID(rawValue: "x")], as: .favorite, at: Date())
@@ -54,7 +49,6 @@ func record(_ root: Int64, _ path: String, id: String, at seconds: Double) -> Fi
 
 @Test func cursorIsSavedReplacedAndCleared() throws {
   let store = try temporaryStore()
-  defer { try? FileManager.default.removeItem(at: store.folder) }
   #expect(try store.cursor() == nil)
   let first = FaverCore.Cursor(assetID: AssetID(rawValue: "a"), instant: Date(timeIntervalSince1970: 5))
   let second = FaverCore.Cursor(assetID: AssetID(rawValue: "b"), instant: Date(timeIntervalSince1970: 6.5))
@@ -66,7 +60,8 @@ func record(_ root: Int64, _ path: String, id: String, at seconds: Double) -> Fi
 }
 
 @Test func reviewStateSurvivesReopeningTheStore() throws {
-  let folder = try temporaryStore().folder
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "faver-store-\(UUID().uuidString)")
   defer { try? FileManager.default.removeItem(at: folder) }
   try IndexStore(folder: folder).mark([AssetID(rawValue: "a")], as: .reviewed, at: Date())
   #expect(try IndexStore(folder: folder).reviewedIDs() == [AssetID(rawValue: "a")])
@@ -74,7 +69,6 @@ func record(_ root: Int64, _ path: String, id: String, at seconds: Double) -> Fi
 
 @Test func filesEditedInPlaceKeepTheirMarksInBatchesLargerThanOneStatement() throws {
   let store = try temporaryStore()
-  defer { try? FileManager.default.removeItem(at: store.folder) }
   let root = try store.rootID(for: "/lib")
   let count = 2 * IndexStore.upsertRows + 5
   try store.apply(batch(root, (0..<count).map { record(root, "p\($0).jpg", id: "old\($0)", at: Double($0)) }))
@@ -94,7 +88,6 @@ func record(_ root: Int64, _ path: String, id: String, at seconds: Double) -> Fi
 
 @Test func aPathTwiceInOneBatchCarriesAMarkOnlyFromTheVersionJustBeforeIt() throws {
   let store = try temporaryStore()
-  defer { try? FileManager.default.removeItem(at: store.folder) }
   let root = try store.rootID(for: "/lib")
   try store.apply(batch(root, [record(root, "a.jpg", id: "first", at: 0)]))
   try store.mark([AssetID(rawValue: "first")], as: .reviewed, at: Date())

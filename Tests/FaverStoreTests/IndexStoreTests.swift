@@ -1,6 +1,7 @@
 import FaverCore
 import FaverTestSupport
 import Foundation
+import GRDB
 import Testing
 
 @testable import FaverStore
@@ -80,17 +81,6 @@ private func record(_ rootId: Int64, _ path: String, taken: Double, size: Int64 
   try temporary.store.apply(changes(root, media: [record(root, "a.jpg", taken: 10)]))
   let reopened = try IndexStore(folder: temporary.folder)
   #expect(try reopened.assets().map(\.path) == ["a.jpg"])
-}
-
-@Test func theWriterLockIsExclusiveAndReleasedWithItsOwner() throws {
-  let temporary = try TemporaryStore()
-  var lock: StoreLock? = try StoreLock(folder: temporary.folder, wait: false)
-  #expect(throws: StoreError.busy(path: temporary.folder.path)) {
-    try StoreLock(folder: temporary.folder, wait: false)
-  }
-  withExtendedLifetime(lock) {}
-  lock = nil
-  #expect(throws: Never.self) { try StoreLock(folder: temporary.folder, wait: false) }
 }
 
 @Test func anUnwritableStoreFolderIsAClearError() throws {

@@ -1,10 +1,10 @@
-import FaverStore
-import Foundation
+package import FaverStore
+public import Foundation
 
 /// A store in a fresh temporary folder, removed when the test ends.
 public final class TemporaryStore {
   public let folder: URL
-  public let store: IndexStore
+  package let store: IndexStore
 
   public init() throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("faver-store-\(UUID().uuidString)")

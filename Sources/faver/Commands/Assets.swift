@@ -1,6 +1,6 @@
 import ArgumentParser
 import FaverKit
-import FaverStore
+import Foundation
 
 extension Faver {
   struct Assets: ParsableCommand {
@@ -13,11 +13,9 @@ extension Faver {
     var json = false
 
     func run() throws {
-      let store = try IndexStore(folder: storeOptions.location)
-      let assets = try store.assets()
-      let duplicates = try store.duplicatePaths()
+      let assets = try storeOptions.library().assets()
       if json {
-        print(try Output.json(assets.map { AssetListing($0, duplicates: duplicates[$0.id] ?? []) }))
+        print(try Output.json(assets.map(AssetListing.init)))
         return
       }
       for asset in assets {
@@ -25,7 +23,7 @@ extension Faver {
           "\(asset.id)  \(asset.captureTime.iso8601.padding(toLength: 29, withPad: " ", startingAt: 0))  \(asset.path)"
         if let video = asset.companion { line += "  + \(video.path)" }
         if let problem = asset.problem { line += "  [\(problem)]" }
-        if let copies = duplicates[asset.id] { line += "  (also at \(copies.joined(separator: ", ")))" }
+        if !asset.duplicates.isEmpty { line += "  (also at \(asset.duplicates.joined(separator: ", ")))" }
         print(line)
       }
       print("\(assets.count) assets")

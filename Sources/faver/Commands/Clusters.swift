@@ -1,7 +1,5 @@
 import ArgumentParser
-import FaverCore
 import FaverKit
-import FaverStore
 import Foundation
 
 extension Faver {
@@ -32,12 +30,11 @@ extension Faver {
     }
 
     func run() throws {
-      let store = try IndexStore(folder: storeOptions.location)
-      let session = ReviewSession(store: store, clusterer: try clusterOptions.clusterer(for: store))
       // With --json, the bytes as they are written: a manifest of 200,000 assets is 47 MB.
-      let (clustering, queue, manifest) = try session.cluster(
-        extraFolder: out.map { URL(fileURLWithPath: $0, isDirectory: true) },
+      let result = try storeOptions.library().cluster(
+        mode: clusterOptions.chosen, extraFolder: out.map { URL(fileURLWithPath: $0, isDirectory: true) },
         output: json ? { try Output.write($0) } : nil)
+      let (clustering, queue, manifest) = (result.clustering, result.queue, result.manifest)
       if json {
         try Output.write("\n")
         return
@@ -46,8 +43,7 @@ extension Faver {
       print(
         "mode \(manifest.mode), "
           + (explain
-            ? clustering.thresholdExplanation
-            : "threshold \(Moment.Boundary.text(threshold)) (\(Moment.Boundary.exact(threshold)) s)"))
+            ? Explanation.threshold(of: clustering) : Explanation.thresholdValue(threshold)))
       let reviewedIn = Dictionary(
         uniqueKeysWithValues: queue.entries.map { ($0.moment.id, $0.reviewedInWindow) })
       // Without --explain only the moments still to review; with it, every moment and its reason.
@@ -58,7 +54,7 @@ extension Faver {
         print(
           Self.row(
             moment.id, moment.assets.first?.captureTime.iso8601 ?? "", String(total),
-            String(reviewedIn[moment.id] ?? total), explain ? moment.boundary.explanation : nil))
+            String(reviewedIn[moment.id] ?? total), explain ? Explanation.boundary(moment.boundary) : nil))
       }
       print(
         "\(queue.entries.count) of \(clustering.moments.count) moments to review; "

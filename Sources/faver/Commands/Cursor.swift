@@ -1,6 +1,5 @@
 import ArgumentParser
 import FaverKit
-import FaverStore
 
 extension Faver {
   struct CursorCommand: ParsableCommand {
@@ -18,18 +17,18 @@ extension Faver {
     var reset = false
 
     func run() throws {
-      let session = ReviewSession(store: try IndexStore(folder: storeOptions.location))
+      let library = storeOptions.library()
       if reset {
-        try session.resetCursor()
+        try library.resetCursor()
         print("Cursor reset: `faver next` starts at the first unreviewed asset. Marks are kept.")
         return
       }
-      guard let (cursor, asset) = try session.cursor() else {
+      guard let (cursor, asset) = try library.cursor() else {
         print("No cursor yet: `faver next` starts at the first unreviewed asset.")
         return
       }
       if let asset {
-        print("\(asset.id)  \(asset.captureTime.iso8601)  \(asset.root)/\(asset.path)")
+        print("\(asset.id)  \(asset.captureTime.iso8601)  \(asset.absolutePath)")
       } else {
         print("\(cursor.assetID)  (no longer indexed; `faver next` continues after its place)")
       }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import FaverKit
-import FaverStore
 import Foundation
 
 extension Faver {
@@ -24,11 +23,15 @@ extension Faver {
     }
 
     func run() throws {
-      let lock = try StoreLock.acquiring(storeOptions.location, wait: indexOptions.wait)
-      defer { withExtendedLifetime(lock) {} }
-      let store = try IndexStore(folder: storeOptions.location)
-      let summary = try indexOptions.index(roots, into: store)
-      print(indexOptions.json ? try Output.json(summary) : summary.text(store: store.folder.path))
+      let library = storeOptions.library()
+      let summary = try indexOptions.withProgress { progress in
+        try exitingWhenBusy {
+          try library.index(
+            roots, followSymlinks: indexOptions.followSymlinks, waitForLock: indexOptions.wait,
+            progress: progress)
+        }
+      }
+      print(indexOptions.json ? try Output.json(summary) : summary.text(store: library.folder.path))
       try summary.exitStatus(roots: roots.count)
     }
   }
@@ -45,13 +48,11 @@ struct IndexOptions: ParsableArguments {
   @Flag(help: "Print the summary as JSON.")
   var json = false
 
-  /// Indexes `roots` with a progress line on a terminal.
-  func index(_ roots: [String], into store: IndexStore) throws -> IndexSummary {
-    var indexer = Indexer(store: store, walker: LibraryWalker(followSymlinks: followSymlinks))
+  /// Runs `body` with a progress line on a terminal, cleared before the summary is printed.
+  func withProgress<Result>(_ body: (@escaping (IndexProgress) -> Void) throws -> Result) rethrows -> Result {
     let progress = ProgressLine()
-    indexer.progress = progress.update
     defer { progress.finish() }
-    return try indexer.index(roots: roots)
+    return try body(progress.update)
   }
 }
 

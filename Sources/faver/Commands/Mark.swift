@@ -1,7 +1,5 @@
 import ArgumentParser
-import FaverCore
 import FaverKit
-import FaverStore
 
 extension Faver {
   struct Mark: ParsableCommand {
@@ -34,9 +32,8 @@ extension Faver {
     }
 
     func run() throws {
-      let mark: IndexStore.Mark = favorite ? .favorite : unfavorite ? .unfavorite : .reviewed
-      let session = ReviewSession(store: try IndexStore(folder: storeOptions.location))
-      try session.mark(ids.map(AssetID.init(rawValue:)), as: mark)
+      let mark: ReviewMark = favorite ? .favorite : unfavorite ? .unfavorite : .reviewed
+      try storeOptions.library().mark(ids.map(AssetID.init(rawValue:)), as: mark)
       print("Marked \(ids.count) asset\(ids.count == 1 ? "" : "s") \(mark.rawValue).")
     }
   }

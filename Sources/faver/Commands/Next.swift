@@ -1,7 +1,5 @@
 import ArgumentParser
-import FaverCore
 import FaverKit
-import FaverStore
 
 extension Faver {
   struct Next: ParsableCommand {
@@ -28,13 +26,12 @@ extension Faver {
     }
 
     func run() throws {
-      let store = try IndexStore(folder: storeOptions.location)
-      let session = ReviewSession(store: store, clusterer: try clusterOptions.clusterer(for: store))
-      guard let next = try session.next() else {
+      let library = storeOptions.library()
+      guard let next = try library.next(mode: clusterOptions.chosen) else {
         if json {
           print("null")
         } else {
-          let progress = try session.queue().queue.progress
+          let progress = try library.progress()
           print(
             progress.total == 0
               ? "Nothing to review: the index is empty; run `faver index DIR` first."
@@ -43,18 +40,14 @@ extension Faver {
         return
       }
       if json {
-        let duplicates = try store.duplicatePaths()
-        func listing(_ asset: Asset) -> AssetListing {
-          AssetListing(asset, duplicates: duplicates[asset.id] ?? [])
-        }
-        print(
-          try Output.json(
-            Shown(asset: listing(next.asset), burst: next.burst.assets.map(listing), progress: next.progress))
-        )
+        let shown = Shown(
+          asset: AssetListing(next.asset), burst: next.burst.assets.map(AssetListing.init),
+          progress: next.progress)
+        print(try Output.json(shown))
         return
       }
-      print("\(next.asset.id)  \(next.asset.captureTime.iso8601)  \(next.asset.root)/\(next.asset.path)")
-      if let video = next.asset.companion { print("  Live Photo video: \(video.root)/\(video.path)") }
+      print("\(next.asset.id)  \(next.asset.captureTime.iso8601)  \(next.asset.absolutePath)")
+      if let video = next.asset.companion { print("  Live Photo video: \(video.absolutePath)") }
       if next.burst.assets.count > 1 {
         print("burst \(next.burst.id) (\(next.burst.assets.count) photos to review):")
         for asset in next.burst.assets {

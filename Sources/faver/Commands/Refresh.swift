@@ -1,7 +1,5 @@
 import ArgumentParser
-import FaverCore
 import FaverKit
-import FaverStore
 import Foundation
 
 #if canImport(Glibc)
@@ -32,28 +30,31 @@ extension Faver {
     var out: String?
 
     func run() throws {
-      let lock = try StoreLock.acquiring(storeOptions.location, wait: indexOptions.wait)
-      defer { withExtendedLifetime(lock) {} }
-      let store = try IndexStore(folder: storeOptions.location)
-      let folders = roots.isEmpty ? try store.roots().sorted { $0.key < $1.key }.map(\.value) : roots
-      guard !folders.isEmpty else {
-        throw ValidationError(
-          "No folders are indexed in \(store.folder.path) yet: run `faver index DIR` once, or name the folders."
-        )
+      let library = storeOptions.library()
+      let refresh: Library.Refresh
+      do {
+        refresh = try indexOptions.withProgress { progress in
+          try exitingWhenBusy {
+            try library.refresh(
+              roots, mode: clusterOptions.chosen, followSymlinks: indexOptions.followSymlinks,
+              waitForLock: indexOptions.wait,
+              extraFolder: out.map { URL(fileURLWithPath: $0, isDirectory: true) },
+              progress: progress)
+          }
+        }
+      } catch LibraryError.noRoots(let store) {
+        throw ValidationError(LibraryError.noRoots(store: store).description)
       }
-      let summary = try indexOptions.index(folders, into: store)
-      let session = ReviewSession(store: store, clusterer: try clusterOptions.clusterer(for: store))
-      let manifest = try session.writeManifest(
-        extraFolder: out.map { URL(fileURLWithPath: $0, isDirectory: true) })
+      let (summary, manifest) = (refresh.index, ManifestSummary(refresh.manifest))
       if indexOptions.json {
-        print(try Output.json(Report(index: summary, manifest: ManifestSummary(manifest))))
+        print(try Output.json(Report(index: summary, manifest: manifest)))
       } else if isatty(STDOUT_FILENO) == 1 {
-        print(summary.text(store: store.folder.path))
-        print(ManifestSummary(manifest).text)
+        print(summary.text(store: library.folder.path))
+        print(manifest.text)
       } else {
-        print("faver refresh: " + summary.line + "; " + ManifestSummary(manifest).text)
+        print("faver refresh: " + summary.line + "; " + manifest.text)
       }
-      try summary.exitStatus(roots: folders.count)
+      try summary.exitStatus(roots: refresh.roots.count)
     }
 
     /// What `refresh --json` prints.

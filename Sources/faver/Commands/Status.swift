@@ -1,6 +1,5 @@
 import ArgumentParser
 import FaverKit
-import FaverStore
 
 extension Faver {
   struct Status: ParsableCommand {
@@ -10,13 +9,10 @@ extension Faver {
     @OptionGroup var clusterOptions: ClusterOptions
 
     func run() throws {
-      let store = try IndexStore(folder: storeOptions.location)
-      let session = ReviewSession(store: store, clusterer: try clusterOptions.clusterer(for: store))
-      let (clustering, queue) = try session.queue()
-      let progress = queue.progress
-      let percent = Int((progress.fraction * 100).rounded(.down))
-      print("\(progress.reviewed)/\(progress.total) reviewed (\(percent)%)")
-      print("\(queue.entries.count) of \(clustering.moments.count) moments still to review")
+      let status = try storeOptions.library().status(mode: clusterOptions.chosen)
+      let percent = Int((status.progress.fraction * 100).rounded(.down))
+      print("\(status.progress.reviewed)/\(status.progress.total) reviewed (\(percent)%)")
+      print("\(status.momentsToReview) of \(status.moments) moments still to review")
     }
   }
 }

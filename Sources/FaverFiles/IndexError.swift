@@ -1,11 +1,11 @@
 /// Why a root could not be indexed.
-public enum IndexError: Error, Equatable, CustomStringConvertible {
+package enum IndexError: Error, Equatable, CustomStringConvertible {
   case rootNotFound(path: String)
   case rootNotAFolder(path: String)
   /// The root holds nothing at all, though files were indexed under it.
   case rootEmptied(path: String, indexed: Int)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .rootNotFound(let path):
       "\(path) does not exist (an unmounted drive?); nothing under it was changed in the index."

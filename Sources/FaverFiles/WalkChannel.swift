@@ -19,14 +19,15 @@ final class WalkChannel<Element: Sendable>: @unchecked Sendable {
 
   let chunkSize: Int
   private let capacity: Int
-  private let condition = NSCondition()
-  // Guarded by `condition`.
-  private var chunks: [[Element]] = []
-  private var isClosed = false
-  private var isCancelled = false
-  private var seen = 0
-  private var sent = 0
-  // The sender's own, not shared.
+  private struct State {
+    var chunks: [[Element]] = []
+    var isClosed = false
+    var isCancelled = false
+    var seen = 0
+    var sent = 0
+  }
+  private let state = Guarded(State())
+  /// The sender's own, never shared: the chunk being filled.
   private var filling: [Element] = []
 
   init(chunkSize: Int, capacity: Int = 16) {
@@ -38,9 +39,7 @@ final class WalkChannel<Element: Sendable>: @unchecked Sendable {
   /// How far the walk has got: files seen (as last told by `tally`, and at least those sent),
   /// elements sent so far, and whether it is over (and `sent` the total).
   var walked: (filesSeen: Int, sent: Int, isOver: Bool) {
-    condition.lock()
-    defer { condition.unlock() }
-    return (max(seen, sent), sent, isClosed)
+    state.withLock { (max($0.seen, $0.sent), $0.sent, $0.isClosed) }
   }
 
   /// Sender: queues one element, waiting while the channel is full.
@@ -51,65 +50,58 @@ final class WalkChannel<Element: Sendable>: @unchecked Sendable {
 
   /// Sender: how many files the walk has seen, for progress; throws once the receiver stopped.
   func tally(filesSeen: Int) throws(Cancelled) {
-    condition.lock()
-    defer { condition.unlock() }
-    seen = filesSeen
-    if isCancelled { throw Cancelled() }
+    let cancelled = state.withLock { state in
+      state.seen = filesSeen
+      return state.isCancelled
+    }
+    if cancelled { throw Cancelled() }
   }
 
   /// Sender: the walk is over (or failed); what is queued is still received.
   func close() {
     try? flush()
-    condition.lock()
-    isClosed = true
-    condition.broadcast()
-    condition.unlock()
+    state.withLock { $0.isClosed = true }
   }
 
   /// Receiver: stops the sender at its next `send`, whatever happened.
   func cancel() {
-    condition.lock()
-    isCancelled = true
-    chunks.removeAll()
-    condition.broadcast()
-    condition.unlock()
+    state.withLock { state in
+      state.isCancelled = true
+      state.chunks.removeAll()
+    }
   }
 
   /// Receiver: the next chunk, waiting for it up to `timeout`.
   func receive(timeout: Duration = .milliseconds(100)) -> Received {
     let deadline = Date(timeIntervalSinceNow: timeout.seconds)
-    condition.lock()
-    defer { condition.unlock() }
-    while chunks.isEmpty && !isClosed {
-      if !condition.wait(until: deadline) { return chunks.isEmpty ? (isClosed ? .closed : .waiting) : take() }
-    }
-    return chunks.isEmpty ? .closed : take()
+    return state.withLock(
+      whenReady: { !$0.chunks.isEmpty || $0.isClosed }, deadline: deadline,
+      then: { state, _ in
+        // Taking a chunk wakes the sender, which may be waiting for room.
+        if !state.chunks.isEmpty { return .chunk(state.chunks.removeFirst()) }
+        return state.isClosed ? .closed : .waiting
+      })
   }
 
   /// Receiver: waits for the sender to close the channel.
   func waitUntilClosed() {
-    condition.lock()
-    while !isClosed { condition.wait() }
-    condition.unlock()
-  }
-
-  /// Called with the lock held.
-  private func take() -> Received {
-    let chunk = chunks.removeFirst()
-    condition.broadcast()  // the sender may be waiting for room
-    return .chunk(chunk)
+    state.withLock(whenReady: { $0.isClosed }, then: { _, _ in })
   }
 
   private func flush() throws(Cancelled) {
     guard !filling.isEmpty else { return }
-    condition.lock()
-    defer { condition.unlock() }
-    while chunks.count >= capacity && !isCancelled { condition.wait() }
-    if isCancelled { throw Cancelled() }
-    chunks.append(filling)
-    sent += filling.count
+    let capacity = capacity
+    let chunk = filling
+    let cancelled = state.withLock(
+      whenReady: { $0.chunks.count < capacity || $0.isCancelled },
+      then: { state, _ in
+        if state.isCancelled { return true }
+        state.chunks.append(chunk)
+        state.sent += chunk.count
+        return false
+      })
+    if cancelled { throw Cancelled() }
     filling = []
     filling.reserveCapacity(chunkSize)
-    condition.broadcast()
   }
 }

@@ -1,14 +1,22 @@
 import FaverCore
+import FaverFiles
 import FaverStore
+import FaverTestSupport
 import Foundation
 import Testing
 
 @testable import FaverKit
 
+/// A new empty folder (for the manifest and the lock); the caller removes it.
 private func temporaryFolder() -> URL {
-  FileManager.default.temporaryDirectory
+  let folder = FileManager.default.temporaryDirectory
     .appendingPathComponent("faver-kit-tests-\(UUID().uuidString)", isDirectory: true)
+  try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  return folder
 }
+
+/// A library on an in-memory store that writes its manifest and takes its lock in `folder`.
+private func library(in folder: URL) throws -> Library { Library(store: try IndexStore(), folder: folder) }
 
 /// Indexes photos named `p<seconds>.jpg` with id `id<seconds>`.
 private func add(_ seconds: [Double], to store: IndexStore) throws {
@@ -31,7 +39,7 @@ private func id(_ seconds: Int) -> AssetID { AssetID(rawValue: "id\(seconds)") }
 @Test func nextWalksTheQueueAsPhotosAreMarked() throws {
   let folder = temporaryFolder()
   defer { try? FileManager.default.removeItem(at: folder) }
-  let session = ReviewSession(store: try IndexStore(folder: folder))
+  let session = try library(in: folder)
   try add([0, 1, 100, 20_000], to: session.store)
   var seen: [String] = []
   while let next = try session.next() {
@@ -46,23 +54,22 @@ private func id(_ seconds: Int) -> AssetID { AssetID(rawValue: "id\(seconds)") }
 @Test func resumeAfterReindexingWithNewPhotosLandsAfterTheCursor() throws {
   let folder = temporaryFolder()
   defer { try? FileManager.default.removeItem(at: folder) }
-  let session = ReviewSession(store: try IndexStore(folder: folder))
+  let session = try library(in: folder)
   try add([0, 100, 200, 300], to: session.store)
   try session.mark([id(0)], as: .reviewed)
   #expect(try session.next()?.asset.id == id(100))
   try session.mark([id(100)], as: .favorite)
   try add([50, 150, 10_000], to: session.store)  // new photos before and after the cursor
   #expect(try session.next()?.asset.id == id(150))
-  let smart = ReviewSession(store: session.store, clusterer: MomentClusterer(mode: .smart))
-  #expect(try smart.next()?.asset.id == id(150))  // switching mode keeps the place
+  #expect(try session.next(mode: .smart)?.asset.id == id(150))  // switching mode keeps the place
 }
 
 @Test func markingAnUnknownIDMarksNothing() throws {
   let folder = temporaryFolder()
   defer { try? FileManager.default.removeItem(at: folder) }
-  let session = ReviewSession(store: try IndexStore(folder: folder))
+  let session = try library(in: folder)
   try add([0], to: session.store)
-  #expect(throws: ReviewError.unknownAssets([AssetID(rawValue: "nope")])) {
+  #expect(throws: LibraryError.unknownAssets([AssetID(rawValue: "nope")])) {
     try session.mark([id(0), AssetID(rawValue: "nope")], as: .reviewed)
   }
   #expect(try session.store.reviewedIDs().isEmpty)
@@ -70,7 +77,7 @@ private func id(_ seconds: Int) -> AssetID { AssetID(rawValue: "id\(seconds)") }
 
 /// Runs `body` with a session on a new store and an empty folder to write the manifest into too;
 /// both are removed afterwards.
-private func withSessionAndOutFolder(_ body: (ReviewSession, URL) throws -> Void) throws {
+private func withSessionAndOutFolder(_ body: (Library, URL) throws -> Void) throws {
   let folder = temporaryFolder()
   let out = temporaryFolder()
   defer {
@@ -78,28 +85,28 @@ private func withSessionAndOutFolder(_ body: (ReviewSession, URL) throws -> Void
     try? FileManager.default.removeItem(at: out)
   }
   try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-  try body(ReviewSession(store: try IndexStore(folder: folder)), out)
+  try body(try library(in: folder), out)
 }
 
 @Test func manifestIsWrittenToTheStoreAndTheOutFolder() throws {
   try withSessionAndOutFolder { session, out in
-    let folder = session.store.folder
+    let folder = session.folder
     try add([0, 20_000], to: session.store)
-    let manifest = try session.writeManifest(now: Date(timeIntervalSince1970: 0), extraFolder: out)
+    let manifest = try session.cluster(extraFolder: out, now: Date(timeIntervalSince1970: 0)).manifest
     #expect(manifest.moments.count == 2)
     for written in [folder, out] {
-      let data = try Data(contentsOf: written.appendingPathComponent(ReviewSession.manifestFileName))
+      let data = try Data(contentsOf: written.appendingPathComponent(Library.manifestFileName))
       #expect(try JSONDecoder().decode(Manifest.self, from: data) == manifest)
     }
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: out.path)
-    #expect(leftovers == [ReviewSession.manifestFileName])
+    #expect(leftovers == [Library.manifestFileName])
   }
 }
 
 @Test func temporariesOfKilledWritersAreRemovedAndLiveOnesKept() throws {
   let folder = temporaryFolder()
   defer { try? FileManager.default.removeItem(at: folder) }
-  let session = ReviewSession(store: try IndexStore(folder: folder))
+  let session = try library(in: folder)
   // A process that has exited: its pid names a writer that was killed mid-write.
   let finished = Process()
   finished.executableURL = URL(fileURLWithPath: "/bin/true")
@@ -111,16 +118,16 @@ private func withSessionAndOutFolder(_ body: (ReviewSession, URL) throws -> Void
   for name in [abandoned, live, unrelated] {
     try Data("{".utf8).write(to: folder.appendingPathComponent(name))
   }
-  try session.writeManifest()
+  try session.cluster()
   let names = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
   #expect(!names.contains(abandoned))
-  #expect(names.isSuperset(of: [live, unrelated, ReviewSession.manifestFileName]))
+  #expect(names.isSuperset(of: [live, unrelated, Library.manifestFileName]))
 }
 
 @Test func resettingTheCursorStartsAgainAtTheFirstUnreviewedAndKeepsMarks() throws {
   let folder = temporaryFolder()
   defer { try? FileManager.default.removeItem(at: folder) }
-  let session = ReviewSession(store: try IndexStore(folder: folder))
+  let session = try library(in: folder)
   try add([0, 100, 200, 300], to: session.store)
   try session.mark([id(100)], as: .favorite)
   try session.store.setCursor(Cursor(assetID: id(200), instant: Date(timeIntervalSince1970: 1_700_000_200)))
@@ -136,19 +143,23 @@ private func withSessionAndOutFolder(_ body: (ReviewSession, URL) throws -> Void
 @Test func clusteringRemembersTheModeForTheNextRun() throws {
   let folder = temporaryFolder()
   defer { try? FileManager.default.removeItem(at: folder) }
-  let store = try IndexStore(folder: folder)
-  try add([0, 20_000], to: store)
-  #expect(try store.clusteringMode() == nil)
-  try ReviewSession(store: store, clusterer: MomentClusterer(mode: .fixed(gap: 3600))).cluster()
-  #expect(try IndexStore(folder: folder).clusteringMode() == .fixed(gap: 3600))
-  try ReviewSession(store: store, clusterer: MomentClusterer(mode: .smart)).cluster()
-  #expect(try store.clusteringMode() == .smart)
+  let library = Library.open(store: folder)
+  try add([0, 20_000], to: library.store)
+  #expect(try library.clusteringMode() == .smart)
+  #expect(try library.store.clusteringMode() == nil)
+  try library.cluster(mode: .fixed(gap: 3600))
+  #expect(try Library.open(store: folder).clusteringMode() == .fixed(gap: 3600))
+  #expect(try library.status().moments == 2)  // the mode remembered: a 20,000 s gap cuts at 1 h
+  #expect(try library.status(mode: .fixed(gap: 8 * 3600)).moments == 1)  // named: this call only
+  #expect(try library.clusteringMode() == .fixed(gap: 3600))
+  try library.cluster(mode: .smart)
+  #expect(try library.store.clusteringMode() == .smart)
 }
 
 @Test func aLivePhotoIsOneItemInTheQueueAndTheManifest() throws {
   let folder = temporaryFolder()
   defer { try? FileManager.default.removeItem(at: folder) }
-  let session = ReviewSession(store: try IndexStore(folder: folder))
+  let session = try library(in: folder)
   let root = try session.store.rootID(for: "/lib")
   func record(_ path: String, _ kind: MediaKind, _ id: String, at seconds: Double) -> FileRecord {
     FileRecord(
@@ -169,10 +180,10 @@ private func withSessionAndOutFolder(_ body: (ReviewSession, URL) throws -> Void
   let next = try #require(try session.next())
   #expect(next.asset.companion?.id == AssetID(rawValue: "video"))
   #expect(next.burst.assets.count == 1)
-  let manifest = try session.writeManifest(now: Date(timeIntervalSince1970: 0))
+  let manifest = try session.cluster(now: Date(timeIntervalSince1970: 0)).manifest
   let entries = manifest.moments.flatMap(\.assetsToReview).flatMap(\.assets)
-  #expect(entries.map(\.assetId) == ["still"])
-  #expect(entries.first?.companion?.assetId == "video")
+  #expect(entries.map(\.id) == ["still"])
+  #expect(entries.first?.companion?.id == "video")
   #expect(entries.first?.companion?.path == "/lib/IMG_1.MOV")
   try session.mark([next.asset.id], as: .favorite)
   #expect(try session.next()?.asset == nil)
@@ -181,25 +192,56 @@ private func withSessionAndOutFolder(_ body: (ReviewSession, URL) throws -> Void
 
 @Test func theManifestPrintedIsTheOneWrittenAndAFailedPrintLeavesTheFilesInPlace() throws {
   try withSessionAndOutFolder { session, out in
-    let folder = session.store.folder
+    let folder = session.folder
     try add((0..<300).map { Double($0) * 4000 }, to: session.store)
     var printed = Data()
     let manifest = try session.cluster(extraFolder: out) { printed.append(contentsOf: $0) }.manifest
     #expect(printed.count > 50_000)
     for written in [folder, out] {
-      #expect(try Data(contentsOf: written.appendingPathComponent(ReviewSession.manifestFileName)) == printed)
+      #expect(try Data(contentsOf: written.appendingPathComponent(Library.manifestFileName)) == printed)
     }
     #expect(try JSONDecoder().decode(Manifest.self, from: printed) == manifest)
 
     struct BrokenPipe: Error {}
-    try FileManager.default.removeItem(at: out.appendingPathComponent(ReviewSession.manifestFileName))
+    try FileManager.default.removeItem(at: out.appendingPathComponent(Library.manifestFileName))
     #expect(throws: BrokenPipe.self) {
-      try session.cluster(now: Date(timeIntervalSince1970: 0), extraFolder: out) { _ in throw BrokenPipe() }
+      try session.cluster(extraFolder: out, now: Date(timeIntervalSince1970: 0)) { _ in throw BrokenPipe() }
     }
     for written in [folder, out] {
-      let data = try Data(contentsOf: written.appendingPathComponent(ReviewSession.manifestFileName))
+      let data = try Data(contentsOf: written.appendingPathComponent(Library.manifestFileName))
       #expect(try JSONDecoder().decode(Manifest.self, from: data).generatedAt == "1970-01-01T00:00:00Z")
     }
-    #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == [ReviewSession.manifestFileName])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == [Library.manifestFileName])
   }
+}
+
+@Test func indexAndRefreshTakeTheWriterLockAndABusyStoreIsLeftAlone() throws {
+  let folder = temporaryFolder()
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let tree = try TemporaryTree()
+  let lock = try StoreLock(folder: folder, wait: false)
+  let library = Library.open(store: folder)
+  #expect(throws: LibraryError.busy(store: folder.path)) { try library.index([tree.path]) }
+  #expect(throws: LibraryError.busy(store: folder.path)) { try library.refresh() }
+  // Nothing was created: the store opens only once the lock is held.
+  #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(IndexStore.fileName).path))
+  withExtendedLifetime(lock) {}
+}
+
+@Test func refreshMeansEveryKnownRootThenTheManifest() throws {
+  let folder = temporaryFolder()
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let library = Library.open(store: folder)
+  #expect(throws: LibraryError.noRoots(store: folder.path)) { try library.refresh() }
+  let (first, second) = (try TemporaryTree(), try TemporaryTree())
+  _ = try library.index([first.path])
+  _ = try library.index([second.path])
+  let refresh = try library.refresh(mode: .fixed(gap: 3600), now: Date(timeIntervalSince1970: 0))
+  #expect(
+    refresh.roots
+      == [first.path, second.path].map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path })
+  #expect(refresh.manifest.mode == "fixed")
+  let written = try Data(contentsOf: folder.appendingPathComponent(Library.manifestFileName))
+  #expect(try JSONDecoder().decode(Manifest.self, from: written) == refresh.manifest)
+  #expect(try library.clusteringMode() == .fixed(gap: 3600))  // remembered for the next run
 }

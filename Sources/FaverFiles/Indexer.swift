@@ -1,8 +1,8 @@
-import FaverCore
-import FaverMetadata
-import FaverStore
-import Foundation
-import Logging
+package import FaverCore
+package import FaverMetadata
+package import FaverStore
+package import Foundation
+package import Logging
 
 /// Walks library roots and brings the index up to date with them.
 ///
@@ -11,35 +11,38 @@ import Logging
 /// listing it, and that only lists folders the first time) hands the new and changed files over
 /// a chunk at a time; each chunk is read on all cores; a writer thread puts the chunks into the
 /// index, thousands of files per transaction.
-public struct Indexer {
-  public var store: IndexStore
-  public var walker: LibraryWalker
-  public var reader: MetadataReader
-  public var logger: Logger
+package struct Indexer {
+  package var store: IndexStore
+  package var walker: LibraryWalker
+  package var reader: MetadataReader
+  package var logger: Logger
   /// Files read in parallel at a time (and reported as progress).
-  public var chunkSize = 512
+  package var chunkSize = 512
   /// Files written per transaction, at least, until the last few chunks. Large transactions
   /// write SQLite's index pages once rather than once per chunk; a crash loses at most the last
   /// one, whose files the next run reads again.
-  public var transactionSize = 2048
+  package var transactionSize = 2048
   /// Files written per transaction at most (an eighth of the library up to this).
-  public var maximumTransactionSize = 32768
+  package var maximumTransactionSize = 32768
   /// Called on the indexing thread as the run advances.
-  public var progress: ((IndexProgress) -> Void)?
+  package var progress: ((IndexProgress) -> Void)?
 
-  public init(
+  package init(
     store: IndexStore, walker: LibraryWalker = LibraryWalker(), reader: MetadataReader = MetadataReader(),
-    logger: Logger = Logger(label: "faver.index")
+    logger: Logger = Logger(label: "faver.index"), storeFolder: URL? = nil
   ) {
     self.store = store
     self.walker = walker
     self.reader = reader
     self.logger = logger
-    self.walker.excludedFolders.insert(store.folder.resolvingSymlinksInPath().standardizedFileURL.path)
+    // The store itself, when it lies inside a root, is never indexed.
+    if let storeFolder {
+      self.walker.excludedFolders.insert(storeFolder.resolvingSymlinksInPath().standardizedFileURL.path)
+    }
   }
 
   /// Indexes every root; a root that cannot be indexed is reported and the others go on.
-  public func index(roots: [String]) throws -> IndexSummary {
+  package func index(roots: [String]) throws -> IndexSummary {
     let clock = ContinuousClock.now
     var summary = IndexSummary()
     try store.fillingFirstTime {
@@ -223,12 +226,4 @@ enum ReadOutcome: Sendable {
   /// Not a photo or video; the stamp to recognise it by next time.
   case notMedia(FileStamp)
   case failed(MetadataError)
-}
-
-/// How far a run has got, for a progress display.
-public enum IndexProgress: Equatable, Sendable {
-  /// Walking the tree; `read` of the new and changed files found so far are read already.
-  case scanning(filesSeen: Int, read: Int)
-  /// The walk is over; reading the new and changed files it found.
-  case reading(done: Int, total: Int)
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FaverKit
+@testable import FaverFiles
 
 @Test func elementsArriveInOrderAChunkAtATimeThenTheChannelCloses() {
   let channel = WalkChannel<Int>(chunkSize: 4)

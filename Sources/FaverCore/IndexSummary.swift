@@ -42,7 +42,7 @@ public struct IndexSummary: Codable, Equatable, Sendable {
 
   /// Adds the counts and warnings of another part of the run (its `duplicates`, `failedRoots`
   /// and `seconds` are the whole run's, set once).
-  mutating func add(_ part: IndexSummary) {
+  package mutating func add(_ part: IndexSummary) {
     filesSeen += part.filesSeen
     added += part.added
     updated += part.updated
@@ -63,4 +63,12 @@ public enum SkipReason: String, Codable, Sendable {
   case vanished = "vanished during the scan"
   case symlink = "symbolic link not followed (use --follow-symlinks)"
   case nonUTF8Name = "name is not valid UTF-8"
+}
+
+/// How far a run has got, for a progress display.
+public enum IndexProgress: Equatable, Sendable {
+  /// Walking the tree; `read` of the new and changed files found so far are read already.
+  case scanning(filesSeen: Int, read: Int)
+  /// The walk is over; reading the new and changed files it found.
+  case reading(done: Int, total: Int)
 }

@@ -3,9 +3,10 @@ import FaverMetadata
 import FaverStore
 import FaverTestSupport
 import Foundation
+import SeededRandom
 import Testing
 
-@testable import FaverKit
+@testable import FaverFiles
 
 #if canImport(Glibc)
   import Glibc
@@ -106,8 +107,9 @@ private func goodJPEG(second: Int, subSec: String? = nil) -> [UInt8] {
 @Test func aStoreInsideTheLibraryIsNotIndexed() throws {
   let tree = try TemporaryTree()
   try tree.write("a.jpg", goodJPEG(second: 1))
-  let store = try IndexStore(folder: URL(fileURLWithPath: tree.path + "/faver-store"))
-  let summary = try indexer(store).index(roots: [tree.path])
+  let folder = URL(fileURLWithPath: tree.path + "/faver-store")
+  let store = try IndexStore(folder: folder)
+  let summary = try Indexer(store: store, storeFolder: folder).index(roots: [tree.path])
   #expect(summary.filesSeen == 1)
 }
 
@@ -123,8 +125,7 @@ private func goodJPEG(second: Int, subSec: String? = nil) -> [UInt8] {
   #expect(files["a.jpg"]?.assetId != files["b.jpg"]?.assetId)
   // The copy is one asset, reviewed once, found at its first path.
   #expect(try store.store.assets().map(\.path) == ["a.jpg", "b.jpg"])
-  let id = try #require(files["a.jpg"].map { AssetID(rawValue: $0.assetId) })
-  #expect(try store.store.duplicatePaths() == [id: [tree.path + "/copy of a.jpg"]])
+  #expect(try store.store.assets().map(\.duplicates) == [[tree.path + "/copy of a.jpg"], []])
   #expect(try indexer(store.store).index(roots: [tree.path]).duplicates == 1)
 }
 

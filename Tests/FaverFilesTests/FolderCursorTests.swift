@@ -3,7 +3,7 @@ import FaverTestSupport
 import Foundation
 import Testing
 
-@testable import FaverKit
+@testable import FaverFiles
 
 #if canImport(Glibc)
   import Glibc

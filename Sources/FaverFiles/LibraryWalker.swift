@@ -1,5 +1,6 @@
-import FaverStore
-import Foundation
+import FaverCore
+package import FaverStore
+package import Foundation
 
 #if canImport(Glibc)
   import Glibc
@@ -8,26 +9,26 @@ import Foundation
 #endif
 
 /// A regular file found under a library root.
-public struct FoundFile: Hashable, Sendable {
+package struct FoundFile: Hashable, Sendable {
   /// The root as given, made absolute and free of symlinks.
-  public var root: String
+  package var root: String
   /// Path below the root, `/`-separated.
-  public var relativePath: String
+  package var relativePath: String
   /// What `lstat` said; nil when the walk did not stat the file (`LibraryWalker.statsFiles`),
   /// and whoever opens it asks the open file instead.
-  public var stamp: FileStamp?
-  public var modified: Date?
+  package var stamp: FileStamp?
+  package var modified: Date?
 
-  public var absolutePath: String { joinPath(root, relativePath) }
+  package var absolutePath: String { joinPath(root, relativePath) }
   /// The file's name, the last component of its path.
-  public var name: String {
+  package var name: String {
     guard let slash = relativePath.utf8.lastIndex(of: UInt8(ascii: "/")) else { return relativePath }
     return String(relativePath[relativePath.utf8.index(after: slash)...])
   }
 }
 
 /// Something the walk could not go into or read; it never stops the walk.
-public enum WalkIssue: Hashable, Sendable, CustomStringConvertible {
+package enum WalkIssue: Hashable, Sendable, CustomStringConvertible {
   case unreadableFolder(path: String, reason: String)
   case unreadableEntry(path: String, reason: String)
   case vanished(path: String)
@@ -35,7 +36,7 @@ public enum WalkIssue: Hashable, Sendable, CustomStringConvertible {
   case symlinkLoop(path: String)
   case brokenSymlink(path: String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .unreadableFolder(let path, let reason):
       "Skipped folder \(path): \(reason). Fix its permissions to include it; its indexed files are kept."
@@ -50,7 +51,7 @@ public enum WalkIssue: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// What the walk reports, in a stable order.
-public enum WalkEvent: Sendable {
+package enum WalkEvent: Sendable {
   case file(FoundFile)
   /// A hidden or system file or folder that is never indexed.
   case ignored(relativePath: String)
@@ -64,29 +65,29 @@ public enum WalkEvent: Sendable {
 /// Walks library roots: depth first, entries in byte order of their names, so every run visits
 /// files in the same order. Hidden and known system files are skipped; symbolic links are only
 /// followed when asked, and then never in a loop.
-public struct LibraryWalker: Sendable {
-  public var followSymlinks: Bool
+package struct LibraryWalker: Sendable {
+  package var followSymlinks: Bool
   /// Absolute folders never entered (the store itself, when it lies inside a root).
-  public var excludedFolders: Set<String>
+  package var excludedFolders: Set<String>
   /// Whether every entry is stat'ed. When off (and links are not followed), a folder listing
   /// that tells files, folders and links apart is trusted and files come without a stamp: a
   /// first index, which opens every file anyway, then stats the open files on all cores rather
   /// than every path here on one.
-  public var statsFiles = true
+  package var statsFiles = true
 
   /// Names of system and thumbnail files or folders that are never photos of the library.
-  public static let junkNames: Set<String> = [
+  package static let junkNames: Set<String> = [
     "@eaDir", "Thumbs.db", "desktop.ini", "$RECYCLE.BIN", "System Volume Information", "#recycle",
   ]
 
-  public init(followSymlinks: Bool = false, excludedFolders: Set<String> = []) {
+  package init(followSymlinks: Bool = false, excludedFolders: Set<String> = []) {
     self.followSymlinks = followSymlinks
     self.excludedFolders = excludedFolders
   }
 
   /// True for names never indexed: dot files and folders (`.git`, `.thumbnails`, `.Trash-1000`,
   /// `.DS_Store`, AppleDouble `._*`) and the junk names above.
-  public static func isIgnored(_ name: String) -> Bool {
+  package static func isIgnored(_ name: String) -> Bool {
     // Most names start with a letter no junk name starts with: no need to hash them.
     guard let first = name.utf8.first, junkFirstBytes.contains(first) else { return false }
     return first == UInt8(ascii: ".") || junkNames.contains(name)
@@ -96,7 +97,7 @@ public struct LibraryWalker: Sendable {
 
   /// Walks `root` (already absolute and canonical), calling `visit` for every event.
   /// Followed links are taken last, so a file reachable both ways is found at its real path.
-  public func walk(root: String, _ visit: (WalkEvent) throws -> Void) rethrows {
+  package func walk(root: String, _ visit: (WalkEvent) throws -> Void) rethrows {
     var visited: Set<FileKey> = []
     if let key = FileKey(path: root, follow: true) { visited.insert(key) }
     var stack: [String] = [""]
@@ -267,11 +268,6 @@ extension FileStamp {
 
 func modificationDate(_ info: stat) -> Date {
   Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
-}
-
-/// `name` (or a relative path) inside `folder`, with one slash between them.
-func joinPath(_ folder: String, _ name: some StringProtocol) -> String {
-  folder.hasSuffix("/") ? folder + name : folder + "/" + name
 }
 
 func errnoText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }

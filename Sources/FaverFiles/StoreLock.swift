@@ -1,4 +1,5 @@
-import Foundation
+package import FaverStore
+package import Foundation
 
 #if canImport(Glibc)
   import Glibc
@@ -10,13 +11,13 @@ import Foundation
 /// that overlap (cron and a person, two cron jobs) never interleave. Reads and review marks do not
 /// need it: SQLite keeps them consistent. The lock is released when the value is dropped or the
 /// process dies, so a killed run never leaves a stale lock behind.
-public final class StoreLock {
+package final class StoreLock {
   private let descriptor: Int32
 
-  public static let fileName = "lock"
+  package static let fileName = "lock"
 
   /// Takes the lock; with `wait` false a store already locked throws `StoreError.busy` at once.
-  public init(folder: URL, wait: Bool) throws(StoreError) {
+  package init(folder: URL, wait: Bool) throws(StoreError) {
     let path = folder.appendingPathComponent(Self.fileName).path
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

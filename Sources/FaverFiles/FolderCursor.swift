@@ -1,4 +1,6 @@
+import FaverCore
 import FaverMetadata
+import FaverStore
 import Foundation
 
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 #if canImport(Glibc)
   import Glibc
@@ -8,13 +8,13 @@ import Foundation
 /// then renamed over the old one, so readers see the old file or the new one, never a part, even
 /// if faver is killed or the machine loses power. Temporary files left by killed runs are removed
 /// when the next one starts.
-final class AtomicFile {
-  let url: URL
+package final class AtomicFile {
+  package let url: URL
   private let temporary: URL
   private var descriptor: Int32
 
   /// Starts replacing `url`.
-  init(replacing url: URL) throws(ReviewError) {
+  package init(replacing url: URL) throws(AtomicFileError) {
     self.url = url
     let folder = url.deletingLastPathComponent()
     Self.removeAbandonedTemporaries(of: url.lastPathComponent, in: folder)
@@ -22,7 +22,7 @@ final class AtomicFile {
       ".\(url.lastPathComponent).\(getpid()).\(UUID().uuidString).tmp")
     descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
-      throw .cannotWriteManifest(path: url.path, reason: String(cString: strerror(errno)))
+      throw .cannotWrite(path: url.path, reason: String(cString: strerror(errno)))
     }
   }
 
@@ -33,16 +33,16 @@ final class AtomicFile {
     unlink(temporary.path)
   }
 
-  func write(_ bytes: UnsafeRawBufferPointer) throws(ReviewError) {
+  package func write(_ bytes: UnsafeRawBufferPointer) throws(AtomicFileError) {
     do {
       try FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).write(contentsOf: bytes)
     } catch {
-      throw .cannotWriteManifest(path: url.path, reason: error.localizedDescription)
+      throw .cannotWrite(path: url.path, reason: error.localizedDescription)
     }
   }
 
   /// Flushes what was written to disk and puts it in place of the old file.
-  func commit() throws(ReviewError) {
+  package func commit() throws(AtomicFileError) {
     guard fsync(descriptor) == 0 else { throw failure(errno) }
     let closed = close(descriptor)
     descriptor = -1
@@ -63,8 +63,8 @@ final class AtomicFile {
     }
   }
 
-  private func failure(_ code: Int32) -> ReviewError {
-    .cannotWriteManifest(path: url.path, reason: String(cString: strerror(code)))
+  private func failure(_ code: Int32) -> AtomicFileError {
+    .cannotWrite(path: url.path, reason: String(cString: strerror(code)))
   }
 
   /// Removes `.NAME.PID.UUID.tmp` files whose process is gone (killed mid-write).
@@ -77,6 +77,18 @@ final class AtomicFile {
         kill(pid, 0) != 0, errno == ESRCH
       else { continue }
       try? FileManager.default.removeItem(at: folder.appendingPathComponent(entry))
+    }
+  }
+}
+
+/// Why a file could not be replaced.
+package enum AtomicFileError: Error, Equatable, CustomStringConvertible {
+  case cannotWrite(path: String, reason: String)
+
+  package var description: String {
+    switch self {
+    case .cannotWrite(let path, let reason):
+      "Cannot write \(path): \(reason). Check that the folder exists and is writable."
     }
   }
 }

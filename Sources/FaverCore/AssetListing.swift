@@ -1,0 +1,121 @@
+/// An asset as every JSON output shows it (`assets --json`, `next --json`, the manifest): the same
+/// keys with the same meaning everywhere, every key always present (`null` when unknown), and
+/// every path absolute.
+public struct AssetListing: Hashable, Codable, Sendable {
+  /// 16 hex digits derived from the file's content: a moved or renamed file keeps it.
+  public var id: String
+  /// Absolute: the root joined with the path below it.
+  public var path: String
+  /// The absolute path of the library root the file was found under.
+  public var root: String
+  public var kind: MediaKind
+  /// Wall-clock time as the camera recorded it (`CaptureTime.iso8601`).
+  public var takenAt: String
+  public var timeSource: TimeSource
+  public var latitude: Double?
+  public var longitude: Double?
+  public var make: String?
+  public var model: String?
+  /// Why something about the file was wrong, when it was.
+  public var problem: String?
+  /// Other places (absolute paths) the same content was found; it is reviewed once.
+  public var duplicates: [String]
+  /// A Live Photo's video: reviewed with the still, never on its own.
+  public var companion: Companion?
+
+  /// Where a Live Photo's video is, with the same keys as the asset's own place.
+  public struct Companion: Hashable, Codable, Sendable {
+    public var id: String
+    /// Absolute: the root joined with the path below it.
+    public var path: String
+    public var root: String
+  }
+
+  public init(_ asset: Asset) {
+    id = asset.id.rawValue
+    path = asset.absolutePath
+    root = asset.root
+    kind = asset.kind
+    takenAt = asset.captureTime.iso8601
+    timeSource = asset.captureTime.source
+    latitude = asset.coordinate?.latitude
+    longitude = asset.coordinate?.longitude
+    make = asset.make
+    model = asset.model
+    problem = asset.problem
+    duplicates = asset.duplicates
+    companion = asset.companion.map { Companion(id: $0.id.rawValue, path: $0.absolutePath, root: $0.root) }
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case id, path, root, kind, takenAt, timeSource, latitude, longitude, make, model, problem, duplicates
+    case companion
+  }
+
+  /// Writes `null` for what is unknown, where `Codable`'s default would leave the key out.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(path, forKey: .path)
+    try container.encode(root, forKey: .root)
+    try container.encode(kind, forKey: .kind)
+    try container.encode(takenAt, forKey: .takenAt)
+    try container.encode(timeSource, forKey: .timeSource)
+    try container.encode(latitude, forKey: .latitude)
+    try container.encode(longitude, forKey: .longitude)
+    try container.encode(make, forKey: .make)
+    try container.encode(model, forKey: .model)
+    try container.encode(problem, forKey: .problem)
+    try container.encode(duplicates, forKey: .duplicates)
+    try container.encode(companion, forKey: .companion)
+  }
+
+  /// The same object as `encode(to:)` gives through `JSONEncoder` (sorted keys, pretty), written
+  /// straight to `json` for the streamed outputs; a test holds the two equal.
+  func write(to json: PrettyJSON) throws {
+    json.beginObject()
+    json.key("companion")
+    if let companion {
+      json.beginObject()
+      json.key("id")
+      json.value(companion.id)
+      json.key("path")
+      json.value(companion.path)
+      json.key("root")
+      json.value(companion.root)
+      json.endObject()
+    } else {
+      json.null()
+    }
+    json.key("duplicates")
+    json.beginArray()
+    for path in duplicates {
+      json.element()
+      json.value(path)
+    }
+    json.endArray()
+    json.key("id")
+    json.value(id)
+    json.key("kind")
+    json.value(kind.rawValue)
+    json.key("latitude")
+    try json.value(latitude)
+    json.key("longitude")
+    try json.value(longitude)
+    json.key("make")
+    json.value(make)
+    json.key("model")
+    json.value(model)
+    json.key("path")
+    json.value(path)
+    json.key("problem")
+    json.value(problem)
+    json.key("root")
+    json.value(root)
+    json.key("takenAt")
+    json.value(takenAt)
+    json.key("timeSource")
+    json.value(timeSource.rawValue)
+    json.endObject()
+  }
+}
