@@ -20,6 +20,8 @@ public struct Asset: Hashable, Codable, Sendable, Identifiable {
   public var companion: Companion? = nil
   /// Other places (absolute paths) the same content was found, in order; it is reviewed once.
   public var duplicates: [String] = []
+  /// Where the asset stands in the review (a Live Photo: as marked through its still or video).
+  public var review: ReviewState = .unreviewed
 
   /// Where a still's companion video is.
   public struct Companion: Hashable, Codable, Sendable {

@@ -22,6 +22,11 @@ public struct AssetListing: Hashable, Codable, Sendable {
   public var duplicates: [String]
   /// A Live Photo's video: reviewed with the still, never on its own.
   public var companion: Companion?
+  /// Seen (favorites and rejects included): out of the queue.
+  public var reviewed: Bool
+  public var favorite: Bool
+  /// Seen and not kept.
+  public var rejected: Bool
 
   /// Where a Live Photo's video is, with the same keys as the asset's own place.
   public struct Companion: Hashable, Codable, Sendable {
@@ -45,11 +50,14 @@ public struct AssetListing: Hashable, Codable, Sendable {
     problem = asset.problem
     duplicates = asset.duplicates
     companion = asset.companion.map { Companion(id: $0.id.rawValue, path: $0.absolutePath, root: $0.root) }
+    reviewed = asset.review.isReviewed
+    favorite = asset.review == .favorite
+    rejected = asset.review == .rejected
   }
 
   enum CodingKeys: String, CodingKey {
     case id, path, root, kind, takenAt, timeSource, latitude, longitude, make, model, problem, duplicates
-    case companion
+    case companion, reviewed, favorite, rejected
   }
 
   /// Writes `null` for what is unknown, where `Codable`'s default would leave the key out.
@@ -68,6 +76,9 @@ public struct AssetListing: Hashable, Codable, Sendable {
     try container.encode(problem, forKey: .problem)
     try container.encode(duplicates, forKey: .duplicates)
     try container.encode(companion, forKey: .companion)
+    try container.encode(reviewed, forKey: .reviewed)
+    try container.encode(favorite, forKey: .favorite)
+    try container.encode(rejected, forKey: .rejected)
   }
 
   /// The same object as `encode(to:)` gives through `JSONEncoder` (sorted keys, pretty), written
@@ -94,6 +105,8 @@ public struct AssetListing: Hashable, Codable, Sendable {
       json.value(path)
     }
     json.endArray()
+    json.key("favorite")
+    json.value(favorite)
     json.key("id")
     json.value(id)
     json.key("kind")
@@ -110,6 +123,10 @@ public struct AssetListing: Hashable, Codable, Sendable {
     json.value(path)
     json.key("problem")
     json.value(problem)
+    json.key("rejected")
+    json.value(rejected)
+    json.key("reviewed")
+    json.value(reviewed)
     json.key("root")
     json.value(root)
     json.key("takenAt")

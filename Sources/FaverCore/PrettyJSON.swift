@@ -130,6 +130,11 @@ final class PrettyJSON {
     if let number { try value(number) } else { null() }
   }
 
+  func value(_ flag: Bool) {
+    let text: StaticString = flag ? "true" : "false"
+    append(text.utf8Start, text.utf8CodeUnitCount)
+  }
+
   func value(_ number: Int) {
     var text = number.description
     text.withUTF8 { append($0) }

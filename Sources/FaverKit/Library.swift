@@ -44,17 +44,24 @@ public final class Library: Sendable {
     opened = Mutex(store)
   }
 
-  /// The index, opening it on first use.
-  var store: IndexStore {
-    get throws {
-      try opened.withLock { opened in
-        if let opened { return opened }
-        let store = try IndexStore(folder: folder)
-        opened = store
-        return store
+  /// The index, opening it on first use. Only `index` and `refresh` create a store: every other
+  /// use case on a folder without one throws `LibraryError.noStore` (a mistyped `--store` must
+  /// not become an empty library "100% reviewed").
+  func store(creating: Bool = false) throws -> IndexStore {
+    try opened.withLock { opened in
+      if let opened { return opened }
+      let file = folder.appendingPathComponent(IndexStore.fileName).path
+      guard creating || FileManager.default.fileExists(atPath: file) else {
+        throw LibraryError.noStore(path: folder.path)
       }
+      let store = try IndexStore(folder: folder)
+      opened = store
+      return store
     }
   }
+
+  /// The index, which must exist.
+  var store: IndexStore { get throws { try store(creating: false) } }
 
   // MARK: - Indexing: one writer at a time
 
@@ -88,8 +95,11 @@ public final class Library: Sendable {
   ) throws -> Refresh {
     let lock = try takeLock(wait: waitForLock)
     defer { withExtendedLifetime(lock) {} }
-    let folders = roots.isEmpty ? try knownRoots() : roots
+    let hasStore = FileManager.default.fileExists(
+      atPath: folder.appendingPathComponent(IndexStore.fileName).path)
+    let folders = roots.isEmpty && hasStore ? try knownRoots() : roots
     guard !folders.isEmpty else { throw LibraryError.noRoots(store: folder.path) }
+    _ = try store(creating: true)
     let summary = try indexHoldingLock(folders, followSymlinks: followSymlinks, progress: progress)
     let manifest = try cluster(mode: mode, extraFolder: extraFolder, now: now).manifest
     return Refresh(roots: folders, index: summary, manifest: manifest)
@@ -102,8 +112,89 @@ public final class Library: Sendable {
 
   // MARK: - The library as indexed
 
-  /// Every indexed asset once, in capture order (see `IndexStore.assets`).
-  public func assets() throws -> [Asset] { try store.assets() }
+  /// Every indexed asset once, in capture order (see `IndexStore.assets`), with its review state.
+  public func assets() throws -> [Asset] {
+    let store = try store
+    var assets = try store.assets()
+    let states = try store.reviewStates()
+    for index in assets.indices {
+      let asset = assets[index]
+      assets[index].review = states[asset.id] ?? asset.companion.flatMap { states[$0.id] } ?? .unreviewed
+    }
+    return assets
+  }
+
+  /// The favorites (or the rejects), in capture order.
+  public func favorites(rejected: Bool = false) throws -> [Asset] {
+    try assets().filter { $0.review == (rejected ? .rejected : .favorite) }
+  }
+
+  /// A root as the store knows it.
+  public struct Root: Hashable, Sendable {
+    public enum State: String, Hashable, Sendable {
+      /// The folder is there.
+      case present
+      /// The folder is gone (an unmounted drive?); what was indexed under it is kept.
+      case missing
+    }
+
+    public var path: String
+    /// Photos and videos indexed under it (copies and Live Photo videos counted).
+    public var files: Int
+    public var state: State
+  }
+
+  /// The roots indexed so far, in the order they were first indexed.
+  public func roots() throws -> [Root] {
+    let store = try store
+    let counts = try store.fileCounts()
+    return try store.roots().sorted { $0.key < $1.key }.map { id, path in
+      var isFolder: ObjCBool = false
+      let present = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+      return Root(path: path, files: counts[id] ?? 0, state: present ? .present : .missing)
+    }
+  }
+
+  /// Drops a root from the store (an old drive, a folder given by mistake): its files leave the
+  /// queue; their marks are kept by content and come back if the photos are indexed elsewhere.
+  /// Takes the writer lock. Throws `LibraryError.unknownRoot` when it is not a root.
+  public func forgetRoot(_ root: String, waitForLock: Bool = false) throws -> Root {
+    let lock = try takeLock(wait: waitForLock)
+    defer { withExtendedLifetime(lock) {} }
+    let roots = try roots()
+    let candidates = [root, URL(fileURLWithPath: root).standardizedFileURL.path, Self.canonical(root)]
+    guard let known = roots.first(where: { candidates.contains($0.path) }), try store.forgetRoot(known.path)
+    else {
+      throw LibraryError.unknownRoot(path: root, roots: roots.map(\.path))
+    }
+    return known
+  }
+
+  /// `path` made absolute (against the current folder) with its symbolic links resolved, as
+  /// roots are stored.
+  static func canonical(_ path: String) -> String {
+    URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+  }
+
+  /// The asset indexed at each path (absolute, or relative to the current folder), in order.
+  /// Throws `LibraryError.unknownPaths` naming every path that is not an indexed file.
+  public func assetIDs(forPaths paths: [String]) throws -> [AssetID] {
+    let store = try store
+    let roots = try store.roots().values.sorted { $0.count > $1.count }  // the deepest root first
+    var ids: [AssetID] = []
+    var unknown: [String] = []
+    for path in paths {
+      let absolute = Self.canonical(path)
+      let found = try roots.lazy.compactMap { root -> AssetID? in
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        guard absolute.hasPrefix(prefix) else { return nil }
+        return try store.assetID(root: root, path: String(absolute.dropFirst(prefix.count)))
+      }.first
+      if let found { ids.append(found) } else { unknown.append(path) }
+    }
+    guard unknown.isEmpty else { throw LibraryError.unknownPaths(unknown) }
+    return ids
+  }
 
   // MARK: - Review
 
@@ -157,19 +248,41 @@ public final class Library: Sendable {
   /// The progress of the whole library (the same in every mode).
   public func progress() throws -> ReviewProgress { try queue().queue.progress }
 
+  /// What `mark` did.
+  public struct Marked: Hashable, Sendable {
+    /// Ids whose state changed.
+    public var changed: Int
+    /// Ids that already were so.
+    public var unchanged: Int
+  }
+
   /// Marks assets; every id must be indexed, or nothing is marked (`LibraryError.unknownAssets`).
-  public func mark(_ ids: [AssetID], as mark: ReviewMark, at date: Date = Date()) throws {
+  /// `.unreviewed` is an undo: the assets go back in the queue at their place, and the cursor
+  /// moves to the first of them in queue order, so `next` shows it.
+  @discardableResult
+  public func mark(_ ids: [AssetID], as mark: ReviewMark, at date: Date = Date()) throws -> Marked {
+    let store = try store
     let known = try store.knownAssetIDs(among: ids)
     let unknown = ids.filter { !known.contains($0) }
     guard unknown.isEmpty else { throw LibraryError.unknownAssets(unknown) }
-    try store.mark(ids, as: mark, at: date)
+    let changed = try store.mark(ids, as: mark, at: date)
+    if mark == .unreviewed, changed > 0 {
+      let undone = Set(ids)
+      let queue = try queue().queue
+      if let first = queue.pending.first(where: {
+        undone.contains($0.asset.id) || $0.asset.companion.map { undone.contains($0.id) } == true
+      }) {
+        try store.setCursor(Cursor(at: first.asset))
+      }
+    }
+    return Marked(changed: changed, unchanged: Set(ids).count - changed)
   }
 
   /// Where `next` resumes: the saved cursor and the asset it is on (nil when that asset is no
   /// longer indexed); nil when there is no cursor.
   public func cursor() throws -> (cursor: Cursor, asset: Asset?)? {
     guard let cursor = try store.cursor() else { return nil }
-    return (cursor, try store.assets().first { $0.id == cursor.assetID })
+    return (cursor, try assets().first { $0.id == cursor.assetID })
   }
 
   /// Forgets the cursor, so `next` starts at the first unreviewed asset of the queue. Marks are
@@ -227,7 +340,7 @@ public final class Library: Sendable {
     _ roots: [String], followSymlinks: Bool, progress: ((IndexProgress) -> Void)?
   ) throws -> IndexSummary {
     var indexer = Indexer(
-      store: try store, walker: LibraryWalker(followSymlinks: followSymlinks),
+      store: try store(creating: true), walker: LibraryWalker(followSymlinks: followSymlinks),
       logger: Logger(label: logger.label + ".index"), storeFolder: folder)
     indexer.progress = progress
     return try indexer.index(roots: roots)

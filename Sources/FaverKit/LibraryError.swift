@@ -8,6 +8,11 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
   /// `refresh` without roots on a store where nothing was ever indexed.
   case noRoots(store: String)
   case unknownAssets([AssetID])
+  /// Paths that are not indexed files.
+  case unknownPaths([String])
+  case unknownRoot(path: String, roots: [String])
+  /// No store in the folder, for a use case that only reads or marks what is indexed.
+  case noStore(path: String)
 
   public var description: String {
     switch self {
@@ -19,6 +24,15 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case .unknownAssets(let ids):
       "No indexed asset has the id \(ids.map(\.rawValue).joined(separator: ", ")); "
         + "run `faver assets` to see the ids, or `faver index` if the photo is new."
+    case .unknownPaths(let paths):
+      "Not an indexed photo or video: \(paths.joined(separator: ", ")); nothing was marked. "
+        + "Run `faver index` on its folder if it is new."
+    case .unknownRoot(let path, let roots):
+      "\(path) is not a root of this store"
+        + (roots.isEmpty
+          ? "; no folder is indexed yet." : "; the roots are: \(roots.joined(separator: ", ")).")
+    case .noStore(let path):
+      "No faver store at \(path): run `faver index DIR` first, or check --store and FAVER_STORE."
     }
   }
 }

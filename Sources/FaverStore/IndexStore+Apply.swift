@@ -19,8 +19,8 @@ extension IndexStore {
       var carryReview = try BatchStatement(
         db,
         sql: """
-          INSERT OR IGNORE INTO review (assetId, reviewedAt, favorite)
-          SELECT ?, r.reviewedAt, r.favorite FROM file AS f JOIN review AS r ON r.assetId = f.assetId
+          INSERT OR IGNORE INTO review (assetId, reviewedAt, favorite, rejected)
+          SELECT ?, r.reviewedAt, r.favorite, r.rejected FROM file AS f JOIN review AS r ON r.assetId = f.assetId
           WHERE f.rootId = ? AND f.path = ? AND f.assetId <> ? AND f.takenAt = ?
           """)
       var insertMedia = try BatchStatement(db, sql: FileRecord.upsertSQL)

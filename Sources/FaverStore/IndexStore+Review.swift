@@ -19,27 +19,53 @@ extension IndexStore {
     }
   }
 
-  /// Records `mark` for every id in one transaction; the first review time is kept.
-  package func mark(_ ids: [AssetID], as mark: ReviewMark, at date: Date) throws {
+  /// Records `mark` for every id in one transaction (the first review time is kept) and says
+  /// how many ids it changed: the others already were so.
+  @discardableResult
+  package func mark(_ ids: [AssetID], as mark: ReviewMark, at date: Date) throws -> Int {
     try database.write { db in
-      for id in ids {
-        let favorite: Bool? =
-          switch mark {
-          case .reviewed: nil
-          case .favorite: true
-          case .unfavorite: false
-          }
-        try db.execute(
-          sql: """
-            INSERT INTO review (assetId, reviewedAt, favorite) VALUES (?, ?, COALESCE(?, 0))
-            ON CONFLICT(assetId) DO UPDATE SET favorite = COALESCE(?, favorite)
-            """,
-          arguments: [id.rawValue, date.timeIntervalSince1970, favorite, favorite])
+      var changed = 0
+      for id in Set(ids) {
+        let row = try Row.fetchOne(
+          db, sql: "SELECT favorite, rejected FROM review WHERE assetId = ?", arguments: [id.rawValue])
+        let before = Self.state(favorite: row?[0], rejected: row?[1])
+        let after = before.marked(mark)
+        guard after != before else { continue }
+        changed += 1
+        if after == .unreviewed {
+          try db.execute(sql: "DELETE FROM review WHERE assetId = ?", arguments: [id.rawValue])
+        } else {
+          try db.execute(
+            sql: """
+              INSERT INTO review (assetId, reviewedAt, favorite, rejected) VALUES (?, ?, ?, ?)
+              ON CONFLICT(assetId) DO UPDATE SET favorite = excluded.favorite, rejected = excluded.rejected
+              """,
+            arguments: [id.rawValue, date.timeIntervalSince1970, after == .favorite, after == .rejected])
+        }
       }
+      return changed
     }
   }
 
-  /// Every asset id marked reviewed (favorites included).
+  /// The review state of every asset id marked (absent: unreviewed).
+  package func reviewStates() throws -> [AssetID: ReviewState] {
+    try database.read { db in
+      var states: [AssetID: ReviewState] = [:]
+      let rows = try Row.fetchCursor(db, sql: "SELECT assetId, favorite, rejected FROM review")
+      while let row = try rows.next() {
+        states[AssetID(rawValue: row[0])] = Self.state(favorite: row[1], rejected: row[2])
+      }
+      return states
+    }
+  }
+
+  /// A row of `review` as a state; no row is unreviewed.
+  private static func state(favorite: Bool?, rejected: Bool?) -> ReviewState {
+    guard let favorite, let rejected else { return .unreviewed }
+    return favorite ? .favorite : rejected ? .rejected : .reviewed
+  }
+
+  /// Every asset id marked reviewed (favorites and rejects included).
   package func reviewedIDs() throws -> Set<AssetID> {
     try database.read { db in
       Set(try String.fetchAll(db, sql: "SELECT assetId FROM review").map(AssetID.init(rawValue:)))

@@ -141,6 +141,10 @@ package final class IndexStore: Sendable {
       try db.drop(index: "file_on_takenAt")
       try db.drop(index: "file_on_contentIdentifier")
     }
+    migrator.registerMigration("v8: rejected") { db in
+      // Seen and not kept (`faver mark --rejected`); favorite and rejected never both.
+      try db.alter(table: "review") { t in t.add(column: "rejected", .boolean).notNull().defaults(to: false) }
+    }
     return migrator
   }
 
@@ -152,6 +156,36 @@ package final class IndexStore: Sendable {
       }
       try db.execute(sql: "INSERT INTO root (path) VALUES (?)", arguments: [path])
       return db.lastInsertedRowID
+    }
+  }
+
+  /// How many photos and videos are indexed under each root, by root id (roots without any are
+  /// left out).
+  package func fileCounts() throws -> [Int64: Int] {
+    try database.read { db in
+      try Row.fetchAll(db, sql: "SELECT rootId, COUNT(*) FROM file GROUP BY rootId")
+        .reduce(into: [:]) { $0[$1[0]] = $1[1] }
+    }
+  }
+
+  /// Drops a root and everything indexed under it; review marks are kept (they are keyed by
+  /// content). False when no such root is registered.
+  package func forgetRoot(_ path: String) throws -> Bool {
+    try database.write { db in
+      try db.execute(sql: "DELETE FROM root WHERE path = ?", arguments: [path])
+      return db.changesCount > 0
+    }
+  }
+
+  /// The asset indexed at `path` under the root `root`, if any.
+  package func assetID(root: String, path: String) throws -> AssetID? {
+    try database.read { db in
+      try String.fetchOne(
+        db,
+        sql:
+          "SELECT f.assetId FROM file AS f JOIN root AS r ON r.id = f.rootId WHERE r.path = ? AND f.path = ?",
+        arguments: [root, path]
+      ).map(AssetID.init(rawValue:))
     }
   }
 

@@ -78,9 +78,8 @@ private func violations(of value: Any, against schema: [String: Any]) -> [String
       .keys
     #expect(
       keys.sorted() == [
-        "companion", "duplicates", "id", "kind", "latitude", "longitude", "make", "model", "path", "problem",
-        "root",
-        "takenAt", "timeSource",
+        "companion", "duplicates", "favorite", "id", "kind", "latitude", "longitude", "make", "model", "path",
+        "problem", "rejected", "reviewed", "root", "takenAt", "timeSource",
       ])
     #expect(entry.path.hasPrefix(entry.root + "/"))
   }

@@ -144,7 +144,7 @@ private func withSessionAndOutFolder(_ body: (Library, URL) throws -> Void) thro
   let folder = temporaryFolder()
   defer { try? FileManager.default.removeItem(at: folder) }
   let library = Library.open(store: folder)
-  try add([0, 20_000], to: library.store)
+  try add([0, 20_000], to: library.store(creating: true))
   #expect(try library.clusteringMode() == .smart)
   #expect(try library.store.clusteringMode() == nil)
   try library.cluster(mode: .fixed(gap: 3600))

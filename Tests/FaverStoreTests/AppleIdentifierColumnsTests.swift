@@ -33,7 +33,7 @@ import Testing
     names == [
       "v1: roots and files", "v2: non-media files", "v3: review", "v4: apple identifiers",
       "v5: forget non-media files", "v6: drop the rootId indexes their (rootId, path) keys cover",
-      "v7: drop the takenAt and contentIdentifier indexes no query uses",
+      "v7: drop the takenAt and contentIdentifier indexes no query uses", "v8: rejected",
     ])
 }
 

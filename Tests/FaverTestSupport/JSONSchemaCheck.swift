@@ -75,6 +75,8 @@ public enum JSONSchemaCheck {
     case "integer" where !(value is Int): found.append("\(path): not an integer")
     case "number" where !(value is NSNumber): found.append("\(path): not a number")
     case "null": found.append("\(path): not null")
+    case "boolean" where !(value is Bool):
+      found.append("\(path): not a boolean")
     default: break
     }
     return found

@@ -16,11 +16,37 @@ extension Faver {
     @Flag(help: "Forget the place, keeping every mark.")
     var reset = false
 
+    @Flag(help: "Print JSON: the asset the cursor is on (null when it is no longer indexed), or null.")
+    var json = false
+
+    /// What `cursor --json` prints.
+    struct Report: Encodable {
+      var assetId: String
+      var asset: AssetListing?
+
+      func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(assetId, forKey: .assetId)
+        try container.encode(asset, forKey: .asset)  // null, not left out
+      }
+
+      enum CodingKeys: String, CodingKey { case assetId, asset }
+    }
+
     func run() throws {
       let library = storeOptions.library()
       if reset {
         try library.resetCursor()
         print("Cursor reset: `faver next` starts at the first unreviewed asset. Marks are kept.")
+        return
+      }
+      if json {
+        let position = try library.cursor()
+        print(
+          try position.map {
+            try Output.json(
+              Report(assetId: $0.cursor.assetID.rawValue, asset: $0.asset.map(AssetListing.init)))
+          } ?? "null")
         return
       }
       guard let (cursor, asset) = try library.cursor() else {

@@ -4,12 +4,17 @@ import FaverKit
 extension Faver {
   struct Mark: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Mark assets as reviewed, favorite (implies reviewed) or no longer favorite.")
+      abstract: "Mark assets reviewed, favorite, rejected, or undo a mark.",
+      discussion: """
+        Assets are named by id (as `faver assets` or `faver next` show them) or by path, absolute \
+        or relative to the current folder. A favorite or a reject is also reviewed; --unreviewed \
+        puts the assets back in the queue at their place, and `faver next` shows the first of them.
+        """)
 
     @OptionGroup var storeOptions: StoreOptions
 
-    @Argument(help: "Asset ids, as `faver assets` or `faver next` show them.")
-    var ids: [String] = []
+    @Argument(help: "Asset ids, or paths of indexed photos and videos.")
+    var assets: [String] = []
 
     @Flag(help: "Seen; it leaves the queue.")
     var reviewed = false
@@ -20,21 +25,57 @@ extension Faver {
     @Flag(help: "Seen, and no longer a favorite.")
     var unfavorite = false
 
+    @Flag(help: "Seen and not kept.")
+    var reject = false
+
+    @Flag(help: "Undo: back in the queue, neither favorite nor rejected.")
+    var unreviewed = false
+
+    @Flag(help: "Print what changed as JSON.")
+    var json = false
+
     func validate() throws {
-      if ids.isEmpty { throw ValidationError("Give at least one asset id.") }
-      if let bad = ids.first(where: { $0.isEmpty || $0.contains(where: \.isWhitespace) }) {
-        throw ValidationError("'\(bad)' is not an asset id; ids look like 3f2a9c0d1e4b5a67.")
-      }
-      let chosen = [reviewed, favorite, unfavorite].filter { $0 }.count
+      if assets.isEmpty { throw ValidationError("Give at least one asset id or path.") }
+      if assets.contains(where: \.isEmpty) { throw ValidationError("An empty asset id or path was given.") }
+      let chosen = [reviewed, favorite, unfavorite, reject, unreviewed].filter { $0 }.count
       if chosen != 1 {
-        throw ValidationError("Choose exactly one of --reviewed, --favorite or --unfavorite.")
+        throw ValidationError(
+          "Choose exactly one of --reviewed, --favorite, --unfavorite, --reject or --unreviewed.")
       }
     }
 
+    var mark: ReviewMark {
+      favorite
+        ? .favorite : unfavorite ? .unfavorite : reject ? .rejected : unreviewed ? .unreviewed : .reviewed
+    }
+
+    /// What `mark --json` prints.
+    struct Report: Encodable {
+      var mark: String
+      var changed: Int
+      var unchanged: Int
+    }
+
     func run() throws {
-      let mark: ReviewMark = favorite ? .favorite : unfavorite ? .unfavorite : .reviewed
-      try storeOptions.library().mark(ids.map(AssetID.init(rawValue:)), as: mark)
-      print("Marked \(ids.count) asset\(ids.count == 1 ? "" : "s") \(mark.rawValue).")
+      let library = storeOptions.library()
+      // An asset id is 16 hex digits; anything else names a file.
+      let isID = { (text: String) in text.count == 16 && text.allSatisfy(\.isHexDigit) }
+      let paths = assets.filter { !isID($0) }
+      let byPath = try paths.isEmpty ? [] : library.assetIDs(forPaths: paths)
+      var fromPaths = byPath.makeIterator()
+      let ids = assets.compactMap { isID($0) ? AssetID(rawValue: $0.lowercased()) : fromPaths.next() }
+      let marked = try library.mark(ids, as: mark)
+      if json {
+        print(
+          try Output.json(Report(mark: mark.rawValue, changed: marked.changed, unchanged: marked.unchanged)))
+        return
+      }
+      let done = mark == .unreviewed ? "marked unreviewed" : "marked \(mark.rawValue)"
+      var line = "\(marked.changed) \(done)"
+      if marked.unchanged > 0 {
+        line += ", \(marked.unchanged) \(marked.unchanged == 1 ? "was" : "were") already"
+      }
+      print(line + ".")
     }
   }
 }
