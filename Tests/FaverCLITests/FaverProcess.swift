@@ -35,10 +35,11 @@ enum Paths {
 }
 
 @discardableResult
-func run(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws
-  -> ProcessResult
-{
+func run(
+  _ executable: URL, _ arguments: [String], environment: [String: String] = [:], in workingFolder: URL? = nil
+) throws -> ProcessResult {
   let process = Process()
+  if let workingFolder { process.currentDirectoryURL = workingFolder }
   process.executableURL = executable
   process.arguments = arguments
   process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
@@ -59,8 +60,10 @@ func run(_ executable: URL, _ arguments: [String], environment: [String: String]
     stderr: try String(contentsOf: errURL, encoding: .utf8))
 }
 
-func faver(_ arguments: [String], environment: [String: String] = [:]) throws -> ProcessResult {
-  try run(Paths.faver, arguments, environment: environment)
+func faver(_ arguments: [String], environment: [String: String] = [:], in folder: URL? = nil) throws
+  -> ProcessResult
+{
+  try run(Paths.faver, arguments, environment: environment, in: folder)
 }
 
 /// The part of an absolute `path` below `root`, as the asset objects of every JSON output give

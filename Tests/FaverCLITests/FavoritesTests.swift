@@ -1,0 +1,130 @@
+import FaverTestSupport
+import Foundation
+import Testing
+
+/// Photos a minute apart, each with its own content.
+private func photo(_ index: Int) -> [UInt8] {
+  var builder = ExifBuilder()
+  builder.original(String(format: "2024:06:01 10:%02d:00", index))
+  return builder.jpeg(scanBytes: 200 + index)
+}
+
+/// A library of `count` photos `p0.jpg`… in `photos/`, indexed into a store beside it.
+private struct Library {
+  let tree: TemporaryTree
+  let store: String
+
+  init(_ count: Int) throws {
+    tree = try TemporaryTree()
+    for index in 0..<count { try tree.write("photos/p\(index).jpg", photo(index)) }
+    store = tree.root.path + "-store"
+    #expect(try faver(["index", tree.path]).status == 0)
+  }
+
+  /// Runs faver on this store (in `folder`, if given) and requires it to succeed.
+  @discardableResult
+  func faver(_ arguments: [String], in folder: URL? = nil, sourceLocation: SourceLocation = #_sourceLocation)
+    throws -> ProcessResult
+  {
+    let result = try FaverCLITests.faver(arguments + ["--store", store], in: folder)
+    #expect(result.status == 0, "faver \(arguments): \(result.stderr)", sourceLocation: sourceLocation)
+    return result
+  }
+
+  func json(_ arguments: [String]) throws -> Any {
+    try JSONSerialization.jsonObject(with: Data(faver(arguments).stdout.utf8))
+  }
+
+  /// The relative paths of the assets `arguments` lists as JSON objects.
+  func listed(_ arguments: [String]) throws -> [String] {
+    try #require(try json(arguments) as? [[String: Any]]).compactMap(relativePath)
+  }
+}
+
+@Test func aFavoriteMarkedByPathIsListedWithItsStateAndCountedOnce() throws {
+  let library = try Library(4)
+  defer { try? FileManager.default.removeItem(atPath: library.store) }
+  // Relative to the current folder, and absolute.
+  let marked = try library.faver(
+    ["mark", "p1.jpg", library.tree.path + "/photos/p2.jpg", "--favorite"],
+    in: library.tree.root.appendingPathComponent("photos"))
+  #expect(marked.stdout == "2 marked favorite.\n")
+  #expect(
+    try library.faver(["mark", library.tree.path + "/photos/p1.jpg", "--favorite"]).stdout
+      == "0 marked favorite, 1 was already.\n")
+  #expect(try library.listed(["favorites", "--json"]) == ["photos/p1.jpg", "photos/p2.jpg"])
+  let assets = try #require(try library.json(["assets", "--json"]) as? [[String: Any]])
+  #expect(assets.map { $0["favorite"] as? Bool } == [false, true, true, false])
+  #expect(assets.map { $0["reviewed"] as? Bool } == [false, true, true, false])
+  #expect(assets.allSatisfy { $0["rejected"] as? Bool == false })
+  let paths = try library.faver(["favorites", "-0"]).stdout
+  #expect(paths == [1, 2].map { library.tree.path + "/photos/p\($0).jpg\0" }.joined())
+
+  // A reject is reviewed, is no favorite, and is listed apart.
+  #expect(
+    try library.faver(["mark", "photos/p2.jpg", "--reject"], in: library.tree.root).stdout
+      == "1 marked rejected.\n")
+  #expect(try library.listed(["favorites", "--json"]) == ["photos/p1.jpg"])
+  #expect(try library.listed(["favorites", "--rejected", "--json"]) == ["photos/p2.jpg"])
+  #expect(try library.faver(["status"]).stdout.hasPrefix("2/4 reviewed"))
+
+  // A path that is not indexed marks nothing.
+  let wrong = try faver([
+    "mark", "/nowhere/p9.jpg", library.tree.path + "/photos/p3.jpg", "--reviewed", "--store", library.store,
+  ])
+  #expect(wrong.status == 1 && wrong.stderr.contains("/nowhere/p9.jpg"))
+  #expect(try library.faver(["status"]).stdout.hasPrefix("2/4 reviewed"))
+}
+
+@Test func unreviewedPutsThePhotoBackAtItsPlaceAndNextShowsIt() throws {
+  let library = try Library(4)
+  defer { try? FileManager.default.removeItem(atPath: library.store) }
+  func next() throws -> String? {
+    let shown = try #require(try library.json(["next", "--json"]) as? [String: Any])
+    return (shown["asset"] as? [String: Any]).flatMap(relativePath)
+  }
+  #expect(try next() == "photos/p0.jpg")
+  try library.faver(["mark", library.tree.path + "/photos/p0.jpg", "--favorite"])
+  #expect(try next() == "photos/p1.jpg")
+  try library.faver(["mark", library.tree.path + "/photos/p1.jpg", "--reviewed"])
+  #expect(try next() == "photos/p2.jpg")
+  // Undo the favorite: back in the queue, neither favorite nor reviewed, and shown next.
+  #expect(
+    try library.faver(["mark", library.tree.path + "/photos/p0.jpg", "--unreviewed"]).stdout
+      == "1 marked unreviewed.\n")
+  #expect(try next() == "photos/p0.jpg")
+  #expect(try library.listed(["favorites", "--json"]).isEmpty)
+  let status = try #require(try library.json(["status", "--json"]) as? [String: Int])
+  #expect(status["reviewed"] == 1 && status["total"] == 4)
+  let cursor = try #require(try library.json(["cursor", "--json"]) as? [String: Any])
+  #expect((cursor["asset"] as? [String: Any]).flatMap(relativePath) == "photos/p0.jpg")
+}
+
+@Test func aForgottenRootLeavesTheQueueAndItsMarksComeBackWithThePhotos() throws {
+  let library = try Library(2)
+  defer { try? FileManager.default.removeItem(atPath: library.store) }
+  try library.faver(["mark", library.tree.path + "/photos/p0.jpg", "--favorite"])
+  let roots = try #require(try library.json(["roots", "--json"]) as? [[String: Any]])
+  #expect(roots.count == 1 && roots[0]["files"] as? Int == 2 && roots[0]["state"] as? String == "present")
+  #expect(try library.faver(["roots", "--forget", library.tree.path]).stdout.hasPrefix("Forgot"))
+  #expect(try library.faver(["status"]).stdout.hasPrefix("0/0 reviewed"))
+  #expect(try library.json(["roots", "--json"]) as? [Any] != nil)
+  #expect((try library.json(["roots", "--json"]) as? [Any])?.isEmpty == true)
+  // A refresh no longer visits it; indexing it again brings the favorite back.
+  #expect(try faver(["refresh", "--store", library.store]).status == 64)
+  try library.faver(["index", library.tree.path])
+  #expect(try library.listed(["favorites", "--json"]) == ["photos/p0.jpg"])
+  let unknown = try faver(["roots", "--forget", "/not/a/root", "--store", library.store])
+  #expect(unknown.status == 1 && unknown.stderr.contains("is not a root"))
+}
+
+@Test func readingCommandsOnAStoreThatDoesNotExistFailAndCreateNothing() throws {
+  let store = FileManager.default.temporaryDirectory.appendingPathComponent("faver-typo-\(UUID().uuidString)")
+    .path
+  for command in [["status"], ["assets"], ["next"], ["favorites"], ["cursor"], ["roots"], ["clusters"]] {
+    let result = try faver(command + ["--store", store])
+    #expect(result.status == 1, "\(command)")
+    #expect(result.stderr.contains("No faver store at \(store)"), "\(command)")
+  }
+  #expect(!FileManager.default.fileExists(atPath: store))
+}
