@@ -41,6 +41,12 @@ package final class AtomicFile {
     }
   }
 
+  /// Gives the new file these access and modification times (a copy keeping its source's).
+  package func setTimes(accessed: timespec, modified: timespec) throws(AtomicFileError) {
+    let times = [accessed, modified]
+    guard futimens(descriptor, times) == 0 else { throw failure(errno) }
+  }
+
   /// Flushes what was written to disk and puts it in place of the old file.
   package func commit() throws(AtomicFileError) {
     guard fsync(descriptor) == 0 else { throw failure(errno) }
