@@ -129,6 +129,35 @@ public final class Library: Sendable {
     try assets().filter { $0.review == (rejected ? .rejected : .favorite) }
   }
 
+  /// What `exportFavorites` did to the album folder.
+  public struct AlbumReport: Hashable, Sendable {
+    public var added = 0
+    public var updated = 0
+    public var removed = 0
+    public var unchanged = 0
+    /// Photos not exported (source missing, unreadable …), with the reason.
+    public var skipped: [String] = []
+    /// Entries faver made that the person has since changed: left alone.
+    public var leftAlone: [String] = []
+  }
+
+  /// Brings the album folder `folder` up to date with the favorites (`rejected`: the rejects):
+  /// a symbolic link to each (or a copy, with `copy`), Live Photo videos beside their stills, file
+  /// names kept, collisions made unique. It removes only entries it made itself, and a second run
+  /// with the same favorites writes nothing (see `AlbumExport`).
+  public func exportFavorites(to folder: URL, copy: Bool = false, rejected: Bool = false) throws
+    -> AlbumReport
+  {
+    let items = try favorites(rejected: rejected).flatMap { asset in
+      [(id: asset.id, path: asset.absolutePath)]
+        + (asset.companion.map { [(id: $0.id, path: $0.absolutePath)] } ?? [])
+    }
+    let summary = try AlbumExport(folder: folder, method: copy ? .copy : .link).export(items)
+    return AlbumReport(
+      added: summary.added, updated: summary.updated, removed: summary.removed, unchanged: summary.unchanged,
+      skipped: summary.skipped.map { "\($0.path): \($0.reason)" }, leftAlone: summary.leftAlone)
+  }
+
   /// A root as the store knows it.
   public struct Root: Hashable, Sendable {
     public enum State: String, Hashable, Sendable {

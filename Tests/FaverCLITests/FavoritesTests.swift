@@ -128,3 +128,44 @@ private struct Library {
   }
   #expect(!FileManager.default.fileExists(atPath: store))
 }
+
+@Test func anAlbumOfTheFavoritesHoldsExactlyThemAndASecondRunChangesNothing() throws {
+  let library = try Library(3)
+  defer { try? FileManager.default.removeItem(atPath: library.store) }
+  let album = library.tree.root.path + "-album"
+  defer { try? FileManager.default.removeItem(atPath: album) }
+  let before = try library.tree.snapshot()
+  try library.faver([
+    "mark", library.tree.path + "/photos/p0.jpg", library.tree.path + "/photos/p2.jpg", "--favorite",
+  ])
+  #expect(try library.faver(["export", album, "--favorites"]).stdout.contains("2 added"))
+  /// The album's symbolic links and where they point.
+  func entries() throws -> [String: String] {
+    let names = try FileManager.default.contentsOfDirectory(atPath: album).filter {
+      (try? FileManager.default.attributesOfItem(atPath: album + "/" + $0)[.type] as? FileAttributeType)
+        == .typeSymbolicLink
+    }
+    return try Dictionary(
+      uniqueKeysWithValues: names.map {
+        ($0, try FileManager.default.destinationOfSymbolicLink(atPath: album + "/" + $0))
+      })
+  }
+  #expect(
+    try entries() == [
+      "p0.jpg": library.tree.path + "/photos/p0.jpg", "p2.jpg": library.tree.path + "/photos/p2.jpg",
+    ])
+  let record =
+    try FileManager.default.attributesOfItem(atPath: album + "/.faver-album.json")[.modificationDate] as? Date
+  let again = try #require(try library.json(["export", album, "--json"]) as? [String: Any])
+  #expect(again["added"] as? Int == 0 && again["removed"] as? Int == 0 && again["unchanged"] as? Int == 2)
+  #expect(
+    try FileManager.default.attributesOfItem(atPath: album + "/.faver-album.json")[.modificationDate] as? Date
+      == record)
+  // No longer a favorite: its link goes, a file the person put there stays.
+  try Data("mine".utf8).write(to: URL(fileURLWithPath: album + "/notes.txt"))
+  try library.faver(["mark", library.tree.path + "/photos/p2.jpg", "--unfavorite"])
+  #expect(try library.faver(["export", album]).stdout.contains("1 removed"))
+  #expect(try entries().keys.sorted() == ["p0.jpg"])
+  #expect(FileManager.default.fileExists(atPath: album + "/notes.txt"))
+  #expect(try library.tree.snapshot() == before)  // the photos are only read
+}
