@@ -38,7 +38,7 @@ public struct HEIFStructure: Equatable, Sendable {
       }
       bytes = read
     }
-    var reader = BigEndianReader(bytes)
+    var reader = ByteReader(bytes, order: .bigEndian)
     guard let tiffOffset = reader.u32(), reader.skip(tiffOffset) else {
       result.isDamaged = true
       return result
@@ -113,15 +113,14 @@ struct ItemTable {
 
   /// The IDs of the `infe` entries whose item type is `Exif`; nil when the box is malformed.
   static func exifItemIDs(iinf: [UInt8]) -> [Int]? {
-    var reader = BigEndianReader(iinf)
+    var reader = ByteReader(iinf, order: .bigEndian)
     guard let version = reader.u8(), reader.skip(3),
       reader.uint(version == 0 ? 2 : 4) != nil
     else { return nil }
     let entries = BoxWalker.boxesInMemory(MemoryByteSource(iinf), from: Int64(reader.offset))
     var ids: [Int] = []
     for infe in entries.boxes where infe.type == "infe" {
-      var entry = BigEndianReader(
-        Array(iinf[Int(infe.payloadStart)..<Int(infe.end)]))
+      var entry = ByteReader(iinf[Int(infe.payloadStart)..<Int(infe.end)], order: .bigEndian)
       // Versions 0 and 1 carry no item type (and never hold EXIF); 2 has 16-bit IDs, 3 32-bit.
       guard let version = entry.u8(), version >= 2, entry.skip(3),
         let id = entry.uint(version == 2 ? 2 : 4), entry.skip(2), let type = entry.fourCC()
@@ -142,7 +141,7 @@ struct ItemTable {
   /// The extents of the items `wanted` from an `iloc` payload (versions 0, 1 and 2), the others
   /// skipped; nil when malformed.
   static func locations(iloc: [UInt8], of wanted: Set<Int>) -> [Int: Entry]? {
-    var reader = BigEndianReader(iloc)
+    var reader = ByteReader(iloc, order: .bigEndian)
     guard let version = reader.u8(), version <= 2, reader.skip(3),
       let sizes = reader.u16(), let itemCount = reader.uint(version < 2 ? 2 : 4)
     else { return nil }

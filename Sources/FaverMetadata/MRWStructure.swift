@@ -11,12 +11,12 @@ enum MRWStructure {
   static func exifBlock<Source: ByteSource>(from source: Source) throws(MetadataError) -> (
     block: [UInt8]?, isDamaged: Bool
   ) {
-    var header = BigEndianReader(try source.read(at: 0, count: 8), offset: 4)
+    var header = ByteReader(try source.read(at: 0, count: 8), order: .bigEndian, offset: 4)
     guard let length = header.u32() else { return (nil, true) }
     let end = min(source.size, 8 + Int64(length))
     var offset: Int64 = 8
     for _ in 0..<maxBlocks where offset < end {
-      var block = BigEndianReader(try source.read(at: offset, count: 8))
+      var block = ByteReader(try source.read(at: offset, count: 8), order: .bigEndian)
       guard let tag = block.take(4), let size = block.u32(), offset + 8 + Int64(size) <= end else {
         return (nil, true)
       }

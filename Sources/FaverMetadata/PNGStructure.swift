@@ -13,7 +13,7 @@ public struct PNGStructure: Equatable, Sendable {
     var result = PNGStructure()
     var offset: Int64 = 8
     for _ in 0..<maxChunks {
-      var header = BigEndianReader(try source.read(at: offset, count: 8))
+      var header = ByteReader(try source.read(at: offset, count: 8), order: .bigEndian)
       guard let length = header.u32(), let type = header.fourCC() else {
         result.isDamaged = true
         return result

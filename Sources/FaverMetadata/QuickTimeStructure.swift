@@ -45,7 +45,7 @@ public struct QuickTimeStructure: Equatable, Sendable {
 
   /// The creation time of an `mvhd` payload (version 0: 32-bit, version 1: 64-bit seconds).
   static func creationTime(mvhd: [UInt8]) -> Date? {
-    var reader = BigEndianReader(mvhd)
+    var reader = ByteReader(mvhd, order: .bigEndian)
     guard let version = reader.u8(), reader.skip(3) else { return nil }
     let seconds: Int64?
     switch version {
@@ -73,7 +73,7 @@ public struct QuickTimeStructure: Equatable, Sendable {
     }
     guard let keysBox = payloadOf("keys"), let ilst = payloadOf("ilst") else { return }
     var keys: [String] = []
-    var reader = BigEndianReader(keysBox)
+    var reader = ByteReader(keysBox, order: .bigEndian)
     guard reader.skip(4), let count = reader.u32() else { return }
     for _ in 0..<min(count, 4096) {
       guard let size = reader.u32(), size >= 8, reader.skip(4), let name = reader.take(size - 8)
@@ -101,7 +101,7 @@ public struct QuickTimeStructure: Equatable, Sendable {
   static func text(inItem payload: [UInt8]) -> String? {
     let boxes = BoxWalker.boxesInMemory(MemoryByteSource(payload), from: 0)
     guard let data = boxes.boxes.first(where: { $0.type == "data" }) else { return nil }
-    var reader = BigEndianReader(Array(payload[Int(data.payloadStart)..<Int(data.end)]))
+    var reader = ByteReader(payload[Int(data.payloadStart)..<Int(data.end)], order: .bigEndian)
     guard let type = reader.u32(), type == 1, reader.skip(4), let bytes = reader.take(reader.remaining)
     else { return nil }
     let text = String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
@@ -116,7 +116,7 @@ public struct QuickTimeStructure: Equatable, Sendable {
       let body = Array(payload[Int(box.payloadStart)..<Int(box.end)])
       switch box.type {
       case "\u{A9}xyz":
-        var reader = BigEndianReader(body)
+        var reader = ByteReader(body, order: .bigEndian)
         guard let length = reader.u16(), reader.skip(2), let text = reader.take(length) else { continue }
         coordinate = coordinate ?? ISO6709.coordinate(String(decoding: text, as: UTF8.self))
       case "loci":
@@ -131,7 +131,7 @@ public struct QuickTimeStructure: Equatable, Sendable {
   /// A 3GPP `loci` payload: version and flags, language, a NUL-ended name, role, then
   /// longitude, latitude and altitude as 16.16 fixed-point numbers.
   static func location(loci: [UInt8]) -> Coordinate? {
-    var reader = BigEndianReader(loci)
+    var reader = ByteReader(loci, order: .bigEndian)
     guard reader.skip(6) else { return nil }
     if reader.remaining >= 2, loci[reader.offset] == 0xFE || loci[reader.offset] == 0xFF {
       // UTF-16 name with a byte order mark: ends at a 16-bit NUL.

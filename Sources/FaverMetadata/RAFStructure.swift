@@ -10,7 +10,7 @@ enum RAFStructure {
     block: [UInt8]?, isDamaged: Bool
   ) {
     let header = try source.read(at: 0, count: headerLength)
-    var reader = BigEndianReader(header, offset: previewPointer)
+    var reader = ByteReader(header, order: .bigEndian, offset: previewPointer)
     guard let start = reader.u32(), let length = reader.u32(), start >= headerLength, length > 0,
       Int64(start) + Int64(length) <= source.size
     else { return (nil, true) }

@@ -9,20 +9,19 @@ public struct WebPStructure: Equatable, Sendable {
 
   public static func read(from source: some ByteSource) throws(MetadataError) -> WebPStructure {
     var result = WebPStructure()
-    let riff = try source.read(at: 0, count: 12)
-    guard riff.count == 12 else {
+    let riff = ByteReader(try source.read(at: 0, count: 12), order: .littleEndian)
+    guard riff.count == 12, let riffSize = riff.u32(at: 4) else {
       result.isDamaged = true
       return result
     }
-    let declaredEnd = 8 + Int64(littleEndian32(riff, at: 4))
+    let declaredEnd = 8 + Int64(riffSize)
     result.isDamaged = declaredEnd > source.size
     let end = min(source.size, declaredEnd)
     var offset: Int64 = 12
     for _ in 0..<maxChunks where offset + 8 <= end {
-      let header = try source.read(at: offset, count: 8)
-      guard header.count == 8 else { break }
-      let type = String(decoding: header[0..<4], as: UTF8.self)
-      let length = Int64(littleEndian32(header, at: 4))
+      var header = ByteReader(try source.read(at: offset, count: 8), order: .littleEndian)
+      guard let type = header.fourCC(), let size = header.u32() else { break }
+      let length = Int64(size)
       guard offset + 8 + length <= end else {
         result.isDamaged = true
         return result
