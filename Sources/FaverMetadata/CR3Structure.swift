@@ -27,10 +27,10 @@ enum CR3Structure {
     else { return (nil, isDamaged) }
     func ifd(_ type: String, _ tags: Set<Int>) throws(MetadataError) -> [TIFFEntry] {
       // Values keep their block's byte order, so a block in another order is left out.
-      guard let cmt = try tiff(type), cmt.bigEndian == cmt1.bigEndian else { return [] }
+      guard let cmt = try tiff(type), cmt.order == cmt1.order else { return [] }
       return try cmt.entries(at: cmt.firstIFD, keeping: tags) ?? []
     }
-    let block = CompactTIFF(bigEndian: cmt1.bigEndian).block(
+    let block = CompactTIFF(order: cmt1.order).block(
       ifd0: ifd0, exif: try ifd("CMT2", TIFFTags.exif), gps: try ifd("CMT4", TIFFTags.gps))
     return (block, isDamaged)
   }

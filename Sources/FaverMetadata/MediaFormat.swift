@@ -40,7 +40,7 @@ public enum MediaFormat: String, Codable, Sendable, CaseIterable {
 
   /// Classifies an ISO base media file by its major and compatible brands.
   private static func isoBrand(_ head: [UInt8]) -> MediaFormat? {
-    let boxSize = Int(head[0]) << 24 | Int(head[1]) << 16 | Int(head[2]) << 8 | Int(head[3])
+    let boxSize = ByteReader(head, order: .bigEndian).u32(at: 0) ?? 0
     let end = min(head.count, max(16, boxSize))
     var brands: [String] = []
     var offset = 8

@@ -81,9 +81,10 @@ public struct QuickTimeStructure: Equatable, Sendable {
       keys.append(String(decoding: name, as: UTF8.self))
     }
     let items = BoxWalker.boxesInMemory(MemoryByteSource(ilst), from: 0)
+    let itemHeaders = ByteReader(ilst, order: .bigEndian)
     for item in items.boxes {
-      let index = item.type.unicodeScalars.reduce(0) { $0 << 8 | Int($1.value) }
-      guard index >= 1, index <= keys.count,
+      // An item's type is the 1-based index of its key.
+      guard let index = itemHeaders.u32(at: Int(item.start) + 4), index >= 1, index <= keys.count,
         let value = Self.text(inItem: Array(ilst[Int(item.payloadStart)..<Int(item.end)]))
       else { continue }
       switch keys[index - 1] {

@@ -9,7 +9,7 @@ struct TIFFStructure<Source: ByteSource> {
   let source: Source
   /// Where the TIFF header is in the source; IFD offsets count from here.
   let base: Int64
-  let bigEndian: Bool
+  let order: ByteOrder
   let firstIFD: Int64
 
   /// An IFD with more entries than this is not a real one.
@@ -20,41 +20,29 @@ struct TIFFStructure<Source: ByteSource> {
 
   /// Nil unless a byte order mark and a TIFF (or ORF, RW2) magic number are at `base`.
   init?(source: Source, base: Int64 = 0) throws(MetadataError) {
-    let head = try source.read(at: base, count: 8)
-    guard head.count == 8 else { return nil }
-    switch (head[0], head[1]) {
-    case (0x49, 0x49): bigEndian = false
-    case (0x4D, 0x4D): bigEndian = true
-    default: return nil
-    }
+    guard let header = TIFFHeader(try source.read(at: base, count: 8)[...]) else { return nil }
     self.source = source
     self.base = base
-    let order = bigEndian
-    func u16(_ i: Int) -> Int {
-      order ? Int(head[i]) << 8 | Int(head[i + 1]) : Int(head[i + 1]) << 8 | Int(head[i])
-    }
-    guard [42, 0x4F52, 0x5352, 0x55].contains(u16(2)) else { return nil }
-    firstIFD = Int64(bigEndian ? u16(4) << 16 | u16(6) : u16(6) << 16 | u16(4))
+    order = header.order
+    firstIFD = Int64(header.firstIFDOffset)
   }
 
   /// The entries of the IFD at `offset` whose tags are in `tags` (the first of a tag repeated).
   /// Nil when the IFD is outside the source or impossible.
   func entries(at offset: Int64, keeping tags: Set<Int>) throws(MetadataError) -> [TIFFEntry]? {
     guard offset >= 8 else { return nil }
-    let countBytes = try source.read(at: base + offset, count: 2)
-    guard countBytes.count == 2 else { return nil }
-    let count = int(countBytes, 0, 2)
-    guard count > 0, count <= Self.maxEntries else { return nil }
+    let countBytes = ByteReader(try source.read(at: base + offset, count: 2), order: order)
+    guard let count = countBytes.u16(at: 0), count > 0, count <= Self.maxEntries else { return nil }
     let table = try source.read(at: base + offset + 2, count: count * 12)
     guard table.count >= count * 12 else { return nil }
+    let reader = ByteReader(table, order: order)
     var entries: [TIFFEntry] = []
     var wanted = tags
     for index in 0..<count {
       let at = index * 12
-      let tag = int(table, at, 2)
-      guard wanted.remove(tag) != nil else { continue }
-      let type = int(table, at + 2, 2)
-      let components = int(table, at + 4, 4)
+      guard let tag = reader.u16(at: at), wanted.remove(tag) != nil, let type = reader.u16(at: at + 2),
+        let components = reader.u32(at: at + 4)
+      else { continue }
       let width = Self.typeWidth(type)
       guard width > 0, components > 0, components <= Self.maxValueBytes / width else { continue }
       let size = width * components
@@ -62,7 +50,8 @@ struct TIFFStructure<Source: ByteSource> {
       if size <= 4 {
         value = Array(table[at + 8..<at + 8 + size])
       } else {
-        value = try source.read(at: base + Int64(int(table, at + 8, 4)), count: size)
+        guard let valueOffset = reader.u32(at: at + 8) else { continue }
+        value = try source.read(at: base + Int64(valueOffset), count: size)
         guard value.count == size else { continue }
       }
       entries.append(TIFFEntry(tag: tag, type: type, count: components, value: value))
@@ -73,20 +62,12 @@ struct TIFFStructure<Source: ByteSource> {
   /// The value of a LONG (or SHORT) entry, such as an IFD pointer.
   func pointer(_ entries: [TIFFEntry], _ tag: Int) -> Int64? {
     guard let entry = entries.first(where: { $0.tag == tag }) else { return nil }
+    let value = ByteReader(entry.value, order: order)
     switch entry.type {
-    case 3: return Int64(int(entry.value, 0, 2))
-    case 4, 13: return Int64(int(entry.value, 0, 4))
+    case 3: return value.u16(at: 0).map(Int64.init)
+    case 4, 13: return value.u32(at: 0).map(Int64.init)
     default: return nil
     }
-  }
-
-  private func int(_ bytes: [UInt8], _ at: Int, _ width: Int) -> Int {
-    var value = 0
-    for index in 0..<width {
-      let byte = Int(bytes[bigEndian ? at + index : at + width - 1 - index])
-      value = value << 8 | byte
-    }
-    return value
   }
 
   /// Bytes per component of a TIFF field type; 0 for unknown types.
@@ -121,7 +102,7 @@ extension TIFFStructure {
     let gps = try pointer(ifd0, TIFFTags.gpsPointer).flatMap { (offset) throws(MetadataError) in
       try entries(at: offset, keeping: TIFFTags.gps)
     }
-    return CompactTIFF(bigEndian: bigEndian).block(ifd0: ifd0, exif: exif ?? [], gps: gps ?? [])
+    return CompactTIFF(order: order).block(ifd0: ifd0, exif: exif ?? [], gps: gps ?? [])
   }
 }
 
@@ -135,7 +116,7 @@ struct TIFFEntry: Equatable {
 
 /// Lays IFD entries out as a small TIFF structure: header, IFD0, then the EXIF and GPS IFDs.
 struct CompactTIFF {
-  var bigEndian: Bool
+  var order: ByteOrder
 
   func block(ifd0: [TIFFEntry], exif: [TIFFEntry], gps: [TIFFEntry]) -> [UInt8] {
     let pointers = [TIFFTags.exifPointer, TIFFTags.gpsPointer]
@@ -150,7 +131,7 @@ struct CompactTIFF {
       if entry.tag == TIFFTags.gpsPointer { entry.value = u32(gpsOffset) }
       return entry
     }
-    var bytes: [UInt8] = bigEndian ? [0x4D, 0x4D, 0, 42] : [0x49, 0x49, 42, 0]
+    var bytes: [UInt8] = order == .bigEndian ? [0x4D, 0x4D, 0, 42] : [0x49, 0x49, 42, 0]
     bytes += u32(8) + ifd(main, at: 8)
     if !exif.isEmpty { bytes += ifd(exif, at: exifOffset) }
     if !gps.isEmpty { bytes += ifd(gps, at: gpsOffset) }
@@ -180,7 +161,10 @@ struct CompactTIFF {
   }
 
   private func u16(_ v: Int) -> [UInt8] {
-    bigEndian ? [UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] : [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)]
+    order == .bigEndian
+      ? [UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] : [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)]
   }
-  private func u32(_ v: Int) -> [UInt8] { bigEndian ? u16(v >> 16) + u16(v) : u16(v) + u16(v >> 16) }
+  private func u32(_ v: Int) -> [UInt8] {
+    order == .bigEndian ? u16(v >> 16) + u16(v) : u16(v) + u16(v >> 16)
+  }
 }
