@@ -18,9 +18,9 @@ enum CR3Structure {
     else { return (nil, top.isDamaged || inMoov.isDamaged) }
     let inCanon = try BoxWalker.children(of: canon, in: source)
     let isDamaged = top.isDamaged || inMoov.isDamaged || inCanon.isDamaged
-    func tiff(_ type: String) throws(MetadataError) -> TIFFStructure<WindowByteSource<Source>>? {
+    func tiff(_ type: String) throws(MetadataError) -> IFDReader<WindowByteSource<Source>>? {
       guard let box = inCanon.boxes.first(where: { $0.type == type }) else { return nil }
-      return try TIFFStructure(source: WindowByteSource(source, box.payloadStart, box.end))
+      return try IFDReader(source: WindowByteSource(source, box.payloadStart, box.end))
     }
     guard let cmt1 = try tiff("CMT1"),
       let ifd0 = try cmt1.entries(at: cmt1.firstIFD, keeping: TIFFTags.ifd0)

@@ -21,7 +21,7 @@ enum MRWStructure {
         return (nil, true)
       }
       if tag == tiffTag {
-        let tiff = try TIFFStructure(source: WindowByteSource(source, offset + 8, offset + 8 + Int64(size)))
+        let tiff = try IFDReader(source: WindowByteSource(source, offset + 8, offset + 8 + Int64(size)))
         guard let compact = try tiff?.compactBlock() else { return (nil, true) }
         return (compact, false)
       }

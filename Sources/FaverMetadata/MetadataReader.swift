@@ -61,7 +61,7 @@ public struct MetadataReader: Sendable {
       metadata.model = movie.model
       metadata.contentIdentifier = movie.contentIdentifier
     case .tiff:
-      if let block = try TIFFStructure(source: source)?.compactBlock() {
+      if let block = try IFDReader(source: source)?.compactBlock() {
         apply(exif: block, to: &metadata)
       } else {
         metadata.problems.append(.damagedContainer)
@@ -141,7 +141,7 @@ public struct MetadataReader: Sendable {
   static func withinLibexifLimit(_ block: [UInt8]) -> [UInt8] {
     guard block.count > 65_534 else { return block }
     let tiff = block.starts(with: ExifBlock.header) ? Array(block.dropFirst(6)) : block
-    let structure = try? TIFFStructure(source: MemoryByteSource(tiff))
+    let structure = try? IFDReader(source: MemoryByteSource(tiff))
     return (try? structure?.compactBlock()) ?? block
   }
 

@@ -44,7 +44,7 @@ func theWebPExifChunkIsFoundWithOrWithoutItsHeader(withHeader: Bool) throws {
   // libexif reads at most 65,534 bytes of a block: IFDs past that are lost…
   #expect(ExifBlock.read(file)?.captureTime == nil)
   // …so faver copies the IFDs it needs into a small block first.
-  let tiff = try #require(try TIFFStructure(source: MemoryByteSource(file)))
+  let tiff = try #require(try IFDReader(source: MemoryByteSource(file)))
   let block = try #require(try tiff.compactBlock())
   #expect(block.count < 1024)
   let fields = try #require(ExifBlock.read(block))
@@ -59,7 +59,7 @@ func compactingKeepsTheByteOrder(bigEndian: Bool) throws {
   var builder = sampleBuilder()
   builder.bigEndian = bigEndian
   let file = Array(builder.block().dropFirst(6))
-  let block = try #require(try TIFFStructure(source: MemoryByteSource(file))?.compactBlock())
+  let block = try #require(try IFDReader(source: MemoryByteSource(file))?.compactBlock())
   #expect(block.prefix(2) == (bigEndian ? [0x4D, 0x4D] : [0x49, 0x49]))
   #expect(ExifBlock.read(block)?.captureTime?.iso8601 == expectedTime)
 }
@@ -80,7 +80,7 @@ func compactingKeepsTheByteOrder(bigEndian: Bool) throws {
   }
   var compacted = 0
   for length in 0..<tiff.count {
-    if try TIFFStructure(source: MemoryByteSource(Array(tiff.prefix(length))))?.compactBlock() != nil {
+    if try IFDReader(source: MemoryByteSource(Array(tiff.prefix(length))))?.compactBlock() != nil {
       compacted += 1
     }
   }
@@ -100,7 +100,7 @@ func compactingKeepsTheByteOrder(bigEndian: Bool) throws {
       let source = MemoryByteSource(damaged)
       let blocks = [
         try PNGStructure.read(from: source).exif, try WebPStructure.read(from: source).exif,
-        try TIFFStructure(source: source)?.compactBlock(),
+        try IFDReader(source: source)?.compactBlock(),
       ]
       times += blocks.compactMap { $0.flatMap(ExifBlock.read)?.captureTime }.count
     }

@@ -59,7 +59,7 @@ private func iloc(sizes: Int, items: [(id: Int, extents: [(offset: UInt64, lengt
   var file: [UInt8] = [0x4D, 0x4D, 0, 42] + be(8, 4) + be(UInt64(count), 2)
   for _ in 0..<count { file += be(0x010F, 2) + be(2, 2) + be(4000, 4) + be(UInt64(valueOffset), 4) }
   file += be(0, 4) + [UInt8](repeating: 0x41, count: 4000)
-  let block = try #require(try TIFFStructure(source: MemoryByteSource(file))?.compactBlock())
+  let block = try #require(try IFDReader(source: MemoryByteSource(file))?.compactBlock())
   #expect(block.count < 8 * 1024)
 }
 

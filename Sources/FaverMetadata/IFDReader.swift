@@ -5,7 +5,7 @@
 /// their IFDs anywhere in megabytes of image data. So faver reads the IFDs itself, keeps only
 /// the tags it uses, and lays them out again in a small TIFF block (`compactBlock`) for
 /// `ExifBlock` to read.
-struct TIFFStructure<Source: ByteSource> {
+struct IFDReader<Source: ByteSource> {
   let source: Source
   /// Where the TIFF header is in the source; IFD offsets count from here.
   let base: Int64
@@ -91,7 +91,7 @@ enum TIFFTags {
   static let gps: Set<Int> = [0x0001, 0x0002, 0x0003, 0x0004, 0x0007, 0x001D]
 }
 
-extension TIFFStructure {
+extension IFDReader {
   /// IFD0 with its EXIF and GPS IFDs, compacted into a block `ExifBlock` can read; nil when
   /// IFD0 cannot be read.
   func compactBlock() throws(MetadataError) -> [UInt8]? {
