@@ -1,50 +1,31 @@
 /// The EXIF item of a HEIF, HEIC or AVIF file, found through its `meta` box (ISO/IEC 23008-12):
-/// `iinf` names the items, `iloc` says where their bytes are. Only those bytes are read.
-public struct HEIFStructure: Equatable, Sendable {
-  /// The EXIF item's TIFF structure (the 4-byte offset that starts the item skipped).
-  public var exif: [UInt8]?
-  /// A box or the item table was damaged or cut short.
-  public var isDamaged = false
-
+/// `iinf` names the items, `iloc` says where their bytes are. Only those bytes are read, and the
+/// 4-byte offset that starts the item is skipped to its TIFF structure. The container is damaged
+/// when a box or the item table is damaged or cut short.
+enum HEIFStructure: ContainerReader {
   /// A `meta` box larger than this is not a photo's; it is not read.
   static let maxMetaBytes: Int64 = 8 << 20
 
-  public static func read(from source: some ByteSource) throws(MetadataError) -> HEIFStructure {
-    var result = HEIFStructure()
+  static func read(from source: some ByteSource, head: [UInt8]) throws(MetadataError) -> ContainedExif {
     let top = try BoxWalker.boxes(in: source, from: 0, to: source.size)
-    result.isDamaged = top.isDamaged
-    guard let meta = top.boxes.first(where: { $0.type == "meta" }) else { return result }
-    guard meta.payloadSize <= maxMetaBytes else {
-      result.isDamaged = true
-      return result
+    guard let meta = top.boxes.first(where: { $0.type == "meta" }) else {
+      return ContainedExif(nil, isDamaged: top.isDamaged)
     }
+    guard meta.payloadSize <= maxMetaBytes else { return .damaged }
     let payload = try source.read(at: meta.payloadStart, count: Int(meta.payloadSize))
     let table = ItemTable(meta: payload)
-    result.isDamaged = result.isDamaged || table.isDamaged
-    guard let location = table.exifLocation else { return result }
-    let bytes: [UInt8]
+    let isDamaged = top.isDamaged || table.isDamaged
+    guard let location = table.exifLocation else { return ContainedExif(nil, isDamaged: isDamaged) }
+    let item: [UInt8]?
     switch location.origin {
-    case .file:
-      guard let read = try location.read(from: source, limit: MetadataReader.maxExifBytes) else {
-        result.isDamaged = true
-        return result
-      }
-      bytes = read
+    case .file: item = try location.read(from: source, limit: ContainedExif.maxBytes)
     case .itemData(let idat):
-      guard let read = try location.read(from: MemoryByteSource(idat), limit: MetadataReader.maxExifBytes)
-      else {
-        result.isDamaged = true
-        return result
-      }
-      bytes = read
+      item = try location.read(from: MemoryByteSource(idat), limit: ContainedExif.maxBytes)
     }
-    var reader = ByteReader(bytes, order: .bigEndian)
-    guard let tiffOffset = reader.u32(), reader.skip(tiffOffset) else {
-      result.isDamaged = true
-      return result
-    }
-    result.exif = Array(bytes[reader.offset...])
-    return result
+    guard let item else { return .damaged }
+    var reader = ByteReader(item, order: .bigEndian)
+    guard let tiffOffset = reader.u32(), reader.skip(tiffOffset) else { return .damaged }
+    return ContainedExif(Array(item[reader.offset...]), isDamaged: isDamaged)
   }
 }
 

@@ -1,12 +1,7 @@
-/// What the marker segments at the start of a JPEG say, read without touching the image data.
-public struct JPEGStructure: Equatable, Sendable {
-  /// The APP1 EXIF payload, from its `Exif\0\0` header on.
-  public var exif: [UInt8]?
-  /// The file ends before its end-of-image marker: it was cut short.
-  public var isTruncated = false
-  /// The segments are not a JPEG's (a damaged header).
-  public var isMalformed = false
-
+/// The APP1 EXIF payload of a JPEG (from its `Exif\0\0` header on), found through the marker
+/// segments at its start without touching the image data. The file is `.truncated` when it ends
+/// before its end-of-image marker, `.malformedHeader` when its segments are not a JPEG's.
+enum JPEGStructure: ContainerReader {
   /// Segments a header may hold before we give up looking for EXIF.
   static let maxSegments = 64
   /// Fill bytes and markers without a length, together, before the scan: more is not a JPEG
@@ -15,10 +10,13 @@ public struct JPEGStructure: Equatable, Sendable {
   /// How far back from the end a file is examined for how it ends.
   static let tailWindow = 4096
 
-  public static func read(from source: some ByteSource, head: [UInt8]) throws(MetadataError)
-    -> JPEGStructure
-  {
-    var result = JPEGStructure()
+  static func read(from source: some ByteSource, head: [UInt8]) throws(MetadataError) -> ContainedExif {
+    var exif: [UInt8]?
+    var isMalformed = false
+    func found(isTruncated: Bool) -> ContainedExif {
+      ContainedExif(
+        block: exif, problems: (isTruncated ? [.truncated] : []) + (isMalformed ? [.malformedHeader] : []))
+    }
     let reader = HeadReader(source: source, head: head)
     var offset: Int64 = 2
     var segments = 0
@@ -26,11 +24,10 @@ public struct JPEGStructure: Equatable, Sendable {
     scan: while segments < maxSegments {
       let marker = try reader.bytes(at: offset, count: 4)
       guard let prefix = marker.u8(at: 0), let kind = marker.u8(at: 1) else {
-        result.isTruncated = true
-        return result
+        return found(isTruncated: true)
       }
       guard prefix == 0xFF else {
-        result.isMalformed = true
+        isMalformed = true
         break scan
       }
       switch kind {
@@ -38,7 +35,7 @@ public struct JPEGStructure: Equatable, Sendable {
         let step: Int64 = kind == 0xFF ? 1 : 2
         markerBytes += Int(step)
         guard markerBytes <= maxMarkerBytes else {
-          result.isMalformed = true
+          isMalformed = true
           break scan
         }
         offset += step
@@ -51,28 +48,25 @@ public struct JPEGStructure: Equatable, Sendable {
       default: break
       }
       guard let length = marker.u16(at: 2).map(Int64.init) else {
-        result.isTruncated = true
-        return result
+        return found(isTruncated: true)
       }
       guard length >= 2 else {
-        result.isMalformed = true
+        isMalformed = true
         break scan
       }
       guard offset + 2 + length <= source.size else {
-        result.isTruncated = true
-        return result
+        return found(isTruncated: true)
       }
       // APP1 holds EXIF or XMP: check the six-byte header before reading a whole payload.
-      if kind == 0xE1, result.exif == nil,
+      if kind == 0xE1, exif == nil,
         try reader.bytes(at: offset + 4, count: ExifBlock.header.count).bytes.elementsEqual(ExifBlock.header)
       {
-        result.exif = Array(try reader.bytes(at: offset + 4, count: Int(length) - 2).bytes)
+        exif = Array(try reader.bytes(at: offset + 4, count: Int(length) - 2).bytes)
       }
       offset += 2 + length
       segments += 1
     }
-    result.isTruncated = try !hasEndOfImage(reader, after: offset)
-    return result
+    return found(isTruncated: try !hasEndOfImage(reader, after: offset))
   }
 
   /// Whether the file ends as a complete JPEG: with its end-of-image marker (FF D9), a short

@@ -4,7 +4,7 @@ import Foundation
 /// What the `moov` box of a QuickTime or MP4 video says about when and where it was shot:
 /// `mvhd` times, Apple's `meta`/`keys`/`ilst` entries, `©xyz` in `udta` and 3GPP `loci`.
 /// Only box headers and these small boxes are read; `moov` may sit after gigabytes of `mdat`.
-public struct QuickTimeStructure: Equatable, Sendable {
+public struct QuickTimeStructure: ContainerReader, ContainerFinding, Equatable, Sendable {
   /// `mvhd` creation time (UTC by specification); nil when zeroed or absurd.
   public var created: Date?
   /// `com.apple.quicktime.creationdate`: the local time with its offset.
@@ -22,7 +22,9 @@ public struct QuickTimeStructure: Equatable, Sendable {
   /// `meta` and `udta` boxes larger than this are not read.
   static let maxMetadataBytes: Int64 = 1 << 20
 
-  public static func read(from source: some ByteSource) throws(MetadataError) -> QuickTimeStructure {
+  public static func read(from source: some ByteSource, head: [UInt8]) throws(MetadataError)
+    -> QuickTimeStructure
+  {
     var result = QuickTimeStructure()
     let top = try BoxWalker.boxes(in: source, from: 0, to: source.size)
     result.isDamaged = top.isDamaged
@@ -171,6 +173,15 @@ enum ISO6709 {
 }
 
 extension QuickTimeStructure {
+  func apply(to metadata: inout FileMetadata, timeZone: TimeZone) {
+    if isDamaged { metadata.problems.append(.damagedContainer) }
+    if let time = captureTime(timeZone: timeZone) { metadata.captureTime = time }
+    metadata.coordinate = coordinate
+    metadata.make = make
+    metadata.model = model
+    metadata.contentIdentifier = contentIdentifier
+  }
+
   /// Apple's local creation date when it parses (it carries the offset), else the `mvhd`
   /// time, an instant whose offset the file does not give: it gets `timeZone`'s offset, as a
   /// modification time does.

@@ -17,24 +17,23 @@ private let expectedTime = "2024-05-12T14:30:12.500-04:00"
 @Test(arguments: [false, true])
 func thePNGExifChunkIsFoundBeforeOrAfterTheImageData(after: Bool) throws {
   let tiff = Array(sampleBuilder().block().dropFirst(6))
-  let png = try PNGStructure.read(
-    from: MemoryByteSource(ContainerBuilder.png(exif: tiff, afterImageData: after)))
-  #expect(png.isDamaged == false)
-  #expect(ExifBlock.read(try #require(png.exif))?.captureTime?.iso8601 == expectedTime)
+  let png = try PNGStructure.read(ContainerBuilder.png(exif: tiff, afterImageData: after))
+  #expect(png.problems.isEmpty)
+  #expect(ExifBlock.read(try #require(png.block))?.captureTime?.iso8601 == expectedTime)
 }
 
 @Test func aPNGWithoutExifHasNone() throws {
-  let png = try PNGStructure.read(from: MemoryByteSource(ContainerBuilder.png(exif: nil)))
-  #expect(png == PNGStructure())
+  let png = try PNGStructure.read(ContainerBuilder.png(exif: nil))
+  #expect(png == ContainedExif())
 }
 
 @Test(arguments: [true, false])
 func theWebPExifChunkIsFoundWithOrWithoutItsHeader(withHeader: Bool) throws {
   let block = sampleBuilder().block()
   let file = ContainerBuilder.webp(exif: withHeader ? block : Array(block.dropFirst(6)))
-  let webp = try WebPStructure.read(from: MemoryByteSource(file))
-  #expect(webp.isDamaged == false)
-  #expect(ExifBlock.read(try #require(webp.exif))?.captureTime?.iso8601 == expectedTime)
+  let webp = try WebPStructure.read(file)
+  #expect(webp.problems.isEmpty)
+  #expect(ExifBlock.read(try #require(webp.block))?.captureTime?.iso8601 == expectedTime)
 }
 
 @Test func libexifStopsAt64KiBSoTIFFsAreCompactedFirst() throws {
@@ -71,12 +70,12 @@ func compactingKeepsTheByteOrder(bigEndian: Bool) throws {
   let webp = ContainerBuilder.webp(exif: tiff)
   var damaged = 0
   for length in 0..<png.count {
-    let read = try PNGStructure.read(from: MemoryByteSource(Array(png.prefix(length))))
-    if read.isDamaged { damaged += 1 }
+    let read = try PNGStructure.read(Array(png.prefix(length)))
+    if read.problems == [.damagedContainer] { damaged += 1 }
   }
   for length in 0..<webp.count {
-    let read = try WebPStructure.read(from: MemoryByteSource(Array(webp.prefix(length))))
-    if read.isDamaged { damaged += 1 }
+    let read = try WebPStructure.read(Array(webp.prefix(length)))
+    if read.problems == [.damagedContainer] { damaged += 1 }
   }
   var compacted = 0
   for length in 0..<tiff.count {
@@ -97,10 +96,9 @@ func compactingKeepsTheByteOrder(bigEndian: Bool) throws {
   for file in files {
     for _ in 0..<1500 {
       let damaged = file.damaged(bytes: 1...4, using: &generator)
-      let source = MemoryByteSource(damaged)
       let blocks = [
-        try PNGStructure.read(from: source).exif, try WebPStructure.read(from: source).exif,
-        try IFDReader(source: source)?.compactBlock(),
+        try PNGStructure.read(damaged).block, try WebPStructure.read(damaged).block,
+        try IFDReader(source: MemoryByteSource(damaged))?.compactBlock(),
       ]
       times += blocks.compactMap { $0.flatMap(ExifBlock.read)?.captureTime }.count
     }
