@@ -1,16 +1,16 @@
 /// The identifiers in an iPhone's EXIF maker note: `Apple iOS\0`, a 2-byte version, a byte
 /// order mark, then an IFD whose offsets count from the start of the maker note.
-public struct AppleMakerNote: Equatable, Sendable {
+package struct AppleMakerNote: Equatable, Sendable {
   /// Tag 0x0011: shared by a Live Photo's still and its video (`com.apple.quicktime.content.identifier`).
-  public var contentIdentifier: String?
+  package var contentIdentifier: String?
   /// Tag 0x000B: shared by the photos of one burst.
-  public var burstID: String?
+  package var burstID: String?
 
   static let signature = Array("Apple iOS".utf8) + [0]
   static let maxEntries = 256
 
   /// Nil unless `bytes` is an Apple maker note.
-  public init?(_ bytes: [UInt8]) {
+  package init?(_ bytes: [UInt8]) {
     guard bytes.starts(with: Self.signature), bytes.count >= 16 else { return nil }
     var reader = ByteReader(bytes, order: .bigEndian, offset: 12)
     guard reader.byteOrderMark() != nil, let count = reader.u16(), count <= Self.maxEntries else {

@@ -3,13 +3,13 @@ import Foundation
 
 /// The libexif adapter: an EXIF block's bytes in, Swift values out. Every C call of faver's
 /// lives in this file, and no C pointer leaves it.
-public enum ExifBlock {
+package enum ExifBlock {
   /// The six bytes that start an EXIF block in JPEG APP1 segments and HEIF items.
-  public static let header: [UInt8] = Array("Exif".utf8) + [0, 0]
+  package static let header: [UInt8] = Array("Exif".utf8) + [0, 0]
 
   /// Reads a block that starts with `Exif\0\0` or directly with a TIFF header.
   /// Returns nil when the bytes hold no TIFF structure at all.
-  public static func read(_ bytes: [UInt8]) -> ExifFields? {
+  package static func read(_ bytes: [UInt8]) -> ExifFields? {
     // The reader holds the only copy of a new block, so hiding tags in it copies nothing.
     var block = ByteReader(bytes.starts(with: header) ? bytes : header + bytes, order: .bigEndian)
     guard let tiff = TIFFHeader(block.bytes[header.count...]), tiff.firstIFDOffset >= 8,

@@ -2,29 +2,32 @@ import FaverCore
 import Foundation
 
 /// What faver learned from one file.
-public struct FileMetadata: Equatable, Sendable {
-  public var format: MediaFormat
-  public var captureTime: CaptureTime
-  public var coordinate: Coordinate?
-  public var make: String?
-  public var model: String?
+package struct FileMetadata: Equatable, Sendable {
+  package var format: MediaFormat
+  package var captureTime: CaptureTime
+  package var coordinate: Coordinate?
+  package var make: String?
+  package var model: String?
   /// Apple's Live Photo pairing identifier (maker note of the still, QuickTime key of the video).
-  public var contentIdentifier: String?
+  package var contentIdentifier: String?
   /// Apple's burst identifier, shared by the photos of one burst.
-  public var burstID: String?
-  public var problems: [MetadataProblem] = []
+  package var burstID: String?
+  package var problems: [MetadataProblem] = []
 
-  public var kind: MediaKind { format.kind }
+  package var kind: MediaKind { format.kind }
   /// The problems as one line for a person, or nil when there were none.
-  public var problemSummary: String? {
+  package var problemSummary: String? {
     problems.isEmpty ? nil : problems.map(\.description).joined(separator: "; ")
   }
 }
 
 /// Reads a file's capture time, position and camera from its header bytes.
+///
+/// Public, with its initializer, only because FaverKit's public `Indexer` holds one and builds
+/// one by default; all else here is `package`.
 public struct MetadataReader: Sendable {
   /// Used to give a modification time a UTC offset (the machine's zone at that instant).
-  public var timeZone: TimeZone
+  package var timeZone: TimeZone
 
   public init(timeZone: TimeZone = .current) { self.timeZone = timeZone }
 
@@ -32,7 +35,7 @@ public struct MetadataReader: Sendable {
   /// file) are `head`. Returns nil when the content is not a photo or video faver knows.
   /// The capture time comes from the metadata, else from a date in the file's `name`
   /// (`IMG_20230512_143012.jpg`), else from `modified`.
-  public func read(
+  package func read(
     _ source: some ByteSource, head: [UInt8], modified: Date, name: @autoclosure () -> String = ""
   ) throws(MetadataError) -> FileMetadata? {
     guard let format = MediaFormat.sniff(head) else { return nil }

@@ -4,25 +4,25 @@ import Foundation
 /// What the `moov` box of a QuickTime or MP4 video says about when and where it was shot:
 /// `mvhd` times, Apple's `meta`/`keys`/`ilst` entries, `©xyz` in `udta` and 3GPP `loci`.
 /// Only box headers and these small boxes are read; `moov` may sit after gigabytes of `mdat`.
-public struct QuickTimeStructure: ContainerReader, ContainerFinding, Equatable, Sendable {
+package struct QuickTimeStructure: ContainerReader, ContainerFinding, Equatable, Sendable {
   /// `mvhd` creation time (UTC by specification); nil when zeroed or absurd.
-  public var created: Date?
+  package var created: Date?
   /// `com.apple.quicktime.creationdate`: the local time with its offset.
-  public var appleCreationDate: String?
+  package var appleCreationDate: String?
   /// An ISO 6709 position (`+38.1893-119.9558+2004.158/`) from keys, `©xyz` or `loci`.
-  public var coordinate: Coordinate?
-  public var contentIdentifier: String?
-  public var make: String?
-  public var model: String?
+  package var coordinate: Coordinate?
+  package var contentIdentifier: String?
+  package var make: String?
+  package var model: String?
   /// A box is cut short or impossible.
-  public var isDamaged = false
+  package var isDamaged = false
 
   /// Seconds from 1904-01-01 (QuickTime's epoch) to 1970-01-01.
   static let epochOffset: Int64 = 2_082_844_800
   /// `meta` and `udta` boxes larger than this are not read.
   static let maxMetadataBytes: Int64 = 1 << 20
 
-  public static func read(from source: some ByteSource, head: [UInt8]) throws(MetadataError)
+  package static func read(from source: some ByteSource, head: [UInt8]) throws(MetadataError)
     -> QuickTimeStructure
   {
     var result = QuickTimeStructure()
