@@ -23,7 +23,11 @@ let package = Package(
     // Pure domain values and algorithms: no files, no database, no terminal.
     .target(name: "FaverCore"),
     // Bytes → metadata. The only target that imports CExif.
-    .target(name: "FaverMetadata", dependencies: ["FaverCore", "CExif"]),
+    .target(
+      name: "FaverMetadata", dependencies: ["FaverCore", "CExif"],
+      swiftSettings: [
+        .enableUpcomingFeature("InternalImportsByDefault"), .enableUpcomingFeature("MemberImportVisibility"),
+      ]),
     // The SQLite index.
     .target(
       name: "FaverStore",
@@ -56,7 +60,11 @@ let package = Package(
     .target(name: "SeededRandom"),
     .testTarget(name: "FaverCoreTests", dependencies: ["FaverCore", "FaverTestSupport"]),
     .testTarget(
-      name: "FaverMetadataTests", dependencies: ["FaverMetadata", "FaverCore", "FaverTestSupport"]),
+      name: "FaverMetadataTests",
+      dependencies: ["FaverMetadata", "FaverCore", "FaverTestSupport", "SeededRandom"],
+      swiftSettings: [
+        .enableUpcomingFeature("InternalImportsByDefault"), .enableUpcomingFeature("MemberImportVisibility"),
+      ]),
     .testTarget(
       name: "FaverStoreTests",
       dependencies: [

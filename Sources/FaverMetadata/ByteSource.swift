@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-  import Glibc
+  package import Glibc  // `stat`, in FileByteSource.status
 #elseif canImport(Darwin)
-  import Darwin
+  package import Darwin
 #endif
 
 /// Random-access reads of a file's bytes, so a parser reads only the headers it needs.

@@ -1,3 +1,4 @@
+import FaverCore
 import Foundation
 
 /// The EXIF block a container holds, and what was wrong with the container.

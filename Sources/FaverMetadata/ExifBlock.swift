@@ -1,4 +1,4 @@
-import CExif
+internal import CExif
 import Foundation
 
 /// The libexif adapter: an EXIF block's bytes in, Swift values out. Every C call of faver's

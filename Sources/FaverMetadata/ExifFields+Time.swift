@@ -1,4 +1,4 @@
-import FaverCore
+package import FaverCore
 
 extension ExifFields {
   /// The first usable capture time: original, then digitized, then IFD0 DateTime, each with

@@ -1,4 +1,4 @@
-import FaverCore
+package import FaverCore
 
 /// A date that phones and apps write into file names, for files whose metadata has none.
 package struct FileNameDate: Equatable, Sendable {

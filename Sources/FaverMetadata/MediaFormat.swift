@@ -1,4 +1,4 @@
-import FaverCore
+package import FaverCore
 
 /// A file format recognised from its first bytes, never from its name.
 package enum MediaFormat: String, Codable, Sendable, CaseIterable {

@@ -1,5 +1,5 @@
-import FaverCore
-import Foundation
+package import FaverCore
+public import Foundation  // `TimeZone`, in the public init
 
 /// What faver learned from one file.
 package struct FileMetadata: Equatable, Sendable {

@@ -1,5 +1,5 @@
-import FaverCore
-import Foundation
+package import FaverCore
+package import Foundation
 
 /// What the `moov` box of a QuickTime or MP4 video says about when and where it was shot:
 /// `mvhd` times, Apple's `meta`/`keys`/`ilst` entries, `©xyz` in `udta` and 3GPP `loci`.

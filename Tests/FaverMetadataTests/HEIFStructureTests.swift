@@ -1,5 +1,6 @@
 import FaverCore
 import FaverTestSupport
+import SeededRandom
 import Testing
 
 @testable import FaverMetadata

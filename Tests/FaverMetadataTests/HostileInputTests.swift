@@ -1,5 +1,3 @@
-import FaverCore
-import FaverTestSupport
 import Testing
 
 @testable import FaverMetadata

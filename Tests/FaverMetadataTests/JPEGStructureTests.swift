@@ -1,4 +1,5 @@
 import FaverTestSupport
+import SeededRandom
 import Testing
 
 @testable import FaverMetadata
