@@ -27,7 +27,11 @@ let package = Package(
     // `FaverKit.Library` returns.
     .target(name: "FaverCore", swiftSettings: strictImports),
     // Bytes → metadata. The only target that imports CExif.
-    .target(name: "FaverMetadata", dependencies: ["FaverCore", "CExif"]),
+    .target(
+      name: "FaverMetadata", dependencies: ["FaverCore", "CExif"],
+      swiftSettings: [
+        .enableUpcomingFeature("InternalImportsByDefault"), .enableUpcomingFeature("MemberImportVisibility"),
+      ]),
     // The SQLite index.
     .target(
       name: "FaverStore",
@@ -74,7 +78,11 @@ let package = Package(
     .testTarget(
       name: "FaverCoreTests", dependencies: ["FaverCore", "FaverTestSupport"], swiftSettings: strictImports),
     .testTarget(
-      name: "FaverMetadataTests", dependencies: ["FaverMetadata", "FaverCore", "FaverTestSupport"]),
+      name: "FaverMetadataTests",
+      dependencies: ["FaverMetadata", "FaverCore", "FaverTestSupport", "SeededRandom"],
+      swiftSettings: [
+        .enableUpcomingFeature("InternalImportsByDefault"), .enableUpcomingFeature("MemberImportVisibility"),
+      ]),
     .testTarget(
       name: "FaverStoreTests",
       dependencies: [

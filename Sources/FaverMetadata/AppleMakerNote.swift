@@ -1,33 +1,28 @@
 /// The identifiers in an iPhone's EXIF maker note: `Apple iOS\0`, a 2-byte version, a byte
 /// order mark, then an IFD whose offsets count from the start of the maker note.
-public struct AppleMakerNote: Equatable, Sendable {
+package struct AppleMakerNote: Equatable, Sendable {
   /// Tag 0x0011: shared by a Live Photo's still and its video (`com.apple.quicktime.content.identifier`).
-  public var contentIdentifier: String?
+  package var contentIdentifier: String?
   /// Tag 0x000B: shared by the photos of one burst.
-  public var burstID: String?
+  package var burstID: String?
 
   static let signature = Array("Apple iOS".utf8) + [0]
   static let maxEntries = 256
 
   /// Nil unless `bytes` is an Apple maker note.
-  public init?(_ bytes: [UInt8]) {
+  package init?(_ bytes: [UInt8]) {
     guard bytes.starts(with: Self.signature), bytes.count >= 16 else { return nil }
-    let bigEndian: Bool
-    switch (bytes[12], bytes[13]) {
-    case (0x4D, 0x4D): bigEndian = true
-    case (0x49, 0x49): bigEndian = false
-    default: return nil
+    var reader = ByteReader(bytes, order: .bigEndian, offset: 12)
+    guard reader.byteOrderMark() != nil, let count = reader.u16(), count <= Self.maxEntries else {
+      return nil
     }
-    func int(_ at: Int, _ width: Int) -> Int? {
-      guard at >= 0, at + width <= bytes.count else { return nil }
-      return (0..<width).reduce(0) { $0 << 8 | Int(bytes[bigEndian ? at + $1 : at + width - 1 - $1]) }
-    }
-    guard let count = int(14, 2), count <= Self.maxEntries else { return nil }
     for index in 0..<count {
       let at = 16 + index * 12
-      guard let tag = int(at, 2), let type = int(at + 2, 2), let length = int(at + 4, 4) else { break }
+      guard let tag = reader.u16(at: at), let type = reader.u16(at: at + 2),
+        let length = reader.u32(at: at + 4)
+      else { break }
       guard type == 2, tag == 0x0011 || tag == 0x000B, length > 0, length <= 1024 else { continue }
-      let start = length <= 4 ? at + 8 : (int(at + 8, 4) ?? bytes.count)
+      let start = length <= 4 ? at + 8 : (reader.u32(at: at + 8) ?? bytes.count)
       guard start + length <= bytes.count else { continue }
       let text = String(decoding: bytes[start..<start + length].prefix { $0 != 0 }, as: UTF8.self)
       guard !text.isEmpty else { continue }

@@ -28,7 +28,7 @@ enum BoxWalker {
     var boxes: [Box] = []
     var offset = start
     while offset + 8 <= end, boxes.count < maxBoxes {
-      var reader = BigEndianReader(try source.read(at: offset, count: 32))
+      var reader = ByteReader(try source.read(at: offset, count: 32), order: .bigEndian)
       guard let size32 = reader.u32(), let type = reader.fourCC() else { return (boxes, true) }
       var boxEnd: Int64
       switch size32 {

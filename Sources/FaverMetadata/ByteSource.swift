@@ -1,11 +1,11 @@
 #if canImport(Glibc)
-  import Glibc
+  package import Glibc  // `stat`, in FileByteSource.status
 #elseif canImport(Darwin)
-  import Darwin
+  package import Darwin
 #endif
 
 /// Random-access reads of a file's bytes, so a parser reads only the headers it needs.
-public protocol ByteSource {
+package protocol ByteSource {
   /// The total size in bytes.
   var size: Int64 { get }
   /// Up to `count` bytes from `offset`; fewer only at the end of the data.
@@ -13,11 +13,11 @@ public protocol ByteSource {
 }
 
 /// Bytes held in memory (tests, fuzzing, and containers nested in a read buffer).
-public struct MemoryByteSource: ByteSource {
-  public var bytes: [UInt8]
-  public init(_ bytes: [UInt8]) { self.bytes = bytes }
-  public var size: Int64 { Int64(bytes.count) }
-  public func read(at offset: Int64, count: Int) -> [UInt8] {
+package struct MemoryByteSource: ByteSource {
+  package var bytes: [UInt8]
+  package init(_ bytes: [UInt8]) { self.bytes = bytes }
+  package var size: Int64 { Int64(bytes.count) }
+  package func read(at offset: Int64, count: Int) -> [UInt8] {
     guard offset >= 0, offset < Int64(bytes.count), count > 0 else { return [] }
     let start = Int(offset)
     return Array(bytes[start..<min(bytes.count, start + count)])
@@ -25,29 +25,29 @@ public struct MemoryByteSource: ByteSource {
 }
 
 /// A file opened read-only. Nothing here can write to it.
-public final class FileByteSource: ByteSource {
-  public let size: Int64
+package final class FileByteSource: ByteSource {
+  package let size: Int64
   /// What `fstat` said about the open file; nil when the size was given.
-  public let status: stat?
+  package let status: stat?
   private let descriptor: Int32
   private let path: String
 
   /// Opens `path` read-only; `size` is taken from the open descriptor, so it matches what is read.
-  public convenience init(path: String) throws(MetadataError) {
+  package convenience init(path: String) throws(MetadataError) {
     try self.init(folder: AT_FDCWD, name: path, path: path, flags: 0, size: nil)
   }
 
   /// Opens the regular file at `path`, which no one stat'ed yet (a folder listing said what it
   /// was). What was put in its place since is refused as vanished, never followed (a symbolic
   /// link) nor waited on (a pipe).
-  public convenience init(regularFileAt path: String) throws(MetadataError) {
+  package convenience init(regularFileAt path: String) throws(MetadataError) {
     try self.init(regularFileNamed: path, inFolder: AT_FDCWD, path: path)
   }
 
   /// As `init(regularFileAt:)`, for the file `name` in the folder open as `folder`: the kernel
   /// then need not walk down the whole path again for each file. `path` is the file's whole
   /// path, for messages.
-  public convenience init(regularFileNamed name: String, inFolder folder: Int32, path: String)
+  package convenience init(regularFileNamed name: String, inFolder folder: Int32, path: String)
     throws(MetadataError)
   {
     do {
@@ -63,7 +63,7 @@ public final class FileByteSource: ByteSource {
   /// Opens the file `name` in the folder open as `folder`, taking `size` as its size (the walk's
   /// `lstat` said it a moment ago, which saves an `fstat`). A file that shrank since then reads
   /// short, as one cut short while it is read would; a pipe put in its place is not waited on.
-  public convenience init(named name: String, inFolder folder: Int32, path: String, size known: Int64)
+  package convenience init(named name: String, inFolder folder: Int32, path: String, size known: Int64)
     throws(MetadataError)
   {
     try self.init(folder: folder, name: name, path: path, flags: O_NONBLOCK, size: known)
@@ -93,7 +93,7 @@ public final class FileByteSource: ByteSource {
 
   deinit { close(descriptor) }
 
-  public func read(at offset: Int64, count: Int) throws(MetadataError) -> [UInt8] {
+  package func read(at offset: Int64, count: Int) throws(MetadataError) -> [UInt8] {
     guard offset >= 0, count > 0, offset < size else { return [] }
     let wanted = Int(min(Int64(count), size - offset))
     var failure: Int32 = 0

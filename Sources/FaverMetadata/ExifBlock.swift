@@ -1,17 +1,21 @@
-import CExif
+internal import CExif
 import Foundation
 
 /// The libexif adapter: an EXIF block's bytes in, Swift values out. Every C call of faver's
 /// lives in this file, and no C pointer leaves it.
-public enum ExifBlock {
+package enum ExifBlock {
   /// The six bytes that start an EXIF block in JPEG APP1 segments and HEIF items.
-  public static let header: [UInt8] = Array("Exif".utf8) + [0, 0]
+  package static let header: [UInt8] = Array("Exif".utf8) + [0, 0]
 
   /// Reads a block that starts with `Exif\0\0` or directly with a TIFF header.
   /// Returns nil when the bytes hold no TIFF structure at all.
-  public static func read(_ bytes: [UInt8]) -> ExifFields? {
-    var block = bytes.starts(with: header) ? bytes : header + bytes
-    guard let tiff = TIFFHeader(block.dropFirst(header.count)) else { return nil }
+  package static func read(_ bytes: [UInt8]) -> ExifFields? {
+    // The reader holds the only copy of a new block, so hiding tags in it copies nothing.
+    var block = ByteReader(bytes.starts(with: header) ? bytes : header + bytes, order: .bigEndian)
+    guard let tiff = TIFFHeader(block.bytes[header.count...]), tiff.firstIFDOffset >= 8,
+      tiff.firstIFDOffset + 2 <= block.count - header.count
+    else { return nil }
+    block.order = tiff.order
     tiff.hideThumbnailPointers(in: &block, from: header.count)
     guard let memory = faver_exif_arena_mem_new() else { return nil }
     defer { faver_exif_arena_reset() }  // last: after the data is freed
@@ -32,7 +36,7 @@ public enum ExifBlock {
       exif_data_log(data, log)
       exif_log_unref(log)  // the data holds its own reference
     }
-    block.withUnsafeBufferPointer { exif_data_load_data(data, $0.baseAddress, UInt32($0.count)) }
+    block.bytes.withUnsafeBufferPointer { exif_data_load_data(data, $0.baseAddress, UInt32($0.count)) }
     // libexif reads as many entries as fit and says so only in a debug message.
     let overrun = tiff.firstIFDOverruns(block, from: header.count) ? 1 : 0
     return Fields(data: data).read(corruptions: Int(counter.pointee) + overrun)
@@ -131,64 +135,6 @@ public enum ExifBlock {
         }
       }
       return values
-    }
-  }
-}
-
-/// The 8-byte header a TIFF structure (and so an EXIF block) starts with.
-struct TIFFHeader {
-  var bigEndian: Bool
-  var firstIFDOffset: Int
-
-  /// Nil unless the byte order mark, the magic 42 and a first IFD inside the block are all there.
-  init?(_ bytes: some Collection<UInt8>) {
-    let b = Array(bytes.prefix(8))
-    guard b.count == 8 else { return nil }
-    let big: Bool
-    switch (b[0], b[1]) {
-    case (0x49, 0x49): big = false
-    case (0x4D, 0x4D): big = true
-    default: return nil
-    }
-    bigEndian = big
-    let u16 = { (i: Int) in big ? Int(b[i]) << 8 | Int(b[i + 1]) : Int(b[i + 1]) << 8 | Int(b[i]) }
-    // 42 is TIFF; ORF and RW2 raw files use their own numbers.
-    guard [42, 0x4F52, 0x5352, 0x55].contains(u16(2)) else { return nil }
-    firstIFDOffset = big ? u16(4) << 16 | u16(6) : u16(6) << 16 | u16(4)
-    guard firstIFDOffset >= 8, firstIFDOffset + 2 <= bytes.count else { return nil }
-  }
-}
-
-extension TIFFHeader {
-  /// Whether the first IFD claims more entries than the block holds.
-  func firstIFDOverruns(_ block: [UInt8], from base: Int) -> Bool {
-    let start = base + firstIFDOffset
-    guard start + 2 <= block.count else { return true }
-    let count =
-      bigEndian
-      ? Int(block[start]) << 8 | Int(block[start + 1]) : Int(block[start + 1]) << 8 | Int(block[start])
-    return start + 2 + count * 12 > block.count
-  }
-
-  /// Renames the thumbnail tags (0x0201 offset, 0x0202 length) of IFD0 and IFD1 in this
-  /// in-memory copy. faver never needs the thumbnail, and libexif abandons the rest of an IFD,
-  /// EXIF and GPS pointers included, when a thumbnail length points past the block.
-  func hideThumbnailPointers(in block: inout [UInt8], from base: Int) {
-    func u16(_ at: Int) -> Int {
-      bigEndian ? Int(block[at]) << 8 | Int(block[at + 1]) : Int(block[at + 1]) << 8 | Int(block[at])
-    }
-    func u32(_ at: Int) -> Int { bigEndian ? u16(at) << 16 | u16(at + 2) : u16(at + 2) << 16 | u16(at) }
-    var ifd = firstIFDOffset
-    for _ in 0..<2 {
-      let start = base + ifd
-      guard ifd >= 8, start + 2 <= block.count else { return }
-      let count = u16(start)
-      guard start + 2 + count * 12 + 4 <= block.count else { return }
-      for entry in 0..<count {
-        let at = start + 2 + entry * 12
-        if u16(at) == 0x0201 || u16(at) == 0x0202 { (block[at], block[at + 1]) = (0xFF, 0xFF) }
-      }
-      ifd = u32(start + 2 + count * 12)
     }
   }
 }

@@ -1,10 +1,10 @@
-import FaverCore
+package import FaverCore
 
 extension ExifFields {
   /// The first usable capture time: original, then digitized, then IFD0 DateTime, each with
   /// its own sub-second and offset tags. Zeroed or impossible dates count as missing. Without
   /// an offset tag, the offset the GPS date and time stamps imply is used (`gpsOffset`).
-  public var captureTime: CaptureTime? {
+  package var captureTime: CaptureTime? {
     time(original, .exifOriginal) ?? time(digitized, .exifDigitized) ?? time(modified, .exifDateTime)
   }
 
@@ -18,7 +18,7 @@ extension ExifFields {
   /// The offset between a camera's wall clock and the GPS (UTC) date and time stamps, rounded
   /// to 15 minutes; nil without both stamps or when they are more than 14 hours apart (the
   /// GPS fix is then from another moment, or a clock is wrong).
-  public func gpsOffset(for wallClock: CivilDateTime) -> Int? {
+  package func gpsOffset(for wallClock: CivilDateTime) -> Int? {
     guard let gpsDate, let gpsTime, gpsTime.count == 3,
       let day = ExifText.dateTime(gpsDate.prefix(10) + " 00:00:00"),
       gpsTime.allSatisfy({ $0.isFinite && $0 >= 0 }), gpsTime[0] < 24, gpsTime[1] < 60, gpsTime[2] < 61
@@ -30,7 +30,7 @@ extension ExifFields {
   }
 
   /// The recorded GPS position: nil when none is recorded, a rejection when it is unusable.
-  public var coordinate: Result<Coordinate, Coordinate.Rejection>? {
+  package var coordinate: Result<Coordinate, Coordinate.Rejection>? {
     guard let latitude, let longitude, !latitude.isEmpty, !longitude.isEmpty else { return nil }
     func degrees(_ dms: [Double], negative: Bool) -> Double {
       let value = dms[0] + (dms.count > 1 ? dms[1] / 60 : 0) + (dms.count > 2 ? dms[2] / 3600 : 0)
@@ -43,10 +43,10 @@ extension ExifFields {
 }
 
 /// Parsers for EXIF's textual date, sub-second and offset values.
-public enum ExifText {
+package enum ExifText {
   /// `YYYY:MM:DD HH:MM:SS` (also with `-` in the date or `T` before the time); nil when blank,
   /// zeroed or out of range.
-  public static func dateTime(_ text: String) -> CivilDateTime? {
+  package static func dateTime(_ text: String) -> CivilDateTime? {
     var text = text
     return text.withUTF8 { chars in
       guard chars.count >= 19 else { return nil }
@@ -70,7 +70,7 @@ public enum ExifText {
   }
 
   /// SubSecTime digits as a fraction: `"054"` is 0.054 s. Nil when there are no leading digits.
-  public static func fraction(_ text: String) -> Double? {
+  package static func fraction(_ text: String) -> Double? {
     let utf8 = text.utf8
     let count = utf8.prefix { (48...57).contains($0) }.count
     let digits: Substring
@@ -93,7 +93,7 @@ public enum ExifText {
   ]
 
   /// `+02:00`, `-04:30`, `+0200` or `Z` as seconds east of UTC; nil when blank or invalid.
-  public static func utcOffset(_ text: String) -> Int? {
+  package static func utcOffset(_ text: String) -> Int? {
     if text == "Z" { return 0 }
     var text = text
     return text.withUTF8 { chars in

@@ -1,18 +1,18 @@
-import FaverCore
+package import FaverCore
 
 /// A date that phones and apps write into file names, for files whose metadata has none.
-public struct FileNameDate: Equatable, Sendable {
-  public var wallClock: CivilDateTime
+package struct FileNameDate: Equatable, Sendable {
+  package var wallClock: CivilDateTime
   /// False when the name gives the day only (WhatsApp's `IMG-20230512-WA0001`).
-  public var hasTime: Bool
+  package var hasTime: Bool
   /// Seconds east of UTC when the naming scheme fixes it: Google's camera app writes `PXL_`
   /// names in UTC (widely reported, e.g. github.com/simulot/immich-go/issues/397; not documented
   /// by Google). Older Pixels' `IMG_` names are local time.
-  public var utcOffset: Int?
+  package var utcOffset: Int?
 
   /// Recognises `IMG_20230512_143012`, `VID_20230512_143012`, `PXL_20230512_143012345`,
   /// `20230512_143012`, `Screenshot_2023-05-12-14-30-12` and `IMG-20230512-WA0001`.
-  public static func parse(_ name: String) -> FileNameDate? {
+  package static func parse(_ name: String) -> FileNameDate? {
     let groups = digitGroups(name)
     // YYYYMMDD, a separator, HHMMSS (Pixel adds milliseconds).
     for (index, group) in groups.enumerated() where group.digits.count == 8 {

@@ -1,50 +1,31 @@
 /// The EXIF item of a HEIF, HEIC or AVIF file, found through its `meta` box (ISO/IEC 23008-12):
-/// `iinf` names the items, `iloc` says where their bytes are. Only those bytes are read.
-public struct HEIFStructure: Equatable, Sendable {
-  /// The EXIF item's TIFF structure (the 4-byte offset that starts the item skipped).
-  public var exif: [UInt8]?
-  /// A box or the item table was damaged or cut short.
-  public var isDamaged = false
-
+/// `iinf` names the items, `iloc` says where their bytes are. Only those bytes are read, and the
+/// 4-byte offset that starts the item is skipped to its TIFF structure. The container is damaged
+/// when a box or the item table is damaged or cut short.
+enum HEIFStructure: ContainerReader {
   /// A `meta` box larger than this is not a photo's; it is not read.
   static let maxMetaBytes: Int64 = 8 << 20
 
-  public static func read(from source: some ByteSource) throws(MetadataError) -> HEIFStructure {
-    var result = HEIFStructure()
+  static func read(from source: some ByteSource, head: [UInt8]) throws(MetadataError) -> ContainedExif {
     let top = try BoxWalker.boxes(in: source, from: 0, to: source.size)
-    result.isDamaged = top.isDamaged
-    guard let meta = top.boxes.first(where: { $0.type == "meta" }) else { return result }
-    guard meta.payloadSize <= maxMetaBytes else {
-      result.isDamaged = true
-      return result
+    guard let meta = top.boxes.first(where: { $0.type == "meta" }) else {
+      return ContainedExif(nil, isDamaged: top.isDamaged)
     }
+    guard meta.payloadSize <= maxMetaBytes else { return .damaged }
     let payload = try source.read(at: meta.payloadStart, count: Int(meta.payloadSize))
     let table = ItemTable(meta: payload)
-    result.isDamaged = result.isDamaged || table.isDamaged
-    guard let location = table.exifLocation else { return result }
-    let bytes: [UInt8]
+    let isDamaged = top.isDamaged || table.isDamaged
+    guard let location = table.exifLocation else { return ContainedExif(nil, isDamaged: isDamaged) }
+    let item: [UInt8]?
     switch location.origin {
-    case .file:
-      guard let read = try location.read(from: source, limit: MetadataReader.maxExifBytes) else {
-        result.isDamaged = true
-        return result
-      }
-      bytes = read
+    case .file: item = try location.read(from: source, limit: ContainedExif.maxBytes)
     case .itemData(let idat):
-      guard let read = try location.read(from: MemoryByteSource(idat), limit: MetadataReader.maxExifBytes)
-      else {
-        result.isDamaged = true
-        return result
-      }
-      bytes = read
+      item = try location.read(from: MemoryByteSource(idat), limit: ContainedExif.maxBytes)
     }
-    var reader = BigEndianReader(bytes)
-    guard let tiffOffset = reader.u32(), reader.skip(tiffOffset) else {
-      result.isDamaged = true
-      return result
-    }
-    result.exif = Array(bytes[reader.offset...])
-    return result
+    guard let item else { return .damaged }
+    var reader = ByteReader(item, order: .bigEndian)
+    guard let tiffOffset = reader.u32(), reader.skip(tiffOffset) else { return .damaged }
+    return ContainedExif(Array(item[reader.offset...]), isDamaged: isDamaged)
   }
 }
 
@@ -113,15 +94,14 @@ struct ItemTable {
 
   /// The IDs of the `infe` entries whose item type is `Exif`; nil when the box is malformed.
   static func exifItemIDs(iinf: [UInt8]) -> [Int]? {
-    var reader = BigEndianReader(iinf)
+    var reader = ByteReader(iinf, order: .bigEndian)
     guard let version = reader.u8(), reader.skip(3),
       reader.uint(version == 0 ? 2 : 4) != nil
     else { return nil }
     let entries = BoxWalker.boxesInMemory(MemoryByteSource(iinf), from: Int64(reader.offset))
     var ids: [Int] = []
     for infe in entries.boxes where infe.type == "infe" {
-      var entry = BigEndianReader(
-        Array(iinf[Int(infe.payloadStart)..<Int(infe.end)]))
+      var entry = ByteReader(iinf[Int(infe.payloadStart)..<Int(infe.end)], order: .bigEndian)
       // Versions 0 and 1 carry no item type (and never hold EXIF); 2 has 16-bit IDs, 3 32-bit.
       guard let version = entry.u8(), version >= 2, entry.skip(3),
         let id = entry.uint(version == 2 ? 2 : 4), entry.skip(2), let type = entry.fourCC()
@@ -142,7 +122,7 @@ struct ItemTable {
   /// The extents of the items `wanted` from an `iloc` payload (versions 0, 1 and 2), the others
   /// skipped; nil when malformed.
   static func locations(iloc: [UInt8], of wanted: Set<Int>) -> [Int: Entry]? {
-    var reader = BigEndianReader(iloc)
+    var reader = ByteReader(iloc, order: .bigEndian)
     guard let version = reader.u8(), version <= 2, reader.skip(3),
       let sizes = reader.u16(), let itemCount = reader.uint(version < 2 ? 2 : 4)
     else { return nil }

@@ -1,9 +1,9 @@
 extension JPEGStructure {
-  /// The header segments of a JPEG stored at `start..<end` of another file (a raw file's
-  /// preview), or nil when no JPEG starts there. `isTruncated` only says whether the preview
-  /// ends cleanly, which says nothing of the raw file.
+  /// The EXIF block of a JPEG stored at `start..<end` of another file (a raw file's preview), or
+  /// nil when no JPEG starts there. `.truncated` only says whether the preview ends cleanly,
+  /// which says nothing of the raw file.
   static func embedded(in source: some ByteSource, from start: Int64, to end: Int64)
-    throws(MetadataError) -> JPEGStructure?
+    throws(MetadataError) -> ContainedExif?
   {
     let jpeg = WindowByteSource(source, start, end)
     let head = try jpeg.read(at: 0, count: 4096)

@@ -1,12 +1,7 @@
-/// What the marker segments at the start of a JPEG say, read without touching the image data.
-public struct JPEGStructure: Equatable, Sendable {
-  /// The APP1 EXIF payload, from its `Exif\0\0` header on.
-  public var exif: [UInt8]?
-  /// The file ends before its end-of-image marker: it was cut short.
-  public var isTruncated = false
-  /// The segments are not a JPEG's (a damaged header).
-  public var isMalformed = false
-
+/// The APP1 EXIF payload of a JPEG (from its `Exif\0\0` header on), found through the marker
+/// segments at its start without touching the image data. The file is `.truncated` when it ends
+/// before its end-of-image marker, `.malformedHeader` when its segments are not a JPEG's.
+enum JPEGStructure: ContainerReader {
   /// Segments a header may hold before we give up looking for EXIF.
   static let maxSegments = 64
   /// Fill bytes and markers without a length, together, before the scan: more is not a JPEG
@@ -15,30 +10,32 @@ public struct JPEGStructure: Equatable, Sendable {
   /// How far back from the end a file is examined for how it ends.
   static let tailWindow = 4096
 
-  public static func read(from source: some ByteSource, head: [UInt8]) throws(MetadataError)
-    -> JPEGStructure
-  {
-    var result = JPEGStructure()
+  static func read(from source: some ByteSource, head: [UInt8]) throws(MetadataError) -> ContainedExif {
+    var exif: [UInt8]?
+    var isMalformed = false
+    func found(isTruncated: Bool) -> ContainedExif {
+      ContainedExif(
+        block: exif, problems: (isTruncated ? [.truncated] : []) + (isMalformed ? [.malformedHeader] : []))
+    }
     let reader = HeadReader(source: source, head: head)
     var offset: Int64 = 2
     var segments = 0
     var markerBytes = 0
     scan: while segments < maxSegments {
       let marker = try reader.bytes(at: offset, count: 4)
-      guard marker.count >= 2 else {
-        result.isTruncated = true
-        return result
+      guard let prefix = marker.u8(at: 0), let kind = marker.u8(at: 1) else {
+        return found(isTruncated: true)
       }
-      guard marker[0] == 0xFF else {
-        result.isMalformed = true
+      guard prefix == 0xFF else {
+        isMalformed = true
         break scan
       }
-      switch marker[1] {
+      switch kind {
       case 0xFF, 0x01, 0xD0...0xD8:  // a fill byte, or a marker without a length
-        let step: Int64 = marker[1] == 0xFF ? 1 : 2
+        let step: Int64 = kind == 0xFF ? 1 : 2
         markerBytes += Int(step)
         guard markerBytes <= maxMarkerBytes else {
-          result.isMalformed = true
+          isMalformed = true
           break scan
         }
         offset += step
@@ -46,34 +43,30 @@ public struct JPEGStructure: Equatable, Sendable {
       case 0xD9:  // end of image before any scan
         break scan
       case 0xDA:  // start of scan: the header ends; skip the scan header itself
-        if marker.count == 4 { offset += 2 + (Int64(marker[2]) << 8 | Int64(marker[3])) }
+        if let length = marker.u16(at: 2) { offset += 2 + Int64(length) }
         break scan
       default: break
       }
-      guard marker.count == 4 else {
-        result.isTruncated = true
-        return result
+      guard let length = marker.u16(at: 2).map(Int64.init) else {
+        return found(isTruncated: true)
       }
-      let length = Int64(marker[2]) << 8 | Int64(marker[3])
       guard length >= 2 else {
-        result.isMalformed = true
+        isMalformed = true
         break scan
       }
       guard offset + 2 + length <= source.size else {
-        result.isTruncated = true
-        return result
+        return found(isTruncated: true)
       }
       // APP1 holds EXIF or XMP: check the six-byte header before reading a whole payload.
-      if marker[1] == 0xE1, result.exif == nil,
-        try reader.bytes(at: offset + 4, count: ExifBlock.header.count).slice.elementsEqual(ExifBlock.header)
+      if kind == 0xE1, exif == nil,
+        try reader.bytes(at: offset + 4, count: ExifBlock.header.count).bytes.elementsEqual(ExifBlock.header)
       {
-        result.exif = Array(try reader.bytes(at: offset + 4, count: Int(length) - 2).slice)
+        exif = Array(try reader.bytes(at: offset + 4, count: Int(length) - 2).bytes)
       }
       offset += 2 + length
       segments += 1
     }
-    result.isTruncated = try !hasEndOfImage(reader, after: offset)
-    return result
+    return found(isTruncated: try !hasEndOfImage(reader, after: offset))
   }
 
   /// Whether the file ends as a complete JPEG: with its end-of-image marker (FF D9), a short
@@ -85,9 +78,9 @@ public struct JPEGStructure: Equatable, Sendable {
   {
     let size = reader.source.size
     guard size >= 4 else { return false }
-    if try reader.bytes(at: size - 2, count: 2).slice.elementsEqual([0xFF, 0xD9]) { return true }
+    if try reader.bytes(at: size - 2, count: 2).bytes.elementsEqual([0xFF, 0xD9]) { return true }
     let start = max(offset, size - Int64(tailWindow))
-    let tail = try reader.bytes(at: start, count: Int(size - start)).slice
+    let tail = try reader.bytes(at: start, count: Int(size - start)).bytes
     var markers = 0
     for (byte, next) in zip(tail, tail.dropFirst()) where byte == 0xFF {
       switch next {
@@ -107,19 +100,13 @@ struct HeadReader<Source: ByteSource> {
   let source: Source
   let head: [UInt8]
 
-  /// Up to `count` bytes from `offset` (fewer only at the end of the data). Bytes in the head
-  /// are not copied: the dozen small reads of a JPEG's markers allocate nothing.
-  func bytes(at offset: Int64, count: Int) throws(MetadataError) -> Bytes {
+  /// Up to `count` bytes from `offset` (fewer only at the end of the data), read big-endian as
+  /// JPEG is. Bytes in the head are not copied: the dozen small reads of a JPEG's markers
+  /// allocate nothing.
+  func bytes(at offset: Int64, count: Int) throws(MetadataError) -> ByteReader {
     if offset >= 0, count >= 0, offset + Int64(count) <= Int64(head.count) {
-      return Bytes(slice: head[Int(offset)..<Int(offset) + count])
+      return ByteReader(head[Int(offset)..<Int(offset) + count], order: .bigEndian)
     }
-    return Bytes(slice: try source.read(at: offset, count: count)[...])
-  }
-
-  /// A run of bytes indexed from zero, in a shared buffer.
-  struct Bytes {
-    let slice: ArraySlice<UInt8>
-    var count: Int { slice.count }
-    subscript(position: Int) -> UInt8 { slice[slice.startIndex + position] }
+    return ByteReader(try source.read(at: offset, count: count), order: .bigEndian)
   }
 }

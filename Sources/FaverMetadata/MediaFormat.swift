@@ -1,13 +1,13 @@
-import FaverCore
+package import FaverCore
 
 /// A file format recognised from its first bytes, never from its name.
-public enum MediaFormat: String, Codable, Sendable, CaseIterable {
+package enum MediaFormat: String, Codable, Sendable, CaseIterable {
   case jpeg, png, webp, tiff, heif, avif, cr3, quickTime, mp4
   /// Fujifilm RAF, Minolta MRW, Sigma/Foveon X3F, Canon CRW (CIFF): raw formats with their own
   /// containers (the TIFF-based raws are `tiff`).
   case raf, mrw, x3f, crw
 
-  public var kind: MediaKind {
+  package var kind: MediaKind {
     switch self {
     case .quickTime, .mp4: .video
     default: .photo
@@ -15,7 +15,7 @@ public enum MediaFormat: String, Codable, Sendable, CaseIterable {
   }
 
   /// The format whose signature `head` starts with, or nil for anything else.
-  public static func sniff(_ head: [UInt8]) -> MediaFormat? {
+  package static func sniff(_ head: [UInt8]) -> MediaFormat? {
     func at(_ offset: Int, _ signature: [UInt8]) -> Bool {
       head.count >= offset + signature.count
         && head[offset..<offset + signature.count].elementsEqual(signature)
@@ -40,7 +40,7 @@ public enum MediaFormat: String, Codable, Sendable, CaseIterable {
 
   /// Classifies an ISO base media file by its major and compatible brands.
   private static func isoBrand(_ head: [UInt8]) -> MediaFormat? {
-    let boxSize = Int(head[0]) << 24 | Int(head[1]) << 16 | Int(head[2]) << 8 | Int(head[3])
+    let boxSize = ByteReader(head, order: .bigEndian).u32(at: 0) ?? 0
     let end = min(head.count, max(16, boxSize))
     var brands: [String] = []
     var offset = 8

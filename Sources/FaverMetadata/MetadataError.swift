@@ -6,11 +6,11 @@
 
 /// A file that could not be read at all. (A file that reads but holds bad metadata is not an
 /// error: it is indexed with a `problem`.)
-public enum MetadataError: Error, Equatable, CustomStringConvertible {
+package enum MetadataError: Error, Equatable, CustomStringConvertible {
   case cannotOpen(path: String, errno: Int32)
   case cannotRead(path: String, errno: Int32)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .cannotOpen(let path, let code):
       code == ENOENT
@@ -22,7 +22,7 @@ public enum MetadataError: Error, Equatable, CustomStringConvertible {
   }
 
   /// True when the file disappeared between listing and reading it.
-  public var isVanished: Bool {
+  package var isVanished: Bool {
     if case .cannotOpen(_, let code) = self { return code == ENOENT }
     return false
   }

@@ -1,5 +1,5 @@
 /// Something wrong with a file that was indexed anyway.
-public enum MetadataProblem: Equatable, Sendable, CustomStringConvertible {
+package enum MetadataProblem: Equatable, Sendable, CustomStringConvertible {
   /// The EXIF block is there but cannot be parsed.
   case corruptExif
   /// The file ends before its image data does.
@@ -12,7 +12,7 @@ public enum MetadataProblem: Equatable, Sendable, CustomStringConvertible {
   /// A GPS position outside ±90° / ±180°.
   case gpsOutOfRange
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .corruptExif: "EXIF data is corrupt; capture time taken from the file's modification time"
     case .truncated: "file is truncated; the image may be incomplete"

@@ -1,28 +1,30 @@
-import FaverCore
-import Foundation
+package import FaverCore
+package import Foundation
 
 /// What the `moov` box of a QuickTime or MP4 video says about when and where it was shot:
 /// `mvhd` times, Apple's `meta`/`keys`/`ilst` entries, `©xyz` in `udta` and 3GPP `loci`.
 /// Only box headers and these small boxes are read; `moov` may sit after gigabytes of `mdat`.
-public struct QuickTimeStructure: Equatable, Sendable {
+package struct QuickTimeStructure: ContainerReader, ContainerFinding, Equatable, Sendable {
   /// `mvhd` creation time (UTC by specification); nil when zeroed or absurd.
-  public var created: Date?
+  package var created: Date?
   /// `com.apple.quicktime.creationdate`: the local time with its offset.
-  public var appleCreationDate: String?
+  package var appleCreationDate: String?
   /// An ISO 6709 position (`+38.1893-119.9558+2004.158/`) from keys, `©xyz` or `loci`.
-  public var coordinate: Coordinate?
-  public var contentIdentifier: String?
-  public var make: String?
-  public var model: String?
+  package var coordinate: Coordinate?
+  package var contentIdentifier: String?
+  package var make: String?
+  package var model: String?
   /// A box is cut short or impossible.
-  public var isDamaged = false
+  package var isDamaged = false
 
   /// Seconds from 1904-01-01 (QuickTime's epoch) to 1970-01-01.
   static let epochOffset: Int64 = 2_082_844_800
   /// `meta` and `udta` boxes larger than this are not read.
   static let maxMetadataBytes: Int64 = 1 << 20
 
-  public static func read(from source: some ByteSource) throws(MetadataError) -> QuickTimeStructure {
+  package static func read(from source: some ByteSource, head: [UInt8]) throws(MetadataError)
+    -> QuickTimeStructure
+  {
     var result = QuickTimeStructure()
     let top = try BoxWalker.boxes(in: source, from: 0, to: source.size)
     result.isDamaged = top.isDamaged
@@ -45,7 +47,7 @@ public struct QuickTimeStructure: Equatable, Sendable {
 
   /// The creation time of an `mvhd` payload (version 0: 32-bit, version 1: 64-bit seconds).
   static func creationTime(mvhd: [UInt8]) -> Date? {
-    var reader = BigEndianReader(mvhd)
+    var reader = ByteReader(mvhd, order: .bigEndian)
     guard let version = reader.u8(), reader.skip(3) else { return nil }
     let seconds: Int64?
     switch version {
@@ -73,7 +75,7 @@ public struct QuickTimeStructure: Equatable, Sendable {
     }
     guard let keysBox = payloadOf("keys"), let ilst = payloadOf("ilst") else { return }
     var keys: [String] = []
-    var reader = BigEndianReader(keysBox)
+    var reader = ByteReader(keysBox, order: .bigEndian)
     guard reader.skip(4), let count = reader.u32() else { return }
     for _ in 0..<min(count, 4096) {
       guard let size = reader.u32(), size >= 8, reader.skip(4), let name = reader.take(size - 8)
@@ -81,9 +83,10 @@ public struct QuickTimeStructure: Equatable, Sendable {
       keys.append(String(decoding: name, as: UTF8.self))
     }
     let items = BoxWalker.boxesInMemory(MemoryByteSource(ilst), from: 0)
+    let itemHeaders = ByteReader(ilst, order: .bigEndian)
     for item in items.boxes {
-      let index = item.type.unicodeScalars.reduce(0) { $0 << 8 | Int($1.value) }
-      guard index >= 1, index <= keys.count,
+      // An item's type is the 1-based index of its key.
+      guard let index = itemHeaders.u32(at: Int(item.start) + 4), index >= 1, index <= keys.count,
         let value = Self.text(inItem: Array(ilst[Int(item.payloadStart)..<Int(item.end)]))
       else { continue }
       switch keys[index - 1] {
@@ -101,7 +104,7 @@ public struct QuickTimeStructure: Equatable, Sendable {
   static func text(inItem payload: [UInt8]) -> String? {
     let boxes = BoxWalker.boxesInMemory(MemoryByteSource(payload), from: 0)
     guard let data = boxes.boxes.first(where: { $0.type == "data" }) else { return nil }
-    var reader = BigEndianReader(Array(payload[Int(data.payloadStart)..<Int(data.end)]))
+    var reader = ByteReader(payload[Int(data.payloadStart)..<Int(data.end)], order: .bigEndian)
     guard let type = reader.u32(), type == 1, reader.skip(4), let bytes = reader.take(reader.remaining)
     else { return nil }
     let text = String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
@@ -116,7 +119,7 @@ public struct QuickTimeStructure: Equatable, Sendable {
       let body = Array(payload[Int(box.payloadStart)..<Int(box.end)])
       switch box.type {
       case "\u{A9}xyz":
-        var reader = BigEndianReader(body)
+        var reader = ByteReader(body, order: .bigEndian)
         guard let length = reader.u16(), reader.skip(2), let text = reader.take(length) else { continue }
         coordinate = coordinate ?? ISO6709.coordinate(String(decoding: text, as: UTF8.self))
       case "loci":
@@ -131,7 +134,7 @@ public struct QuickTimeStructure: Equatable, Sendable {
   /// A 3GPP `loci` payload: version and flags, language, a NUL-ended name, role, then
   /// longitude, latitude and altitude as 16.16 fixed-point numbers.
   static func location(loci: [UInt8]) -> Coordinate? {
-    var reader = BigEndianReader(loci)
+    var reader = ByteReader(loci, order: .bigEndian)
     guard reader.skip(6) else { return nil }
     if reader.remaining >= 2, loci[reader.offset] == 0xFE || loci[reader.offset] == 0xFF {
       // UTF-16 name with a byte order mark: ends at a 16-bit NUL.
@@ -170,6 +173,15 @@ enum ISO6709 {
 }
 
 extension QuickTimeStructure {
+  func apply(to metadata: inout FileMetadata, timeZone: TimeZone) {
+    if isDamaged { metadata.problems.append(.damagedContainer) }
+    if let time = captureTime(timeZone: timeZone) { metadata.captureTime = time }
+    metadata.coordinate = coordinate
+    metadata.make = make
+    metadata.model = model
+    metadata.contentIdentifier = contentIdentifier
+  }
+
   /// Apple's local creation date when it parses (it carries the offset), else the `mvhd`
   /// time, an instant whose offset the file does not give: it gets `timeZone`'s offset, as a
   /// modification time does.

@@ -1,5 +1,3 @@
-import FaverTestSupport
-
 /// Builds PNG, WebP and TIFF files around an EXIF block in memory.
 enum ContainerBuilder {
   static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]

@@ -1,5 +1,6 @@
 import FaverCore
 import FaverTestSupport
+import SeededRandom
 import Testing
 
 @testable import FaverMetadata
@@ -17,24 +18,23 @@ private let expectedTime = "2024-05-12T14:30:12.500-04:00"
 @Test(arguments: [false, true])
 func thePNGExifChunkIsFoundBeforeOrAfterTheImageData(after: Bool) throws {
   let tiff = Array(sampleBuilder().block().dropFirst(6))
-  let png = try PNGStructure.read(
-    from: MemoryByteSource(ContainerBuilder.png(exif: tiff, afterImageData: after)))
-  #expect(png.isDamaged == false)
-  #expect(ExifBlock.read(try #require(png.exif))?.captureTime?.iso8601 == expectedTime)
+  let png = try PNGStructure.read(ContainerBuilder.png(exif: tiff, afterImageData: after))
+  #expect(png.problems.isEmpty)
+  #expect(ExifBlock.read(try #require(png.block))?.captureTime?.iso8601 == expectedTime)
 }
 
 @Test func aPNGWithoutExifHasNone() throws {
-  let png = try PNGStructure.read(from: MemoryByteSource(ContainerBuilder.png(exif: nil)))
-  #expect(png == PNGStructure())
+  let png = try PNGStructure.read(ContainerBuilder.png(exif: nil))
+  #expect(png == ContainedExif())
 }
 
 @Test(arguments: [true, false])
 func theWebPExifChunkIsFoundWithOrWithoutItsHeader(withHeader: Bool) throws {
   let block = sampleBuilder().block()
   let file = ContainerBuilder.webp(exif: withHeader ? block : Array(block.dropFirst(6)))
-  let webp = try WebPStructure.read(from: MemoryByteSource(file))
-  #expect(webp.isDamaged == false)
-  #expect(ExifBlock.read(try #require(webp.exif))?.captureTime?.iso8601 == expectedTime)
+  let webp = try WebPStructure.read(file)
+  #expect(webp.problems.isEmpty)
+  #expect(ExifBlock.read(try #require(webp.block))?.captureTime?.iso8601 == expectedTime)
 }
 
 @Test func libexifStopsAt64KiBSoTIFFsAreCompactedFirst() throws {
@@ -44,7 +44,7 @@ func theWebPExifChunkIsFoundWithOrWithoutItsHeader(withHeader: Bool) throws {
   // libexif reads at most 65,534 bytes of a block: IFDs past that are lost…
   #expect(ExifBlock.read(file)?.captureTime == nil)
   // …so faver copies the IFDs it needs into a small block first.
-  let tiff = try #require(try TIFFStructure(source: MemoryByteSource(file)))
+  let tiff = try #require(try IFDReader(source: MemoryByteSource(file)))
   let block = try #require(try tiff.compactBlock())
   #expect(block.count < 1024)
   let fields = try #require(ExifBlock.read(block))
@@ -59,7 +59,7 @@ func compactingKeepsTheByteOrder(bigEndian: Bool) throws {
   var builder = sampleBuilder()
   builder.bigEndian = bigEndian
   let file = Array(builder.block().dropFirst(6))
-  let block = try #require(try TIFFStructure(source: MemoryByteSource(file))?.compactBlock())
+  let block = try #require(try IFDReader(source: MemoryByteSource(file))?.compactBlock())
   #expect(block.prefix(2) == (bigEndian ? [0x4D, 0x4D] : [0x49, 0x49]))
   #expect(ExifBlock.read(block)?.captureTime?.iso8601 == expectedTime)
 }
@@ -71,16 +71,16 @@ func compactingKeepsTheByteOrder(bigEndian: Bool) throws {
   let webp = ContainerBuilder.webp(exif: tiff)
   var damaged = 0
   for length in 0..<png.count {
-    let read = try PNGStructure.read(from: MemoryByteSource(Array(png.prefix(length))))
-    if read.isDamaged { damaged += 1 }
+    let read = try PNGStructure.read(Array(png.prefix(length)))
+    if read.problems == [.damagedContainer] { damaged += 1 }
   }
   for length in 0..<webp.count {
-    let read = try WebPStructure.read(from: MemoryByteSource(Array(webp.prefix(length))))
-    if read.isDamaged { damaged += 1 }
+    let read = try WebPStructure.read(Array(webp.prefix(length)))
+    if read.problems == [.damagedContainer] { damaged += 1 }
   }
   var compacted = 0
   for length in 0..<tiff.count {
-    if try TIFFStructure(source: MemoryByteSource(Array(tiff.prefix(length))))?.compactBlock() != nil {
+    if try IFDReader(source: MemoryByteSource(Array(tiff.prefix(length))))?.compactBlock() != nil {
       compacted += 1
     }
   }
@@ -97,10 +97,9 @@ func compactingKeepsTheByteOrder(bigEndian: Bool) throws {
   for file in files {
     for _ in 0..<1500 {
       let damaged = file.damaged(bytes: 1...4, using: &generator)
-      let source = MemoryByteSource(damaged)
       let blocks = [
-        try PNGStructure.read(from: source).exif, try WebPStructure.read(from: source).exif,
-        try TIFFStructure(source: source)?.compactBlock(),
+        try PNGStructure.read(damaged).block, try WebPStructure.read(damaged).block,
+        try IFDReader(source: MemoryByteSource(damaged))?.compactBlock(),
       ]
       times += blocks.compactMap { $0.flatMap(ExifBlock.read)?.captureTime }.count
     }

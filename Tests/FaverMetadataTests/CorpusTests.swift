@@ -1,6 +1,7 @@
 import FaverCore
 import FaverTestSupport
 import Foundation
+import SeededRandom
 import Testing
 
 @testable import FaverMetadata

@@ -1,5 +1,5 @@
 import FaverCore
-import FaverTestSupport
+import Foundation
 import Testing
 
 @testable import FaverMetadata

@@ -1,5 +1,4 @@
 import FaverTestSupport
-import Foundation
 import Testing
 
 @testable import FaverMetadata

@@ -1,5 +1,6 @@
 import FaverCore
 import FaverTestSupport
+import SeededRandom
 import Testing
 
 @testable import FaverMetadata
@@ -26,21 +27,21 @@ func theExifItemIsFoundThroughIinfAndIloc(iloc: BoxBuilder.ILoc) throws {
   // Offset size 0 can only point at offset 0: use it only with a base offset.
   if layout.offsetSize == 0 { layout.baseOffsetSize = 4 }
   let file = BoxBuilder.heif(exif: sampleExif(), iloc: layout)
-  let heif = try HEIFStructure.read(from: MemoryByteSource(file))
-  #expect(heif.isDamaged == false)
-  let block = try #require(heif.exif)
+  let heif = try HEIFStructure.read(file)
+  #expect(heif.problems.isEmpty)
+  let block = try #require(heif.block)
   #expect(ExifBlock.read(block)?.captureTime?.iso8601 == "2024-05-12T14:30:12.345+02:00")
 }
 
 @Test func aFileWithoutAnExifItemHasNoExif() throws {
   let file = BoxBuilder.heif(exif: sampleExif(), exifType: "mime")
-  let heif = try HEIFStructure.read(from: MemoryByteSource(file))
-  #expect(heif.exif == nil && heif.isDamaged == false)
+  let heif = try HEIFStructure.read(file)
+  #expect(heif.block == nil && heif.problems.isEmpty)
 }
 
 @Test func aFileWithoutMetaHasNoExif() throws {
   let file = BoxBuilder.ftyp("heic", ["mif1"]) + BoxBuilder.box("mdat", [1, 2, 3])
-  #expect(try HEIFStructure.read(from: MemoryByteSource(file)) == HEIFStructure())
+  #expect(try HEIFStructure.read(file) == ContainedExif())
 }
 
 @Test func largeSizeAndSizeZeroBoxesAreWalked() throws {
@@ -68,10 +69,10 @@ func impossibleBoxSizesAreReportedAsDamage(bytes: [UInt8]) throws {
   let file = BoxBuilder.heif(exif: sampleExif(), iloc: BoxBuilder.ILoc(version: 1))
   // The EXIF item ends the file, so every cut loses part of it.
   for length in 0..<file.count {
-    let heif = try HEIFStructure.read(from: MemoryByteSource(Array(file.prefix(length))))
-    #expect(heif.exif == nil)
+    let heif = try HEIFStructure.read(Array(file.prefix(length)))
+    #expect(heif.block == nil)
   }
-  #expect(try HEIFStructure.read(from: MemoryByteSource(file)).exif != nil)
+  #expect(try HEIFStructure.read(file).block != nil)
 }
 
 @Test func randomDamageToAHEIFIsSurvived() throws {
@@ -80,8 +81,8 @@ func impossibleBoxSizesAreReportedAsDamage(bytes: [UInt8]) throws {
   var read = 0
   for _ in 0..<3000 {
     let damaged = file.damaged(bytes: 1...4, using: &generator)
-    let heif = try HEIFStructure.read(from: MemoryByteSource(damaged))
-    if let block = heif.exif, ExifBlock.read(block)?.captureTime != nil { read += 1 }
+    let heif = try HEIFStructure.read(damaged)
+    if let block = heif.block, ExifBlock.read(block)?.captureTime != nil { read += 1 }
   }
   #expect(read > 0)
 }

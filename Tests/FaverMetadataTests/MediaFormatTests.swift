@@ -1,5 +1,4 @@
 import FaverCore
-import FaverTestSupport
 import Testing
 
 @testable import FaverMetadata

@@ -115,3 +115,9 @@ func anIFDThatClaimsMoreEntriesThanTheBlockHoldsIsCorrupt(bigEndian: Bool) throw
   let metadata = try #require(try read(png))
   #expect(metadata.captureTime.iso8601 == "2024-05-12T14:30:12+02:00")
 }
+
+@Test func everyFormatButCRWIsReadThroughItsContainer() {
+  // Canon's CIFF holds no EXIF: a CRW's date comes from its name or modification time.
+  let unread = MediaFormat.allCases.filter { MetadataReader.containerReader(for: $0) == nil }
+  #expect(unread == [.crw])
+}

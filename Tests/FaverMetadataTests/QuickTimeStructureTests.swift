@@ -1,6 +1,7 @@
 import FaverCore
 import FaverTestSupport
 import Foundation
+import SeededRandom
 import Testing
 
 @testable import FaverMetadata
@@ -38,8 +39,7 @@ private func movie(_ moovChildren: [UInt8], mdatFirst: Bool = false) -> [UInt8] 
 
 @Test(arguments: [0, 1])
 func mvhdCreationTimeIsUTC(version: Int) throws {
-  let read = try QuickTimeStructure.read(
-    from: MemoryByteSource(movie(mvhd(version: version, created: created))))
+  let read = try QuickTimeStructure.read(movie(mvhd(version: version, created: created)))
   #expect(read.created == Date(timeIntervalSince1970: 1_449_910_766))
   let zone = try #require(TimeZone(secondsFromGMT: -3600))
   let time = try #require(read.captureTime(timeZone: zone))
@@ -48,7 +48,7 @@ func mvhdCreationTimeIsUTC(version: Int) throws {
 
 @Test(arguments: [0, 60, 2_082_844_800 + 4_200_000_000])
 func zeroedOrAbsurdTimesAreMissing(seconds: Int) throws {
-  let read = try QuickTimeStructure.read(from: MemoryByteSource(movie(mvhd(version: 1, created: seconds))))
+  let read = try QuickTimeStructure.read(movie(mvhd(version: 1, created: seconds)))
   #expect(read.created == nil)
   #expect(read.captureTime(timeZone: TimeZone.gmt) == nil)
 }
@@ -60,8 +60,7 @@ func zeroedOrAbsurdTimesAreMissing(seconds: Int) throws {
     ("com.apple.quicktime.creationdate", "2015-01-19T12:45:11-0800"),
     ("com.apple.quicktime.content.identifier", "76C3E45A-2CCC-498B-9C1A-29C3ADD99D39"),
   ])
-  let read = try QuickTimeStructure.read(
-    from: MemoryByteSource(movie(mvhd(version: 0, created: created) + meta, mdatFirst: true)))
+  let read = try QuickTimeStructure.read(movie(mvhd(version: 0, created: created) + meta, mdatFirst: true))
   let time = try #require(read.captureTime(timeZone: TimeZone.gmt))
   #expect(time.iso8601 == "2015-01-19T12:45:11-08:00" && time.source == .quickTime)
   #expect(read.coordinate == Coordinate(latitude: 38.1893, longitude: -119.9558))
@@ -89,13 +88,13 @@ func brokenAppleCreationDatesAreMissing(text: String) {
   let xyzType: [UInt8] = [0xA9] + Array("xyz".utf8)
   let xyzBody: [UInt8] = be16(text.count) + be16(0x15C7) + text
   let xyz: [UInt8] = B.be32(8 + xyzBody.count) + xyzType + xyzBody
-  var read = try QuickTimeStructure.read(from: MemoryByteSource(movie(B.box("udta", xyz))))
+  var read = try QuickTimeStructure.read(movie(B.box("udta", xyz)))
   #expect(read.coordinate == Coordinate(latitude: -33.865, longitude: 151.2094))
   // loci: language, name "Home", role, then longitude, latitude, altitude in 16.16.
   let name: [UInt8] = Array("Home".utf8) + [0, 0]
   let position: [UInt8] = B.be32(-(122 << 16) & 0xFFFF_FFFF) + B.be32(37 << 16 | 0x8000) + B.be32(0)
   let loci = B.fullBox("loci", version: 0, be16(0x15C7) + name + position)
-  read = try QuickTimeStructure.read(from: MemoryByteSource(movie(B.box("udta", loci))))
+  read = try QuickTimeStructure.read(movie(B.box("udta", loci)))
   #expect(read.coordinate == Coordinate(latitude: 37.5, longitude: -122))
 }
 
@@ -140,7 +139,7 @@ private final class SparseMovie: ByteSource, @unchecked Sendable {
   let ftyp = B.ftyp("isom", ["isom", "mp42"])
   let head = ftyp + B.be32(1) + Array("mdat".utf8) + B.be64(Int(mdatSize))
   let source = SparseMovie(head: head, tail: moov, size: Int64(ftyp.count) + mdatSize + Int64(moov.count))
-  let read = try QuickTimeStructure.read(from: source)
+  let read = try QuickTimeStructure.read(from: source, head: source.head)
   #expect(read.created == Date(timeIntervalSince1970: 1_449_910_766))
   #expect(source.bytesRead < 1024)
 }
@@ -156,14 +155,14 @@ private final class SparseMovie: ByteSource, @unchecked Sendable {
   let file = movie(mvhd(version: 1, created: created) + meta + B.box("udta", loci))
   var found = 0
   for length in 0...file.count {
-    let read = try QuickTimeStructure.read(from: MemoryByteSource(Array(file.prefix(length))))
+    let read = try QuickTimeStructure.read(Array(file.prefix(length)))
     if read.appleCreationDate != nil { found += 1 }
   }
   var generator = SeededGenerator(seed: 5)
   var times = 0
   for _ in 0..<3000 {
     let damaged = file.damaged(bytes: 1...4, using: &generator)
-    let read = try QuickTimeStructure.read(from: MemoryByteSource(damaged))
+    let read = try QuickTimeStructure.read(damaged)
     if read.captureTime(timeZone: TimeZone.gmt) != nil { times += 1 }
   }
   #expect(found > 0 && found < file.count)

@@ -1,0 +1,62 @@
+import FaverCore
+import Foundation
+
+/// The EXIF block a container holds, and what was wrong with the container.
+struct ContainedExif: ContainerFinding, Equatable, Sendable {
+  /// A TIFF structure, with or without `Exif\0\0` before it; nil when the file holds none.
+  var block: [UInt8]?
+  /// `.damagedContainer`, or a JPEG's `.truncated` and `.malformedHeader`; empty for a sound file.
+  var problems: [MetadataProblem] = []
+
+  /// EXIF blocks are at most a few hundred KiB: one a container says is larger is not read.
+  static let maxBytes = 4 << 20
+
+  init(block: [UInt8]? = nil, problems: [MetadataProblem] = []) {
+    self.block = block
+    self.problems = problems
+  }
+
+  /// `block`, from a container that was damaged or cut short when `isDamaged`.
+  init(_ block: [UInt8]?, isDamaged: Bool) {
+    self.init(block: block, problems: isDamaged ? [.damagedContainer] : [])
+  }
+
+  /// No block, from a container damaged or cut short before one was found.
+  static let damaged = ContainedExif(nil, isDamaged: true)
+
+  /// Fills in what the block says.
+  func apply(to metadata: inout FileMetadata, timeZone: TimeZone) {
+    metadata.problems += problems
+    guard let block else { return }
+    guard let fields = ExifBlock.read(Self.withinLibexifLimit(block)) else {
+      metadata.problems.append(.corruptExif)
+      return
+    }
+    if let time = fields.captureTime {
+      metadata.captureTime = time
+    } else if fields.corruptions > 0 {
+      // An empty EXIF block is no fault; one libexif could not finish reading is.
+      metadata.problems.append(.corruptExif)
+    }
+    switch fields.coordinate {
+    case .success(let coordinate): metadata.coordinate = coordinate
+    case .failure(.outOfRange): metadata.problems.append(.gpsOutOfRange)
+    case .failure(.nullIsland), nil: break
+    }
+    metadata.make = fields.make
+    metadata.model = fields.model
+    if let note = fields.makerNote.flatMap(AppleMakerNote.init) {
+      metadata.contentIdentifier = note.contentIdentifier
+      metadata.burstID = note.burstID
+    }
+  }
+
+  /// libexif reads only the first 65,534 bytes of a block, so the IFDs of a larger one (a PNG
+  /// or HEIF block with a big preview before them) are first copied into a compact block.
+  static func withinLibexifLimit(_ block: [UInt8]) -> [UInt8] {
+    guard block.count > 65_534 else { return block }
+    let tiff = block.starts(with: ExifBlock.header) ? Array(block.dropFirst(6)) : block
+    let structure = try? IFDReader(source: MemoryByteSource(tiff))
+    return (try? structure?.compactBlock()) ?? block
+  }
+}
