@@ -1,5 +1,5 @@
 package import FaverCore
-public import Foundation  // `TimeZone`, in the public init
+package import Foundation  // `TimeZone`, in the package init
 
 /// What faver learned from one file.
 package struct FileMetadata: Equatable, Sendable {
@@ -22,14 +22,11 @@ package struct FileMetadata: Equatable, Sendable {
 }
 
 /// Reads a file's capture time, position and camera from its header bytes.
-///
-/// Public, with its initializer, only because FaverKit's public `Indexer` holds one and builds
-/// one by default; all else here is `package`.
-public struct MetadataReader: Sendable {
+package struct MetadataReader: Sendable {
   /// Used to give a modification time a UTC offset (the machine's zone at that instant).
   package var timeZone: TimeZone
 
-  public init(timeZone: TimeZone = .current) { self.timeZone = timeZone }
+  package init(timeZone: TimeZone = .current) { self.timeZone = timeZone }
 
   /// Reads `source`, whose first bytes (at least `AssetID.headLength` of them, or the whole
   /// file) are `head`. Returns nil when the content is not a photo or video faver knows.
