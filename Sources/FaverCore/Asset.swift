@@ -18,12 +18,15 @@ public struct Asset: Hashable, Codable, Sendable, Identifiable {
   public var contentIdentifier: String? = nil
   /// The video recorded with this still (a Live Photo): reviewed with it, never on its own.
   public var companion: Companion? = nil
+  /// The raw file of a RAW+JPEG pair (see `RawPairing`): reviewed with this photo, never on its
+  /// own.
+  public var raw: Companion? = nil
   /// Other places (absolute paths) the same content was found, in order; it is reviewed once.
   public var duplicates: [String] = []
   /// Where the asset stands in the review (a Live Photo: as marked through its still or video).
   public var review: ReviewState = .unreviewed
 
-  /// Where a still's companion video is.
+  /// Where a still's companion video (or a photo's raw file) is.
   public struct Companion: Hashable, Codable, Sendable {
     public var id: AssetID
     /// Absolute path of the library root the video was found under.

@@ -22,6 +22,8 @@ public struct AssetListing: Hashable, Codable, Sendable {
   public var duplicates: [String]
   /// A Live Photo's video: reviewed with the still, never on its own.
   public var companion: Companion?
+  /// The raw file of a RAW+JPEG pair: reviewed with the photo, never on its own.
+  public var raw: Companion?
   /// Seen (favorites and rejects included): out of the queue.
   public var reviewed: Bool
   public var favorite: Bool
@@ -50,6 +52,7 @@ public struct AssetListing: Hashable, Codable, Sendable {
     problem = asset.problem
     duplicates = asset.duplicates
     companion = asset.companion.map { Companion(id: $0.id.rawValue, path: $0.absolutePath, root: $0.root) }
+    raw = asset.raw.map { Companion(id: $0.id.rawValue, path: $0.absolutePath, root: $0.root) }
     reviewed = asset.review.isReviewed
     favorite = asset.review == .favorite
     rejected = asset.review == .rejected
@@ -57,7 +60,7 @@ public struct AssetListing: Hashable, Codable, Sendable {
 
   enum CodingKeys: String, CodingKey {
     case id, path, root, kind, takenAt, timeSource, latitude, longitude, make, model, problem, duplicates
-    case companion, reviewed, favorite, rejected
+    case companion, raw, reviewed, favorite, rejected
   }
 
   /// Writes `null` for what is unknown, where `Codable`'s default would leave the key out.
@@ -76,6 +79,7 @@ public struct AssetListing: Hashable, Codable, Sendable {
     try container.encode(problem, forKey: .problem)
     try container.encode(duplicates, forKey: .duplicates)
     try container.encode(companion, forKey: .companion)
+    try container.encode(raw, forKey: .raw)
     try container.encode(reviewed, forKey: .reviewed)
     try container.encode(favorite, forKey: .favorite)
     try container.encode(rejected, forKey: .rejected)
@@ -86,18 +90,7 @@ public struct AssetListing: Hashable, Codable, Sendable {
   func write(to json: PrettyJSON) throws {
     json.beginObject()
     json.key("companion")
-    if let companion {
-      json.beginObject()
-      json.key("id")
-      json.value(companion.id)
-      json.key("path")
-      json.value(companion.path)
-      json.key("root")
-      json.value(companion.root)
-      json.endObject()
-    } else {
-      json.null()
-    }
+    companion.write(to: json)
     json.key("duplicates")
     json.beginArray()
     for path in duplicates {
@@ -123,6 +116,8 @@ public struct AssetListing: Hashable, Codable, Sendable {
     json.value(path)
     json.key("problem")
     json.value(problem)
+    json.key("raw")
+    raw.write(to: json)
     json.key("rejected")
     json.value(rejected)
     json.key("reviewed")
@@ -133,6 +128,21 @@ public struct AssetListing: Hashable, Codable, Sendable {
     json.value(takenAt)
     json.key("timeSource")
     json.value(timeSource.rawValue)
+    json.endObject()
+  }
+}
+
+extension AssetListing.Companion? {
+  /// The companion object, or `null`.
+  fileprivate func write(to json: PrettyJSON) {
+    guard let self else { return json.null() }
+    json.beginObject()
+    json.key("id")
+    json.value(self.id)
+    json.key("path")
+    json.value(self.path)
+    json.key("root")
+    json.value(self.root)
     json.endObject()
   }
 }

@@ -31,6 +31,7 @@ public struct ReviewQueue: Hashable, Sendable {
     // references to retain and release).
     func isReviewed(_ assets: [Asset], at index: Int) -> Bool {
       if reviewed.contains(assets[index].id) { return true }
+      if let raw = assets[index].raw?.id, reviewed.contains(raw) { return true }
       guard let companion = assets[index].companion?.id else { return false }
       return reviewed.contains(companion)
     }

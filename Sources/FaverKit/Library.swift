@@ -119,7 +119,9 @@ public final class Library: Sendable {
     let states = try store.reviewStates()
     for index in assets.indices {
       let asset = assets[index]
-      assets[index].review = states[asset.id] ?? asset.companion.flatMap { states[$0.id] } ?? .unreviewed
+      assets[index].review =
+        states[asset.id] ?? asset.companion.flatMap { states[$0.id] } ?? asset.raw.flatMap { states[$0.id] }
+        ?? .unreviewed
     }
     return assets
   }
@@ -142,7 +144,7 @@ public final class Library: Sendable {
   }
 
   /// Brings the album folder `folder` up to date with the favorites (`rejected`: the rejects):
-  /// a symbolic link to each (or a copy, with `copy`), Live Photo videos beside their stills, file
+  /// a symbolic link to each (or a copy, with `copy`), raw files and Live Photo videos beside their photos, file
   /// names kept, collisions made unique. It removes only entries it made itself, and a second run
   /// with the same favorites writes nothing (see `AlbumExport`).
   public func exportFavorites(to folder: URL, copy: Bool = false, rejected: Bool = false) throws

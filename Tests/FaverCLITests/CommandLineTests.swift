@@ -50,7 +50,7 @@ import Testing
   #expect(
     Set(objects[0].keys) == [
       "id", "path", "root", "kind", "takenAt", "timeSource", "latitude", "longitude", "make", "model",
-      "problem", "duplicates", "companion", "reviewed", "favorite", "rejected",
+      "problem", "duplicates", "companion", "raw", "reviewed", "favorite", "rejected",
     ])
   #expect(objects[0]["latitude"] is NSNull && objects[0]["companion"] is NSNull)
 }

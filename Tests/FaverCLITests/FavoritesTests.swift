@@ -169,3 +169,27 @@ private struct Library {
   #expect(FileManager.default.fileExists(atPath: album + "/notes.txt"))
   #expect(try library.tree.snapshot() == before)  // the photos are only read
 }
+
+@Test func aRawAndItsJPEGAreOneReviewItemMarkedTogether() throws {
+  let tree = try TemporaryTree()
+  let dng = try Data(contentsOf: Paths.sampleLibrary.appendingPathComponent("2024/08/IMG_0303.DNG"))
+  try tree.write("shoot/IMG_0303.DNG", Array(dng))
+  var builder = ExifBuilder()  // the camera's JPEG of the same shot
+  builder.original("2024:08:03 14:05:09", subSec: "330", offset: "-04:00")
+  try tree.write("shoot/IMG_0303.JPG", builder.jpeg())
+  let store = tree.root.path + "-store"
+  defer { try? FileManager.default.removeItem(atPath: store) }
+  #expect(try faver(["index", tree.path, "--store", store]).status == 0)
+  let assets = try #require(
+    try JSONSerialization.jsonObject(with: Data(faver(["assets", "--json", "--store", store]).stdout.utf8))
+      as? [[String: Any]])
+  #expect(assets.compactMap(relativePath) == ["shoot/IMG_0303.JPG"])
+  let raw = try #require(assets.first?["raw"] as? [String: String])
+  #expect(raw["path"] == tree.path + "/shoot/IMG_0303.DNG")
+  // Marking the raw file marks the pair; both files are the favorite's.
+  #expect(try faver(["mark", raw["path"] ?? "", "--favorite", "--store", store]).status == 0)
+  #expect(try faver(["status", "--store", store]).stdout.hasPrefix("1/1 reviewed"))
+  #expect(
+    try faver(["favorites", "--paths", "--store", store]).stdout
+      == "\(tree.path)/shoot/IMG_0303.JPG\n\(tree.path)/shoot/IMG_0303.DNG\n")
+}

@@ -79,7 +79,7 @@ private func violations(of value: Any, against schema: [String: Any]) -> [String
     #expect(
       keys.sorted() == [
         "companion", "duplicates", "favorite", "id", "kind", "latitude", "longitude", "make", "model", "path",
-        "problem", "rejected", "reviewed", "root", "takenAt", "timeSource",
+        "problem", "raw", "rejected", "reviewed", "root", "takenAt", "timeSource",
       ])
     #expect(entry.path.hasPrefix(entry.root + "/"))
   }

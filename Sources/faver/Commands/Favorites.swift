@@ -7,8 +7,8 @@ extension Faver {
     static let configuration = CommandConfiguration(
       abstract: "List the favorites (or the rejects) in capture order.",
       discussion: """
-        --paths prints one absolute path per line, -0 separates them with NUL for `xargs -0`; a \
-        Live Photo's video follows its still.
+        --paths prints one absolute path per line, -0 separates them with NUL for `xargs -0`; the \
+        raw file of a RAW+JPEG pair and a Live Photo's video follow their photo.
         """)
 
     @OptionGroup var storeOptions: StoreOptions
@@ -39,7 +39,9 @@ extension Faver {
         return
       }
       if paths || nullSeparated {
-        let files = assets.flatMap { [$0.absolutePath] + ($0.companion.map { [$0.absolutePath] } ?? []) }
+        let files = assets.flatMap {
+          [$0.absolutePath] + [$0.raw, $0.companion].compactMap { $0?.absolutePath }
+        }
         try Output.write(files.map { $0 + (nullSeparated ? "\0" : "\n") }.joined())
         return
       }

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Finds RAW+JPEG pairs among photos: a raw file (by its extension: `.CR2`, `.NEF`, `.DNG`,
+/// `.ARW`, `.RAF` …) and a photo that is not raw (JPEG, HEIC …) in the same folder of the same
+/// root with the same name but for the extension (case-insensitive: `IMG_1.CR2` + `IMG_1.JPG`),
+/// captured at most `window` apart (inclusive). Each file is in one pair at most; when several
+/// could pair, the closest in time wins. The pair is one review item: the displayable photo, with
+/// the raw file as its `raw`.
+public struct RawPairing: Sendable {
+  public var window: Duration = .seconds(1)
+
+  public init(window: Duration = .seconds(1)) { self.window = window }
+
+  /// Extensions of camera raw files, lowercased.
+  public static let rawExtensions: Set<String> = [
+    "3fr", "arw", "cr2", "cr3", "crw", "dcr", "dng", "erf", "iiq", "k25", "kdc", "mef", "mos", "mrw", "nef",
+    "nrw", "orf", "pef", "raf", "raw", "rw2", "rwl", "sr2", "srf", "srw", "x3f",
+  ]
+
+  /// The assets in their order with each paired raw file left out and set as its photo's `raw`.
+  public func combined(_ assets: consuming [Asset]) -> [Asset] {
+    // Raw files first, by folder and stem: a library without raws costs one pass.
+    var raws: [(index: Int, key: String)] = []
+    var others: [String: [Int]] = [:]
+    for index in assets.indices where assets[index].kind == .photo {
+      guard let (key, isRaw) = Self.key(assets[index]) else { continue }
+      if isRaw { raws.append((index, key)) } else { others[key, default: []].append(index) }
+    }
+    guard !raws.isEmpty, !others.isEmpty else { return assets }
+    let limit = window.seconds + 0.0005  // compared to the millisecond
+    var isPaired = [Bool](repeating: false, count: assets.count)
+    for (raw, key) in raws {
+      let instant = assets[raw].captureTime.instant
+      let closest = (others[key] ?? []).filter { !isPaired[$0] && assets[$0].raw == nil }
+        .map { ($0, abs(assets[$0].captureTime.instant.timeIntervalSince(instant))) }
+        .filter { $0.1 <= limit }
+        .min { $0.1 < $1.1 }
+      guard let (photo, _) = closest else { continue }
+      isPaired[raw] = true
+      let file = assets[raw]
+      assets[photo].raw = Asset.Companion(id: file.id, root: file.root, path: file.path)
+    }
+    var kept = 0
+    for index in assets.indices where !isPaired[index] {
+      if kept != index { assets.swapAt(kept, index) }
+      kept += 1
+    }
+    assets.removeLast(assets.count - kept)
+    return assets
+  }
+
+  /// `root`, folder and lowercased stem of the asset's file, and whether it is raw; nil when the
+  /// name has no extension.
+  private static func key(_ asset: Asset) -> (String, Bool)? {
+    let path = asset.path
+    guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+    let ext = path[path.index(after: dot)...].lowercased()
+    return (asset.root + "\u{0}" + path[..<dot].lowercased(), rawExtensions.contains(ext))
+  }
+}
