@@ -51,6 +51,8 @@ let package = Package(
       ],
       swiftSettings: strictImports
     ),
+    // XMP sidecars as pure functions on bytes: merge faver's rating into a sidecar, read one back.
+    .target(name: "FaverSidecars", dependencies: ["FaverCore"], swiftSettings: strictImports),
     // The one door: `Library` owns every use case; the CLI (and the web page) call it.
     .target(
       name: "FaverKit",
@@ -96,6 +98,9 @@ let package = Package(
     .testTarget(
       name: "FaverKitTests",
       dependencies: ["FaverKit", "FaverCore", "FaverStore", "FaverFiles", "FaverTestSupport"],
+      swiftSettings: strictImports),
+    .testTarget(
+      name: "FaverSidecarsTests", dependencies: ["FaverSidecars", "FaverCore", "FaverTestSupport"],
       swiftSettings: strictImports),
     .testTarget(
       name: "FaverCLITests",

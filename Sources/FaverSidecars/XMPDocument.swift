@@ -1,0 +1,112 @@
+/// The XMP in a sidecar's XML: the `rdf:Description`s directly inside the first `rdf:RDF` (the
+/// photo's properties; a description nested in a property is a structure's value), and where
+/// faver's properties lie in them: as attributes (`xmp:Rating="3"`) or as child elements
+/// (`<xmp:Rating>3</xmp:Rating>`), under whatever prefix the file binds to their namespace.
+struct XMPDocument {
+  /// One place a property is set.
+  struct Occurrence {
+    enum Place {
+      case attribute(element: Int, index: Int)
+      case element(Int)
+    }
+    var place: Place
+    /// The description it belongs to.
+    var description: Int
+    /// The value; nil when the element holds a structure (child elements, qualifiers).
+    var value: String?
+  }
+
+  static let rdf = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+
+  let source: XMLSource
+  /// The `rdf:RDF` element.
+  let rdfElement: Int
+  /// The top-level `rdf:Description` elements, in document order.
+  let descriptions: [Int]
+
+  /// Parses `text` with the XML parser, then finds the same elements byte by byte.
+  init(_ text: XMPText) throws(SidecarError) {
+    let outline = try XMLOutline.parse(text.encoded(Self.wrapperBlanked(text.utf8)))
+    let source = try XMLSource(text.utf8)
+    guard source.outline == outline else {
+      throw .mergeFailed("faver's reading of the XML differs from the XML parser's")
+    }
+    guard
+      let rdfElement = source.elements.firstIndex(where: {
+        $0.namespace == Self.rdf && $0.name.local == "RDF"
+      })
+    else { throw .notXMP }
+    self.source = source
+    self.rdfElement = rdfElement
+    descriptions = source.elements[rdfElement].children.filter {
+      source.elements[$0].namespace == Self.rdf && source.elements[$0].name.local == "Description"
+    }
+  }
+
+  /// `utf8` with the control characters inside `<?xpacket …?>` made spaces, for the XML parser
+  /// only. Some writers put one in `begin=""` (f-spot wrote U+001A), which XML forbids; XMP
+  /// readers find the wrapper by its text and let it pass, and so does faver, which never edits
+  /// it. Same length, so every place stays where it is.
+  static func wrapperBlanked(_ utf8: [UInt8]) -> [UInt8] {
+    var result = utf8
+    var searchFrom = 0
+    while let start = result[searchFrom...].firstRange(of: Array("<?xpacket".utf8))?.upperBound,
+      let end = result[start...].firstRange(of: Array("?>".utf8))?.lowerBound
+    {
+      for index in start..<end where result[index] < 0x20 && !isWhitespace(result[index]) {
+        result[index] = 0x20
+      }
+      searchFrom = end
+    }
+    return result
+  }
+
+  /// What the file says of the photo: the first of faver's properties (in `XMPProperty.all`'s
+  /// order) whose value means favorite or rejected; nil when none does.
+  var state: SidecarState? {
+    for property in XMPProperty.all {
+      for occurrence in occurrences(of: property) {
+        if let value = occurrence.value, let state = property.state(of: value) { return state }
+      }
+    }
+    return nil
+  }
+
+  /// Every place `property` is set on the photo, in document order.
+  func occurrences(of property: XMPProperty) -> [Occurrence] {
+    descriptions.flatMap { description in
+      let element = source.elements[description]
+      let attributes = element.attributes.indices.compactMap { index -> Occurrence? in
+        let attribute = element.attributes[index]
+        guard attribute.namespace == property.namespace, attribute.name.local == property.name else {
+          return nil
+        }
+        return Occurrence(
+          place: .attribute(element: description, index: index), description: description,
+          value: attribute.value)
+      }
+      let children = element.children.compactMap { child -> Occurrence? in
+        let element = source.elements[child]
+        guard element.namespace == property.namespace, element.name.local == property.name else { return nil }
+        let isSimple =
+          element.children.isEmpty
+          && element.attributes.allSatisfy {
+            $0.isNamespaceDeclaration || $0.namespace == XMLSource.xmlNamespace
+          }
+        return Occurrence(
+          place: .element(child), description: description, value: isSimple ? element.text : nil)
+      }
+      return attributes + children
+    }
+  }
+
+  /// The description new attributes go into: the first that is about this photo
+  /// (`rdf:about=""`), else the first.
+  var target: Int? {
+    descriptions.first { description in
+      source.elements[description].attributes.contains {
+        $0.namespace == Self.rdf && $0.name.local == "about" && $0.value.isEmpty
+      }
+    } ?? descriptions.first
+  }
+}
