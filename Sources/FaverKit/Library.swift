@@ -1,5 +1,6 @@
 public import FaverCore
 internal import FaverFiles
+internal import FaverSidecars
 package import FaverStore
 public import Foundation
 public import Logging
@@ -158,6 +159,104 @@ public final class Library: Sendable {
     return AlbumReport(
       added: summary.added, updated: summary.updated, removed: summary.removed, unchanged: summary.unchanged,
       skipped: summary.skipped.map { "\($0.path): \($0.reason)" }, leftAlone: summary.leftAlone)
+  }
+
+  /// Where a photo's XMP sidecar lies: `IMG_1.jpg.xmp` (`ext`: darktable, digiKam, Immich,
+  /// PhotoPrism) or `IMG_1.xmp` (`base`: Lightroom and Camera Raw).
+  public enum SidecarNaming: String, Sendable, CaseIterable {
+    case ext, base
+  }
+
+  /// What `writeSidecars` did (or, in a dry run, would do).
+  public struct SidecarReport: Hashable, Sendable {
+    /// A sidecar written (or to write), with the state written: `favorite`, `rejected`, `neither`.
+    public struct Written: Hashable, Sendable {
+      public var path: String
+      public var state: String
+    }
+
+    public var written: [Written] = []
+    /// Sidecars that already said so.
+    public var unchanged = 0
+    /// Sidecars left alone, with why (two photos sharing one with different states, a file that
+    /// is not XMP …).
+    public var skipped: [String] = []
+  }
+
+  /// Writes, beside every favorite and reject (and its raw file), an XMP sidecar other photo
+  /// tools read: a favorite gets `xmp:Rating="5"`, `digiKam:PickLabel="3"`, `fstop:favorite="1"`;
+  /// a reject `xmp:Rating="-1"`, `digiKam:PickLabel="1"`; an existing sidecar of a photo that is
+  /// neither any more loses those. An existing sidecar is merged, never replaced: every other byte
+  /// of it stays. Writes are atomic. The only use case that writes inside a photo root, and only
+  /// sidecars; `dryRun` writes nothing.
+  public func writeSidecars(naming: SidecarNaming = .ext, dryRun: Bool = false) throws -> SidecarReport {
+    let sync = SidecarSync(naming: naming == .ext ? .ext : .base)
+    var planned: [String: (state: SidecarState, files: [String])] = [:]
+    var report = SidecarReport()
+    var conflicting: Set<String> = []
+    for asset in try assets() {
+      let state = SidecarSync.state(of: asset.review)
+      for file in SidecarSync.files(of: asset) {
+        let sidecar = FaverSidecars.SidecarNaming.sidecarPath(for: file, naming: sync.naming)
+        if let other = planned[sidecar], other.state != state { conflicting.insert(sidecar) }
+        planned[sidecar, default: (state, [])].files.append(file)
+      }
+    }
+    for (sidecar, plan) in planned.sorted(by: { $0.key < $1.key }) {
+      guard !conflicting.contains(sidecar) else {
+        report.skipped.append(
+          "\(sidecar): shared by \(plan.files.joined(separator: " and ")), which are not marked alike; "
+            + "use --naming ext to give each its own")
+        continue
+      }
+      do {
+        guard let bytes = try sync.change(at: sidecar, to: plan.state) else {
+          if FileManager.default.fileExists(atPath: sidecar) { report.unchanged += 1 }
+          continue
+        }
+        if !dryRun { try sync.write(bytes, to: sidecar) }
+        report.written.append(SidecarReport.Written(path: sidecar, state: plan.state.rawValue))
+      } catch {
+        report.skipped.append("\(sidecar): \(error)")
+      }
+    }
+    return report
+  }
+
+  /// What `importSidecars` did.
+  public struct ImportReport: Hashable, Sendable {
+    public var favorites = 0
+    public var rejected = 0
+    /// Assets marked otherwise in faver, left as they are (`overwrite` off).
+    public var kept = 0
+  }
+
+  /// Reads the ratings other tools left (sidecars of either naming, else the XMP embedded in the
+  /// file): `xmp:Rating` 5, `fstop:favorite` 1 or `digiKam:PickLabel` 3 make a favorite;
+  /// `xmp:Rating` -1 or `digiKam:PickLabel` 1 a reject. Only unreviewed assets take them unless
+  /// `overwrite`: a mark set in faver is never replaced otherwise.
+  public func importSidecars(overwrite: Bool = false, at date: Date = Date()) throws -> ImportReport {
+    var report = ImportReport()
+    var marks: [ReviewMark: [AssetID]] = [:]
+    for asset in try assets() {
+      let recorded = SidecarSync.files(of: asset).lazy.compactMap(SidecarSync.recordedState).first
+      let mark: ReviewMark
+      switch recorded {
+      case .favorite: mark = .favorite
+      case .rejected: mark = .rejected
+      case .neither, nil: continue
+      }
+      let wanted = asset.review.marked(mark)
+      guard wanted != asset.review else { continue }
+      guard asset.review == .unreviewed || overwrite else {
+        report.kept += 1
+        continue
+      }
+      marks[mark, default: []].append(asset.id)
+      if mark == .favorite { report.favorites += 1 } else { report.rejected += 1 }
+    }
+    for (mark, ids) in marks { try store.mark(ids, as: mark, at: date) }
+    return report
   }
 
   /// A root as the store knows it.

@@ -9,7 +9,8 @@ struct Faver: ParsableCommand {
     abstract: "Turns a folder tree of photos and videos into a calm, resumable review queue.",
     version: "0.1.0",
     subcommands: [
-      Index.self, Refresh.self, Assets.self, Next.self, Mark.self, Favorites.self, Export.self, Status.self,
+      Index.self, Refresh.self, Assets.self, Next.self, Mark.self, Favorites.self, Export.self, Sidecars.self,
+      Status.self,
       Clusters.self, CursorCommand.self, Roots.self,
     ]
   )

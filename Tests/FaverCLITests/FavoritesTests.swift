@@ -193,3 +193,76 @@ private struct Library {
     try faver(["favorites", "--paths", "--store", store]).stdout
       == "\(tree.path)/shoot/IMG_0303.JPG\n\(tree.path)/shoot/IMG_0303.DNG\n")
 }
+
+private var exiftool: URL? { Paths.which("exiftool") }
+
+/// `exiftool -s3 TAG file`, trimmed.
+private func exiftoolTag(_ tag: String, _ file: String) throws -> String {
+  let tool = try #require(exiftool, "CI must install exiftool (libimage-exiftool-perl)")
+  return try run(tool, ["-s3", tag, file]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+}
+
+@Test(.enabled(if: exiftool != nil || ProcessInfo.processInfo.environment["CI"] != nil))
+func sidecarsCarryTheFavoritesToOtherToolsAndKeepWhatTheyHold() throws {
+  let library = try Library(3)
+  defer { try? FileManager.default.removeItem(atPath: library.store) }
+  let photos = library.tree.path + "/photos"
+  // darktable already keeps an edit history for p1.
+  let darktable = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <x:xmpmeta xmlns:x="adobe:ns:meta/" x:xmptk="XMP Core 4.4.0-Exiv2">
+     <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+      <rdf:Description rdf:about=""
+        xmlns:xmp="http://ns.adobe.com/xap/1.0/"
+        xmlns:darktable="http://darktable.sf.net/"
+       xmp:Rating="1"
+       darktable:xmp_version="5"
+       darktable:history_end="1">
+       <darktable:history>
+        <rdf:Seq>
+         <rdf:li darktable:num="0" darktable:operation="exposure" darktable:enabled="1"/>
+        </rdf:Seq>
+       </darktable:history>
+      </rdf:Description>
+     </rdf:RDF>
+    </x:xmpmeta>
+
+    """
+  try Data(darktable.utf8).write(to: URL(fileURLWithPath: photos + "/p1.jpg.xmp"))
+  let before = try library.tree.snapshot().filter { !$0.key.hasSuffix(".xmp") }
+  try library.faver(["mark", photos + "/p0.jpg", photos + "/p1.jpg", "--favorite"])
+  try library.faver(["mark", photos + "/p2.jpg", "--reject"])
+  #expect(try library.faver(["sidecars", "write", "--dry-run"]).stdout.contains("3 sidecars to write"))
+  #expect(!FileManager.default.fileExists(atPath: photos + "/p0.jpg.xmp"))
+  try library.faver(["sidecars", "write"])
+  #expect(try exiftoolTag("-XMP:Rating", photos + "/p0.jpg.xmp") == "5")
+  #expect(try exiftoolTag("-XMP-digiKam:PickLabel", photos + "/p0.jpg.xmp") == "3")
+  #expect(try exiftoolTag("-XMP:Rating", photos + "/p2.jpg.xmp") == "-1")
+  #expect(try exiftoolTag("-XMP:Rating", photos + "/p1.jpg.xmp") == "5")
+  let merged = try String(contentsOfFile: photos + "/p1.jpg.xmp", encoding: .utf8)
+  #expect(
+    merged.contains("<rdf:li darktable:num=\"0\" darktable:operation=\"exposure\" darktable:enabled=\"1\"/>"))
+  #expect(merged.contains("darktable:history_end=\"1\""))
+  #expect(try exiftoolTag("-XMP-darktable:History_end", photos + "/p1.jpg.xmp") == "1")
+  #expect(try library.faver(["sidecars", "write"]).stdout.contains("0 sidecars written, 3 unchanged"))
+  // No longer a favorite: faver's rating goes, darktable's history stays.
+  try library.faver(["mark", photos + "/p1.jpg", "--unfavorite"])
+  try library.faver(["sidecars", "write"])
+  #expect(try exiftoolTag("-XMP:Rating", photos + "/p1.jpg.xmp") == "")
+  #expect(try exiftoolTag("-XMP-darktable:History_end", photos + "/p1.jpg.xmp") == "1")
+  // The photos themselves never changed.
+  #expect(try library.tree.snapshot().filter { !$0.key.hasSuffix(".xmp") } == before)
+
+  // A library rated elsewhere imports into the same favorites; faver's own marks are kept.
+  let fresh = library.tree.root.path + "-fresh-store"
+  defer { try? FileManager.default.removeItem(atPath: fresh) }
+  #expect(try faver(["index", library.tree.path, "--store", fresh]).status == 0)
+  #expect(try faver(["mark", photos + "/p2.jpg", "--reviewed", "--store", fresh]).status == 0)
+  let imported = try faver(["sidecars", "import", "--json", "--store", fresh]).stdout
+  let counts = try #require(try JSONSerialization.jsonObject(with: Data(imported.utf8)) as? [String: Int])
+  #expect(counts == ["favorites": 1, "rejected": 0, "kept": 1])
+  let favorites = try faver(["favorites", "--paths", "--store", fresh]).stdout
+  #expect(favorites == photos + "/p0.jpg\n")
+  #expect(try faver(["sidecars", "import", "--overwrite", "--store", fresh]).status == 0)
+  #expect(try faver(["favorites", "--rejected", "--paths", "--store", fresh]).stdout == photos + "/p2.jpg\n")
+}

@@ -70,7 +70,7 @@ extension Faver {
           try Output.json(Report(mark: mark.rawValue, changed: marked.changed, unchanged: marked.unchanged)))
         return
       }
-      let done = mark == .unreviewed ? "marked unreviewed" : "marked \(mark.rawValue)"
+      let done = mark == .unfavorite ? "no longer favorite" : "marked \(mark.rawValue)"
       var line = "\(marked.changed) \(done)"
       if marked.unchanged > 0 {
         line += ", \(marked.unchanged) \(marked.unchanged == 1 ? "was" : "were") already"

@@ -1,0 +1,106 @@
+import ArgumentParser
+import FaverKit
+import Foundation
+
+extension Faver {
+  struct Sidecars: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Write the favorites and rejects into XMP sidecars, or read ratings from them.",
+      subcommands: [Write.self, Import.self])
+
+    struct Write: ParsableCommand {
+      static let configuration = CommandConfiguration(
+        abstract: "Write an XMP sidecar beside every favorite and reject, for other photo tools.",
+        discussion: """
+          A favorite gets xmp:Rating 5, digiKam:PickLabel 3 and fstop:favorite 1; a reject \
+          xmp:Rating -1 and digiKam:PickLabel 1; a photo no longer either loses them. An existing \
+          sidecar is merged, never replaced: everything else in it stays as it is. This is the \
+          only command that writes inside your photo folders, and it writes only sidecars.
+          """)
+
+      @OptionGroup var storeOptions: StoreOptions
+
+      @Option(
+        help: ArgumentHelp(
+          "ext: IMG_1.jpg.xmp (darktable, digiKam, Immich, PhotoPrism); base: IMG_1.xmp (Lightroom).",
+          valueName: "ext|base"))
+      var naming: Naming = .ext
+
+      enum Naming: String, ExpressibleByArgument, CaseIterable {
+        case ext, base
+      }
+
+      @Flag(help: "List what would be written, and write nothing.")
+      var dryRun = false
+
+      @Flag(help: "Print what was written as JSON.")
+      var json = false
+
+      /// What `sidecars write --json` prints.
+      struct Report: Encodable {
+        var written: [[String: String]]
+        var unchanged: Int
+        var skipped: [String]
+      }
+
+      func run() throws {
+        let report = try storeOptions.library().writeSidecars(
+          naming: naming == .ext ? .ext : .base, dryRun: dryRun)
+        if json {
+          let written = report.written.map { ["path": $0.path, "state": $0.state] }
+          print(
+            try Output.json(Report(written: written, unchanged: report.unchanged, skipped: report.skipped)))
+          return
+        }
+        for line in report.skipped { FileHandle.standardError.write(Data("faver: skipped \(line)\n".utf8)) }
+        for written in report.written {
+          print("\(dryRun ? "would write" : "wrote") \(written.state)  \(written.path)")
+        }
+        print(
+          "\(report.written.count) sidecar\(report.written.count == 1 ? "" : "s") \(dryRun ? "to write" : "written"), "
+            + "\(report.unchanged) unchanged"
+            + (report.skipped.isEmpty ? "." : ", \(report.skipped.count) skipped."))
+      }
+    }
+
+    struct Import: ParsableCommand {
+      static let configuration = CommandConfiguration(
+        abstract: "Read ratings from sidecars and embedded XMP into the review.",
+        discussion: """
+          xmp:Rating 5, fstop:favorite 1 or digiKam:PickLabel 3 make a favorite; xmp:Rating -1 or \
+          digiKam:PickLabel 1 a reject. Only unreviewed photos take them: a mark you set in faver \
+          is kept unless --overwrite.
+          """)
+
+      @OptionGroup var storeOptions: StoreOptions
+
+      @Flag(help: "Let the ratings replace marks set in faver.")
+      var overwrite = false
+
+      @Flag(help: "Print the counts as JSON.")
+      var json = false
+
+      /// What `sidecars import --json` prints.
+      struct Report: Encodable {
+        var favorites: Int
+        var rejected: Int
+        var kept: Int
+      }
+
+      func run() throws {
+        let report = try storeOptions.library().importSidecars(overwrite: overwrite)
+        if json {
+          print(
+            try Output.json(Report(favorites: report.favorites, rejected: report.rejected, kept: report.kept))
+          )
+          return
+        }
+        print(
+          "Imported \(report.favorites) favorite\(report.favorites == 1 ? "" : "s") and \(report.rejected) "
+            + "reject\(report.rejected == 1 ? "" : "s")"
+            + (report.kept > 0
+              ? "; \(report.kept) marked otherwise in faver kept (--overwrite replaces them)." : "."))
+      }
+    }
+  }
+}
