@@ -57,7 +57,8 @@ let package = Package(
     .target(
       name: "FaverKit",
       dependencies: [
-        "FaverCore", "FaverFiles", "FaverSidecars", "FaverStore", .product(name: "Logging", package: "swift-log"),
+        "FaverCore", "FaverFiles", "FaverSidecars", "FaverStore",
+        .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: strictImports
     ),
