@@ -18,6 +18,8 @@ public struct Asset: Hashable, Codable, Sendable, Identifiable {
   public var contentIdentifier: String? = nil
   /// The video recorded with this still (a Live Photo): reviewed with it, never on its own.
   public var companion: Companion? = nil
+  /// A video's length in seconds, when the file says.
+  public var duration: Double? = nil
   /// The raw file of a RAW+JPEG pair (see `RawPairing`): reviewed with this photo, never on its
   /// own.
   public var raw: Companion? = nil
@@ -44,7 +46,7 @@ public struct Asset: Hashable, Codable, Sendable, Identifiable {
   public init(
     id: AssetID, root: String, path: String, kind: MediaKind, captureTime: CaptureTime,
     coordinate: Coordinate? = nil, make: String? = nil, model: String? = nil,
-    problem: String? = nil, burstID: String? = nil, contentIdentifier: String? = nil,
+    problem: String? = nil, burstID: String? = nil, contentIdentifier: String? = nil, duration: Double? = nil,
     companion: Companion? = nil, duplicates: [String] = []
   ) {
     self.id = id
@@ -58,6 +60,7 @@ public struct Asset: Hashable, Codable, Sendable, Identifiable {
     self.problem = problem
     self.burstID = burstID
     self.contentIdentifier = contentIdentifier
+    self.duration = duration
     self.companion = companion
     self.duplicates = duplicates
   }

@@ -15,7 +15,8 @@ public struct LivePhoto: Hashable, Sendable {
 /// Finds Live Photos among assets: first by Apple's content identifier (shared by the still's
 /// maker note and the video's QuickTime key), then a still and a video with the same name in the
 /// same folder of the same root, taken at most `window` apart (inclusive), unless both carry
-/// content identifiers and they differ.
+/// content identifiers and they differ. Either way the video is at most `maximumVideoDuration`
+/// long (5 s) when it says its length: a long video that shares a still's name is its own asset.
 ///
 /// Only videos start a search: a library without videos costs one pass over the list, and a
 /// video's same-named still is looked for among the photos taken within `window` of it, so the
@@ -25,6 +26,9 @@ public struct LivePhotoPairing: Sendable {
   /// about 1.5 s before the still and lasts about 3 s; the two files' times are whole seconds
   /// on many phones).
   public var window: Duration = .seconds(2)
+  /// The longest video that pairs (Apple's Live Photo videos last about 3 s): a longer one is a
+  /// video of its own, whatever its name. A video that does not say its length may pair.
+  public var maximumVideoDuration: Double = 5
 
   public init(window: Duration = .seconds(2)) { self.window = window }
 
@@ -39,19 +43,15 @@ public struct LivePhotoPairing: Sendable {
       assets[pair.still].companion = Asset.Companion(id: video.id, root: video.root, path: video.path)
       isCompanion[pair.video] = true
     }
-    // Compacted in place: swapping moves assets without copying them.
-    var kept = 0
-    for index in assets.indices where !isCompanion[index] {
-      if kept != index { assets.swapAt(kept, index) }
-      kept += 1
-    }
-    assets.removeLast(assets.count - kept)
+    assets.removeAll(marked: isCompanion)
     return assets
   }
 
   /// Each asset is in at most one pair; pairs come in the order of their stills.
   public func pairs(in assets: [Asset]) -> [LivePhoto] {
-    let videos = assets.indices.filter { assets[$0].kind == .video }
+    let videos = assets.indices.filter {
+      assets[$0].kind == .video && (assets[$0].duration ?? 0) <= maximumVideoDuration
+    }
     guard !videos.isEmpty else { return [] }
     var paired = [Bool](repeating: false, count: assets.count)
     var pairs: [LivePhoto] = []
@@ -173,5 +173,18 @@ public struct LivePhotoPairing: Sendable {
       return path[...]
     }
     return path[..<dot]
+  }
+}
+
+extension Array {
+  /// Removes the elements whose position is marked, keeping the others in order. Compacted in
+  /// place: swapping moves elements without copying them.
+  mutating func removeAll(marked: [Bool]) {
+    var kept = 0
+    for index in indices where !marked[index] {
+      if kept != index { swapAt(kept, index) }
+      kept += 1
+    }
+    removeLast(count - kept)
   }
 }

@@ -19,17 +19,21 @@ public struct RawPairing: Sendable {
 
   /// The assets in their order with each paired raw file left out and set as its photo's `raw`.
   public func combined(_ assets: consuming [Asset]) -> [Asset] {
-    // Raw files first, by folder and stem: a library without raws costs one pass.
-    var raws: [(index: Int, key: String)] = []
+    // Raw files first: their extension is checked without building a key, so a library
+    // without raws costs one cheap pass; only then are the other photos keyed.
+    let raws = assets.indices.filter { assets[$0].kind == .photo && Self.isRaw(assets[$0].path) }
+    guard !raws.isEmpty else { return assets }
+    let rawKeys = Set(raws.compactMap { Self.key(assets[$0]) })
     var others: [String: [Int]] = [:]
-    for index in assets.indices where assets[index].kind == .photo {
-      guard let (key, isRaw) = Self.key(assets[index]) else { continue }
-      if isRaw { raws.append((index, key)) } else { others[key, default: []].append(index) }
+    for index in assets.indices where assets[index].kind == .photo && !Self.isRaw(assets[index].path) {
+      guard let key = Self.key(assets[index]), rawKeys.contains(key) else { continue }
+      others[key, default: []].append(index)
     }
     guard !raws.isEmpty, !others.isEmpty else { return assets }
     let limit = window.seconds + 0.0005  // compared to the millisecond
     var isPaired = [Bool](repeating: false, count: assets.count)
-    for (raw, key) in raws {
+    for raw in raws {
+      guard let key = Self.key(assets[raw]) else { continue }
       let instant = assets[raw].captureTime.instant
       let closest = (others[key] ?? []).filter { !isPaired[$0] && assets[$0].raw == nil }
         .map { ($0, abs(assets[$0].captureTime.instant.timeIntervalSince(instant))) }
@@ -40,21 +44,26 @@ public struct RawPairing: Sendable {
       let file = assets[raw]
       assets[photo].raw = Asset.Companion(id: file.id, root: file.root, path: file.path)
     }
-    var kept = 0
-    for index in assets.indices where !isPaired[index] {
-      if kept != index { assets.swapAt(kept, index) }
-      kept += 1
-    }
-    assets.removeLast(assets.count - kept)
+    assets.removeAll(marked: isPaired)
     return assets
   }
 
-  /// `root`, folder and lowercased stem of the asset's file, and whether it is raw; nil when the
-  /// name has no extension.
-  private static func key(_ asset: Asset) -> (String, Bool)? {
+  /// Whether the file's extension is a raw one.
+  static func isRaw(_ path: String) -> Bool {
+    let bytes = path.utf8
+    guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), bytes.distance(from: dot, to: bytes.endIndex) <= 4
+    else { return false }
+    let ext = path.utf8[bytes.index(after: dot)...]
+    guard !ext.contains(UInt8(ascii: "/")) else { return false }
+    return rawExtensions.contains(
+      String(decoding: ext.map { (65...90).contains($0) ? $0 + 32 : $0 }, as: UTF8.self))
+  }
+
+  /// The root, folder and lowercased stem of the asset's file; nil when the name has no
+  /// extension.
+  private static func key(_ asset: Asset) -> String? {
     let path = asset.path
     guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
-    let ext = path[path.index(after: dot)...].lowercased()
-    return (asset.root + "\u{0}" + path[..<dot].lowercased(), rawExtensions.contains(ext))
+    return asset.root + "\u{0}" + path[..<dot].lowercased()
   }
 }

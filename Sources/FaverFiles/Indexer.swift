@@ -208,7 +208,8 @@ package struct Indexer {
           format: metadata.format.rawValue, kind: metadata.kind, stamp: stamp,
           captureTime: metadata.captureTime, coordinate: metadata.coordinate, make: metadata.make,
           model: metadata.model, problem: metadata.problemSummary,
-          contentIdentifier: metadata.contentIdentifier, burstID: metadata.burstID))
+          contentIdentifier: metadata.contentIdentifier, burstID: metadata.burstID,
+          duration: metadata.duration))
     } catch {
       return .failed(error)
     }

@@ -12,6 +12,8 @@ package struct FileMetadata: Equatable, Sendable {
   package var contentIdentifier: String?
   /// Apple's burst identifier, shared by the photos of one burst.
   package var burstID: String?
+  /// A video's length in seconds, when it says.
+  package var duration: Double?
   package var problems: [MetadataProblem] = []
 
   package var kind: MediaKind { format.kind }

@@ -7,6 +7,8 @@ package import Foundation
 package struct QuickTimeStructure: ContainerReader, ContainerFinding, Equatable, Sendable {
   /// `mvhd` creation time (UTC by specification); nil when zeroed or absurd.
   package var created: Date?
+  /// `mvhd` duration in seconds; nil when the file does not say.
+  package var duration: Double?
   /// `com.apple.quicktime.creationdate`: the local time with its offset.
   package var appleCreationDate: String?
   /// An ISO 6709 position (`+38.1893-119.9558+2004.158/`) from keys, `©xyz` or `loci`.
@@ -34,7 +36,9 @@ package struct QuickTimeStructure: ContainerReader, ContainerFinding, Equatable,
     for box in inMoov.boxes {
       switch box.type {
       case "mvhd":
-        result.created = Self.creationTime(mvhd: try source.read(at: box.payloadStart, count: 12))
+        let mvhd = try source.read(at: box.payloadStart, count: Int(min(box.payloadSize, 32)))
+        result.created = Self.creationTime(mvhd: mvhd)
+        result.duration = Self.duration(mvhd: mvhd)
       case "meta" where box.payloadSize <= maxMetadataBytes:
         result.readKeys(meta: try source.read(at: box.payloadStart, count: Int(box.payloadSize)))
       case "udta" where box.payloadSize <= maxMetadataBytes:
@@ -60,6 +64,18 @@ package struct QuickTimeStructure: ContainerReader, ContainerFinding, Equatable,
     // 1904 (zero) and anything before 1971 or after 2100 is an unset or broken clock.
     guard unix > 365 * 86_400, unix < 4_102_444_800 else { return nil }
     return Date(timeIntervalSince1970: TimeInterval(unix))
+  }
+
+  /// The duration of an `mvhd` payload in seconds: `duration` over `timescale` (version 0:
+  /// 32-bit times and duration, version 1: 64-bit); nil without a timescale.
+  static func duration(mvhd: [UInt8]) -> Double? {
+    var reader = ByteReader(mvhd, order: .bigEndian)
+    guard let version = reader.u8(), reader.skip(3) else { return nil }
+    let wide = version == 1
+    guard version <= 1, reader.skip(wide ? 16 : 8), let timescale = reader.u32(), timescale > 0,
+      let duration = wide ? reader.u64() : reader.u32().map(Int64.init)
+    else { return nil }
+    return Double(duration) / Double(timescale)
   }
 
   /// Apple's `keys` and `ilst` boxes from a `meta` payload (a plain box in QuickTime files,
@@ -180,6 +196,7 @@ extension QuickTimeStructure {
     metadata.make = make
     metadata.model = model
     metadata.contentIdentifier = contentIdentifier
+    metadata.duration = duration
   }
 
   /// Apple's local creation date when it parses (it carries the offset), else the `mvhd`

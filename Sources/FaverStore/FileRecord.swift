@@ -16,6 +16,7 @@ package struct FileRecord: Hashable, Sendable, FetchableRecord, TableRecord {
   package enum Columns: Int, ColumnExpression, CaseIterable, Sendable {
     case rootId, path, assetId, format, kind, size, mtimeNs, device, inode, takenAt, utcOffset
     case hasSubseconds, timeSource, latitude, longitude, make, model, problem, contentIdentifier, burstID
+    case duration
 
     /// The column's name in the table: the case's name.
     package var name: String { Self.names[rawValue] }
@@ -55,11 +56,14 @@ package struct FileRecord: Hashable, Sendable, FetchableRecord, TableRecord {
   package var contentIdentifier: String?
   /// Apple's burst identifier, shared by the photos of one burst.
   package var burstID: String?
+  /// A video's length in seconds, when the file says.
+  package var duration: Double?
 
   package init(
     rootId: Int64, path: String, assetId: AssetID, format: String, kind: MediaKind,
     stamp: FileStamp, captureTime: CaptureTime, coordinate: Coordinate?, make: String?,
-    model: String?, problem: String?, contentIdentifier: String? = nil, burstID: String? = nil
+    model: String?, problem: String?, contentIdentifier: String? = nil, burstID: String? = nil,
+    duration: Double? = nil
   ) {
     self.rootId = rootId
     self.path = path
@@ -78,38 +82,42 @@ package struct FileRecord: Hashable, Sendable, FetchableRecord, TableRecord {
     self.problem = problem
     self.contentIdentifier = contentIdentifier
     self.burstID = burstID
+    self.duration = duration
   }
 
   /// Reads a row selected with `Columns.selection`, by position: looking columns up by name cost
   /// more than the rest of reading the index.
   package init(row: Row) throws {
-    func value<Value: DatabaseValueConvertible>(_ column: Columns) -> Value { row[column.position] }
-    func optional<Value: DatabaseValueConvertible>(_ column: Columns) -> Value? { row[column.position] }
-    guard let kind = MediaKind(rawValue: value(.kind)), let source = TimeSource(rawValue: value(.timeSource))
-    else {
+    // Each read names its type: a generic helper here went unspecialized, and looking up its
+    // metadata for every value doubled the cost of loading the index.
+    typealias C = Columns
+    let kindText: String = row[C.kind.position]
+    let sourceText: String = row[C.timeSource.position]
+    guard let kind = MediaKind(rawValue: kindText), let source = TimeSource(rawValue: sourceText) else {
       throw DatabaseError(
         resultCode: .SQLITE_CORRUPT, message: "the file table holds an unknown kind or time source")
     }
-    rootId = value(.rootId)
-    path = value(.path)
-    assetId = value(.assetId)
-    format = value(.format)
+    rootId = row[C.rootId.position] as Int64
+    path = row[C.path.position] as String
+    assetId = row[C.assetId.position] as String
+    format = row[C.format.position] as String
     self.kind = kind
-    size = value(.size)
-    mtimeNs = value(.mtimeNs)
-    device = value(.device)
-    inode = value(.inode)
-    takenAt = value(.takenAt)
-    utcOffset = optional(.utcOffset)
-    hasSubseconds = value(.hasSubseconds)
+    size = row[C.size.position] as Int64
+    mtimeNs = row[C.mtimeNs.position] as Int64
+    device = row[C.device.position] as Int64
+    inode = row[C.inode.position] as Int64
+    takenAt = row[C.takenAt.position] as Double
+    utcOffset = row[C.utcOffset.position] as Int?
+    hasSubseconds = row[C.hasSubseconds.position] as Bool
     timeSource = source
-    latitude = optional(.latitude)
-    longitude = optional(.longitude)
-    make = optional(.make)
-    model = optional(.model)
-    problem = optional(.problem)
-    contentIdentifier = optional(.contentIdentifier)
-    burstID = optional(.burstID)
+    latitude = row[C.latitude.position] as Double?
+    longitude = row[C.longitude.position] as Double?
+    make = row[C.make.position] as String?
+    model = row[C.model.position] as String?
+    problem = row[C.problem.position] as String?
+    contentIdentifier = row[C.contentIdentifier.position] as String?
+    burstID = row[C.burstID.position] as String?
+    duration = row[C.duration.position] as Double?
   }
 
   /// Binds one column's value.
@@ -135,6 +143,7 @@ package struct FileRecord: Hashable, Sendable, FetchableRecord, TableRecord {
     case .problem: statement.bind(problem)
     case .contentIdentifier: statement.bind(contentIdentifier)
     case .burstID: statement.bind(burstID)
+    case .duration: statement.bind(duration)
     }
   }
 
@@ -178,7 +187,7 @@ package struct FileRecord: Hashable, Sendable, FetchableRecord, TableRecord {
     return Asset(
       id: AssetID(rawValue: assetId), root: root, path: path, kind: kind, captureTime: captureTime,
       coordinate: coordinate, make: make, model: model, problem: problem, burstID: burstID,
-      contentIdentifier: contentIdentifier)
+      contentIdentifier: contentIdentifier, duration: duration)
   }
 }
 

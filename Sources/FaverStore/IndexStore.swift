@@ -145,6 +145,12 @@ package final class IndexStore: Sendable {
       // Seen and not kept (`faver mark --rejected`); favorite and rejected never both.
       try db.alter(table: "review") { t in t.add(column: "rejected", .boolean).notNull().defaults(to: false) }
     }
+    migrator.registerMigration("v9: video duration") { db in
+      // Live Photos pair only with a short video: videos indexed before are read once more (a
+      // stamp that matches no file) to learn their length.
+      try db.alter(table: "file") { t in t.add(column: "duration", .double) }
+      try db.execute(sql: "UPDATE file SET size = -1 WHERE kind = 'video'")
+    }
     return migrator
   }
 

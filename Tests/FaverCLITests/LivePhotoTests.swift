@@ -2,15 +2,17 @@ import FaverTestSupport
 import Foundation
 import Testing
 
-/// A QuickTime movie holding only `ftyp` and a `moov` with an `mvhd` created at `unixSeconds` (UTC).
-private func movie(createdAt unixSeconds: Int) -> [UInt8] {
+/// A QuickTime movie holding only `ftyp` and a `moov` with an `mvhd` created at `unixSeconds` (UTC),
+/// `seconds` long.
+private func movie(createdAt unixSeconds: Int, seconds: Int = 3) -> [UInt8] {
   func be32(_ v: Int) -> [UInt8] { be16(v >> 16) + be16(v) }
   func box(_ type: String, _ payload: [UInt8]) -> [UInt8] {
     be32(8 + payload.count) + Array(type.utf8) + payload
   }
   let quickTime = unixSeconds + 2_082_844_800  // seconds since 1904
   let mvhd =
-    [0, 0, 0, 0] + be32(quickTime) + be32(quickTime) + be32(600) + be32(0) + [UInt8](repeating: 0, count: 80)
+    [0, 0, 0, 0] + be32(quickTime) + be32(quickTime) + be32(600) + be32(600 * seconds)
+    + [UInt8](repeating: 0, count: 80)
   return box("ftyp", Array("qt  ".utf8) + be32(0) + Array("qt  ".utf8)) + box("moov", box("mvhd", mvhd))
 }
 
@@ -82,4 +84,22 @@ private func jsonObject(_ text: String) throws -> Any {
   let assets = try JSONDecoder().decode([ListedAsset].self, from: Data(listing.stdout.utf8))
   #expect(assets.map(\.relativePath) == ["Camera/still.heic"])
   #expect(assets.first?.companion?.relativePath == "Movies/clip.mov")
+}
+
+@Test func aLongVideoThatSharesAStillsNameIsAVideoOfItsOwn() throws {
+  let tree = try TemporaryTree()
+  let base = 1_715_524_212  // 2024-05-12 14:30:12 UTC
+  try tree.write("DCIM/IMG_0001.JPG", photo("2024:05:12 14:30:12"))
+  try tree.write("DCIM/IMG_0001.MP4", movie(createdAt: base, seconds: 95))  // same name, same second
+  try tree.write("DCIM/IMG_0002.JPG", photo("2024:05:12 14:40:00"))
+  try tree.write("DCIM/IMG_0002.MOV", movie(createdAt: base + 588, seconds: 3))
+  let store = tree.root.path + "-store"
+  defer { try? FileManager.default.removeItem(atPath: store) }
+  #expect(try faver(["index", tree.path, "--store", store]).status == 0)
+  let listing = try #require(
+    try jsonObject(try faver(["assets", "--json", "--store", store]).stdout) as? [[String: Any]])
+  #expect(
+    listing.compactMap(relativePath) == ["DCIM/IMG_0001.JPG", "DCIM/IMG_0001.MP4", "DCIM/IMG_0002.JPG"])
+  #expect(listing[0]["companion"] is NSNull)
+  #expect((listing[2]["companion"] as? [String: Any]).flatMap(relativePath) == "DCIM/IMG_0002.MOV")
 }

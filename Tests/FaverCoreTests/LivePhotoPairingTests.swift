@@ -152,3 +152,17 @@ func everySameNamedVideoWithinTheWindowIsFoundWhateverTheInputOrder(seed: UInt64
   #expect(Set(pairedPaths(assets)) == expected)
   #expect(!expected.isEmpty)
 }
+
+@Test(arguments: [(nil, true), (3.0, true), (5.0, true), (5.5, false), (120.0, false)] as [(Double?, Bool)])
+func onlyAShortVideoPairsWithAStill(duration: Double?, pairs: Bool) {
+  let still = Asset.fixture(0, at: 0)
+  var video = Asset.fixture(1, at: 0.5, kind: .video)
+  video.path = "p0.mov"  // the still's name
+  video.duration = duration
+  #expect(LivePhotoPairing().pairs(in: [still, video]).count == (pairs ? 1 : 0))
+  var identified = (still, video)
+  identified.0.contentIdentifier = "LIVE"
+  identified.1.contentIdentifier = "LIVE"
+  identified.1.path = "elsewhere.mov"
+  #expect(LivePhotoPairing().pairs(in: [identified.0, identified.1]).count == (pairs ? 1 : 0))
+}

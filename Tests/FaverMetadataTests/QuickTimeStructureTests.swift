@@ -168,3 +168,15 @@ private final class SparseMovie: ByteSource, @unchecked Sendable {
   #expect(found > 0 && found < file.count)
   #expect(times > 0)
 }
+
+@Test func anMvhdSaysHowLongTheMovieIs() {
+  // version 0: flags, creation, modification, timescale 600, duration 1800 (3 s).
+  let v0: [UInt8] = [0, 0, 0, 0] + [UInt8](repeating: 0, count: 8) + [0, 0, 2, 88] + [0, 0, 7, 8]
+  #expect(QuickTimeStructure.duration(mvhd: v0) == 3)
+  // version 1: 64-bit times and duration, timescale 1000, duration 90,500 (90.5 s).
+  let v1: [UInt8] =
+    [1, 0, 0, 0] + [UInt8](repeating: 0, count: 16) + [0, 0, 3, 232] + [0, 0, 0, 0, 0, 1, 97, 132]
+  #expect(QuickTimeStructure.duration(mvhd: v1) == 90.5)
+  #expect(QuickTimeStructure.duration(mvhd: [0, 0, 0, 0] + [UInt8](repeating: 0, count: 16)) == nil)  // no timescale
+  #expect(QuickTimeStructure.duration(mvhd: [0, 0, 0]) == nil)
+}
