@@ -177,6 +177,7 @@ private final class SparseMovie: ByteSource, @unchecked Sendable {
   let v1: [UInt8] =
     [1, 0, 0, 0] + [UInt8](repeating: 0, count: 16) + [0, 0, 3, 232] + [0, 0, 0, 0, 0, 1, 97, 132]
   #expect(QuickTimeStructure.duration(mvhd: v1) == 90.5)
-  #expect(QuickTimeStructure.duration(mvhd: [0, 0, 0, 0] + [UInt8](repeating: 0, count: 16)) == nil)  // no timescale
+  // No timescale, and a payload cut short.
+  #expect(QuickTimeStructure.duration(mvhd: [0, 0, 0, 0] + [UInt8](repeating: 0, count: 16)) == nil)
   #expect(QuickTimeStructure.duration(mvhd: [0, 0, 0]) == nil)
 }
