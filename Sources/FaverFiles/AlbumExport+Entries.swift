@@ -216,7 +216,7 @@ extension AlbumExport {
 
   private static func reason(_ error: AtomicFileError) -> String {
     switch error {
-    case .cannotWrite(_, let reason): reason
+    case .cannotWrite(_, let reason, _): reason
     }
   }
 }

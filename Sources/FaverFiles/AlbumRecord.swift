@@ -73,7 +73,7 @@ struct AlbumRecord: Codable, Equatable {
       try file.commit()
     } catch let error as AtomicFileError {
       switch error {
-      case .cannotWrite(_, let reason): throw .cannotWriteRecord(path: url.path, reason: reason)
+      case .cannotWrite(_, let reason, _): throw .cannotWriteRecord(path: url.path, reason: reason)
       }
     } catch {
       throw .cannotWriteRecord(path: url.path, reason: "\(error)")

@@ -22,7 +22,7 @@ package final class AtomicFile {
       ".\(url.lastPathComponent).\(getpid()).\(UUID().uuidString).tmp")
     descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
-      throw .cannotWrite(path: url.path, reason: String(cString: strerror(errno)))
+      throw failure(errno)
     }
   }
 
@@ -34,10 +34,14 @@ package final class AtomicFile {
   }
 
   package func write(_ bytes: UnsafeRawBufferPointer) throws(AtomicFileError) {
-    do {
-      try FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).write(contentsOf: bytes)
-    } catch {
-      throw .cannotWrite(path: url.path, reason: error.localizedDescription)
+    var offset = 0
+    while offset < bytes.count {
+      let written = Glibc.write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw failure(errno)
+      }
+      offset += written
     }
   }
 
@@ -70,7 +74,7 @@ package final class AtomicFile {
   }
 
   private func failure(_ code: Int32) -> AtomicFileError {
-    .cannotWrite(path: url.path, reason: String(cString: strerror(code)))
+    .cannotWrite(path: url.path, reason: String(cString: strerror(code)), errno: code)
   }
 
   /// Removes `.NAME.PID.UUID.tmp` files whose process is gone (killed mid-write).
@@ -89,12 +93,20 @@ package final class AtomicFile {
 
 /// Why a file could not be replaced.
 package enum AtomicFileError: Error, Equatable, CustomStringConvertible {
-  case cannotWrite(path: String, reason: String)
+  /// `errno` says why, when the system said.
+  case cannotWrite(path: String, reason: String, errno: Int32 = 0)
 
   package var description: String {
     switch self {
-    case .cannotWrite(let path, let reason):
-      "Cannot write \(path): \(reason). Check that the folder exists and is writable."
+    case .cannotWrite(let path, let reason, let code):
+      let advice =
+        switch code {
+        case ENOSPC, EDQUOT: "The disk is full: free some space and run it again; nothing was replaced."
+        case ENOENT, ENOTDIR: "The folder does not exist: create it, or name another."
+        case EACCES, EPERM, EROFS: "The folder is not writable: fix its permissions, or name another."
+        default: "Nothing was replaced."
+        }
+      return "Cannot write \(path): \(reason). \(advice)"
     }
   }
 }

@@ -439,8 +439,16 @@ public final class Library: Sendable {
   ) throws -> Clustering {
     let (clustering, queue) = try queue(mode: mode)
     let manifest = Manifest(clustering: clustering, queue: queue, generatedAt: now)
-    let files = try ([folder] + (extraFolder.map { [$0] } ?? [])).map {
-      try AtomicFile(replacing: $0.appendingPathComponent(Self.manifestFileName))
+    // The store's copy first: a folder given for the extra copy that cannot be written must not
+    // keep the store's own manifest (and the mode) from being written.
+    var files = [try AtomicFile(replacing: folder.appendingPathComponent(Self.manifestFileName))]
+    var extraError: (any Error)?
+    if let extraFolder {
+      do {
+        files.append(try AtomicFile(replacing: extraFolder.appendingPathComponent(Self.manifestFileName)))
+      } catch {
+        extraError = error
+      }
     }
     var outputError: (any Error)?
     try manifest.encode { bytes in
@@ -451,6 +459,7 @@ public final class Library: Sendable {
     try files[0].commit()
     try store.setClusteringMode(clustering.mode)
     for file in files.dropFirst() { try file.commit() }
+    if let extraError { throw extraError }
     if let outputError { throw outputError }
     return Clustering(clustering: clustering, queue: queue, manifest: manifest)
   }

@@ -22,10 +22,10 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case .noRoots(let store):
       "No folders are indexed in \(store) yet: run `faver index DIR` once, or name the folders."
     case .unknownAssets(let ids):
-      "No indexed asset has the id \(ids.map(\.rawValue).joined(separator: ", ")); "
+      "No indexed asset has the id \(Self.list(ids.map(\.rawValue))); "
         + "run `faver assets` to see the ids, or `faver index` if the photo is new."
     case .unknownPaths(let paths):
-      "Not an indexed photo or video: \(paths.joined(separator: ", ")); nothing was marked. "
+      "Not an indexed photo or video: \(Self.list(paths)); nothing was marked. "
         + "Run `faver index` on its folder if it is new."
     case .unknownRoot(let path, let roots):
       "\(path) is not a root of this store"
@@ -34,5 +34,11 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case .noStore(let path):
       "No faver store at \(path): run `faver index DIR` first, or check --store and FAVER_STORE."
     }
+  }
+
+  /// The first few of `items`, and how many more: a list of 60,000 is no message.
+  private static func list(_ items: [String]) -> String {
+    let shown = items.prefix(10).joined(separator: ", ")
+    return items.count > 10 ? shown + " and \(items.count - 10) more" : shown
   }
 }

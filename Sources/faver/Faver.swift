@@ -3,6 +3,10 @@ import FaverKit
 import Foundation
 import Logging
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 @main
 struct Faver: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -21,7 +25,21 @@ struct Faver: ParsableCommand {
     signal(SIGPIPE, SIG_IGN)
     let level = ProcessInfo.processInfo.environment["FAVER_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:))
     LoggingSystem.bootstrap { _ in TerminalLogHandler(logLevel: level ?? .warning) }
-    main(nil)
+    do {
+      var command = try parseAsRoot(Arguments.prepared(Array(CommandLine.arguments.dropFirst())))
+      try command.run()
+    } catch {
+      // As ArgumentParser's own `exit(withError:)`, but a message that quotes a name from a file
+      // or an argument has its control characters escaped.
+      let code = exitCode(for: error)
+      let text = fullMessage(for: error)
+      if code == .success {
+        if !text.isEmpty { print(text) }
+      } else if !text.isEmpty {
+        FileHandle.standardError.write(Data((Terminal.escaped(text, keepingNewlines: true) + "\n").utf8))
+      }
+      Glibc.exit(code.rawValue)
+    }
   }
 }
 
@@ -34,6 +52,10 @@ struct StoreOptions: ParsableArguments {
 
   var location: URL { StoreLocation.resolve(flag: store) }
 
+  func validate() throws {
+    if store?.isEmpty == true { throw ValidationError("--store needs a folder; an empty one names none.") }
+  }
+
   /// The library kept in the store.
   func library() -> Library { Library.open(store: location) }
 }
@@ -45,7 +67,7 @@ func exitingWhenBusy<Result>(_ body: () throws -> Result) throws -> Result {
     return try body()
   } catch let error as LibraryError {
     guard case .busy = error else { throw error }
-    FileHandle.standardError.write(Data("faver: \(error)\n".utf8))
+    FileHandle.standardError.write(Data("faver: \(Terminal.escaped(error.description))\n".utf8))
     throw ExitCode(75)
   }
 }

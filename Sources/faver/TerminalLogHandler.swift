@@ -12,7 +12,8 @@ struct TerminalLogHandler: LogHandler {
   }
 
   func log(event: LogEvent) {
-    let line = "faver: \(event.level == .info ? "" : "\(event.level): ")\(event.message)\n"
+    let message = Terminal.escaped("\(event.message)")
+    let line = "faver: \(event.level == .info ? "" : "\(event.level): ")\(message)\n"
     FileHandle.standardError.write(Data(line.utf8))
   }
 }

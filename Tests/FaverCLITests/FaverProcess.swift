@@ -36,7 +36,8 @@ enum Paths {
 
 @discardableResult
 func run(
-  _ executable: URL, _ arguments: [String], environment: [String: String] = [:], in workingFolder: URL? = nil
+  _ executable: URL, _ arguments: [String], environment: [String: String] = [:], in workingFolder: URL? = nil,
+  input: Data? = nil
 ) throws -> ProcessResult {
   let process = Process()
   if let workingFolder { process.currentDirectoryURL = workingFolder }
@@ -51,6 +52,11 @@ func run(
   let errURL = folder.appendingPathComponent("err")
   _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
   _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+  if let input {
+    let inURL = folder.appendingPathComponent("in")
+    try input.write(to: inURL)
+    process.standardInput = try FileHandle(forReadingFrom: inURL)
+  }
   process.standardOutput = try FileHandle(forWritingTo: outURL)
   process.standardError = try FileHandle(forWritingTo: errURL)
   try process.run()
@@ -60,10 +66,10 @@ func run(
     stderr: try String(contentsOf: errURL, encoding: .utf8))
 }
 
-func faver(_ arguments: [String], environment: [String: String] = [:], in folder: URL? = nil) throws
-  -> ProcessResult
-{
-  try run(Paths.faver, arguments, environment: environment, in: folder)
+func faver(
+  _ arguments: [String], environment: [String: String] = [:], in folder: URL? = nil, input: Data? = nil
+) throws -> ProcessResult {
+  try run(Paths.faver, arguments, environment: environment, in: folder, input: input)
 }
 
 /// The part of an absolute `path` below `root`, as the asset objects of every JSON output give

@@ -20,10 +20,13 @@ extension Faver {
       }
       for asset in assets {
         var line =
-          "\(asset.id)  \(asset.captureTime.iso8601.padding(toLength: 29, withPad: " ", startingAt: 0))  \(asset.path)"
-        if let video = asset.companion { line += "  + \(video.path)" }
-        if let problem = asset.problem { line += "  [\(problem)]" }
-        if !asset.duplicates.isEmpty { line += "  (also at \(asset.duplicates.joined(separator: ", ")))" }
+          "\(asset.id)  \(asset.captureTime.iso8601.padding(toLength: 29, withPad: " ", startingAt: 0))  \(Terminal.escaped(asset.path))"
+        if let raw = asset.raw { line += "  + \(Terminal.escaped(raw.path))" }
+        if let video = asset.companion { line += "  + \(Terminal.escaped(video.path))" }
+        if let problem = asset.problem { line += "  [\(Terminal.escaped(problem))]" }
+        if !asset.duplicates.isEmpty {
+          line += "  (also at \(Terminal.escaped(asset.duplicates.joined(separator: ", "))))"
+        }
         print(line)
       }
       print("\(assets.count) assets")

@@ -24,6 +24,7 @@ extension Faver {
     var out: String?
 
     func validate() throws {
+      if out?.isEmpty == true { throw ValidationError("--out needs a folder; an empty one names none.") }
       if json, explain {
         throw ValidationError("--explain prints a table; it cannot be combined with --json.")
       }

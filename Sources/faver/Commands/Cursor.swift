@@ -54,7 +54,7 @@ extension Faver {
         return
       }
       if let asset {
-        print("\(asset.id)  \(asset.captureTime.iso8601)  \(asset.absolutePath)")
+        print("\(asset.id)  \(asset.captureTime.iso8601)  \(Terminal.escaped(asset.absolutePath))")
       } else {
         print("\(cursor.assetID)  (no longer indexed; `faver next` continues after its place)")
       }

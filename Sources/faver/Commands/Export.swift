@@ -61,13 +61,15 @@ extension Faver {
               unchanged: report.unchanged, skipped: report.skipped, leftAlone: report.leftAlone)))
         return
       }
-      for line in report.skipped { FileHandle.standardError.write(Data("faver: skipped \(line)\n".utf8)) }
+      for line in report.skipped {
+        FileHandle.standardError.write(Data("faver: skipped \(Terminal.escaped(line))\n".utf8))
+      }
       for name in report.leftAlone {
         FileHandle.standardError.write(
-          Data("faver: left \(name) alone: it was changed since faver made it\n".utf8))
+          Data("faver: left \(Terminal.escaped(name)) alone: it was changed since faver made it\n".utf8))
       }
       print(
-        "Album \(album.path): \(report.added) added, \(report.updated) updated, \(report.removed) removed, "
+        "Album \(Terminal.escaped(album.path)): \(report.added) added, \(report.updated) updated, \(report.removed) removed, "
           + "\(report.unchanged) unchanged"
           + (report.skipped.isEmpty ? "." : ", \(report.skipped.count) skipped."))
     }

@@ -47,7 +47,7 @@ extension Faver {
       }
       for asset in assets {
         print(
-          "\(asset.id)  \(asset.captureTime.iso8601.padding(toLength: 29, withPad: " ", startingAt: 0))  \(asset.absolutePath)"
+          "\(asset.id)  \(asset.captureTime.iso8601.padding(toLength: 29, withPad: " ", startingAt: 0))  \(Terminal.escaped(asset.absolutePath))"
         )
       }
       print("\(assets.count) \(rejected ? "rejected" : assets.count == 1 ? "favorite" : "favorites")")

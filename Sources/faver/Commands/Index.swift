@@ -20,19 +20,23 @@ extension Faver {
 
     func validate() throws {
       guard !roots.isEmpty else { throw ValidationError("Name at least one folder to index.") }
+      if roots.contains(where: \.isEmpty) { throw ValidationError("An empty folder name was given.") }
     }
+
+    /// Every folder named (most are set aside before parsing; see `Arguments`).
+    var allRoots: [String] { roots + Arguments.extraOperands }
 
     func run() throws {
       let library = storeOptions.library()
       let summary = try indexOptions.withProgress { progress in
         try exitingWhenBusy {
           try library.index(
-            roots, followSymlinks: indexOptions.followSymlinks, waitForLock: indexOptions.wait,
+            allRoots, followSymlinks: indexOptions.followSymlinks, waitForLock: indexOptions.wait,
             progress: progress)
         }
       }
       print(indexOptions.json ? try Output.json(summary) : summary.text(store: library.folder.path))
-      try summary.exitStatus(roots: roots.count)
+      try summary.exitStatus(roots: allRoots.count)
     }
   }
 }
@@ -72,16 +76,20 @@ extension IndexSummary {
     for (reason, count) in skipped.sorted(by: { $0.key < $1.key }) {
       lines.append("Skipped \(count): \(reason).")
     }
-    if warningCount > 0 { lines.append("\(warningCount) warnings (printed above).") }
-    lines.append("Index: \(store)")
+    if warningCount > 0 { lines.append("\(Self.count(warningCount, "warning")) (printed above).") }
+    lines.append("Index: \(Terminal.escaped(store))")
     return lines.joined(separator: "\n")
   }
 
   /// One line for cron mail and logs.
   var line: String {
     "\(indexed) indexed (\(added) new, \(updated) changed, \(unchanged) unchanged, \(removed) removed), "
-      + "\(withProblems) with problems, \(warningCount) warnings, \(String(format: "%.2f", seconds)) s"
+      + "\(withProblems) with problems, \(Self.count(warningCount, "warning")), "
+      + "\(String(format: "%.2f", seconds)) s"
   }
+
+  /// `1 warning`, `2 warnings`.
+  static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 
   /// Exits 1 when no root could be indexed, 2 when some could not.
   func exitStatus(roots: Int) throws {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FaverKit
+import Foundation
 
 extension Faver {
   struct Mark: ParsableCommand {
@@ -34,8 +35,15 @@ extension Faver {
     @Flag(help: "Print what changed as JSON.")
     var json = false
 
+    @Flag(
+      help: """
+        Also read ids or paths from standard input, one per line (or NUL-separated, as \
+        `faver favorites -0` writes them).
+        """)
+    var stdin = false
+
     func validate() throws {
-      if assets.isEmpty { throw ValidationError("Give at least one asset id or path.") }
+      if assets.isEmpty && !stdin { throw ValidationError("Give at least one asset id or path, or --stdin.") }
       if assets.contains(where: \.isEmpty) { throw ValidationError("An empty asset id or path was given.") }
       let chosen = [reviewed, favorite, unfavorite, reject, unreviewed].filter { $0 }.count
       if chosen != 1 {
@@ -56,8 +64,27 @@ extension Faver {
       var unchanged: Int
     }
 
+    /// Every asset named: on the command line (most set aside before parsing, see `Arguments`) and,
+    /// with --stdin, on standard input.
+    func named() -> [String] {
+      var named = assets + Arguments.extraOperands
+      if stdin {
+        let input = FileHandle.standardInput.readDataToEndOfFile()
+        let separator: UInt8 = input.contains(0) ? 0 : UInt8(ascii: "\n")
+        named += input.split(separator: separator).map { String(decoding: $0, as: UTF8.self) }
+          .filter { !$0.isEmpty }
+      }
+      return named
+    }
+
     func run() throws {
       let library = storeOptions.library()
+      let assets = named()
+      guard !assets.isEmpty else {  // an empty list on standard input: nothing to do
+        print(
+          json ? try Output.json(Report(mark: mark.rawValue, changed: 0, unchanged: 0)) : "Nothing to mark.")
+        return
+      }
       // An asset id is 16 hex digits; anything else names a file.
       let isID = { (text: String) in text.count == 16 && text.allSatisfy(\.isHexDigit) }
       let paths = assets.filter { !isID($0) }

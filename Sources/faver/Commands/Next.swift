@@ -46,12 +46,16 @@ extension Faver {
         print(try Output.json(shown))
         return
       }
-      print("\(next.asset.id)  \(next.asset.captureTime.iso8601)  \(next.asset.absolutePath)")
-      if let video = next.asset.companion { print("  Live Photo video: \(video.absolutePath)") }
+      print(
+        "\(next.asset.id)  \(next.asset.captureTime.iso8601)  \(Terminal.escaped(next.asset.absolutePath))")
+      if let raw = next.asset.raw { print("  raw file: \(Terminal.escaped(raw.absolutePath))") }
+      if let video = next.asset.companion {
+        print("  Live Photo video: \(Terminal.escaped(video.absolutePath))")
+      }
       if next.burst.assets.count > 1 {
         print("burst \(next.burst.id) (\(next.burst.assets.count) photos to review):")
         for asset in next.burst.assets {
-          print("  \(asset.id == next.asset.id ? ">" : " ") \(asset.id)  \(asset.path)")
+          print("  \(asset.id == next.asset.id ? ">" : " ") \(asset.id)  \(Terminal.escaped(asset.path))")
         }
       }
       print("\(next.progress.reviewed)/\(next.progress.total) reviewed")

@@ -29,6 +29,11 @@ extension Faver {
     @Option(help: ArgumentHelp("Also write manifest.json into this folder.", valueName: "DIR"))
     var out: String?
 
+    func validate() throws {
+      if roots.contains(where: \.isEmpty) { throw ValidationError("An empty folder name was given.") }
+      if out?.isEmpty == true { throw ValidationError("--out needs a folder; an empty one names none.") }
+    }
+
     func run() throws {
       let library = storeOptions.library()
       let refresh: Library.Refresh
@@ -36,14 +41,18 @@ extension Faver {
         refresh = try indexOptions.withProgress { progress in
           try exitingWhenBusy {
             try library.refresh(
-              roots, mode: clusterOptions.chosen, followSymlinks: indexOptions.followSymlinks,
+              roots + Arguments.extraOperands, mode: clusterOptions.chosen,
+              followSymlinks: indexOptions.followSymlinks,
               waitForLock: indexOptions.wait,
               extraFolder: out.map { URL(fileURLWithPath: $0, isDirectory: true) },
               progress: progress)
           }
         }
-      } catch LibraryError.noRoots(let store) {
-        throw ValidationError(LibraryError.noRoots(store: store).description)
+      } catch let error as LibraryError {
+        guard case .noRoots = error else { throw error }
+        // A usage error (64), said plainly: the whole usage text would hide the one sentence.
+        FileHandle.standardError.write(Data("faver: \(Terminal.escaped(error.description))\n".utf8))
+        throw ExitCode(64)
       }
       let (summary, manifest) = (refresh.index, ManifestSummary(refresh.manifest))
       if indexOptions.json {

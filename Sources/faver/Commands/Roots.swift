@@ -40,7 +40,7 @@ extension Faver {
         if json {
           print(try Output.json(Listed(root)))
         } else {
-          print("Forgot \(root.path) (\(root.files) files); their marks are kept.")
+          print("Forgot \(Terminal.escaped(root.path)) (\(root.files) files); their marks are kept.")
         }
         return
       }
@@ -51,7 +51,8 @@ extension Faver {
       }
       for root in roots {
         print(
-          "\(root.path)  \(root.files) files" + (root.state == .missing ? "  (missing: not mounted?)" : ""))
+          "\(Terminal.escaped(root.path))  \(root.files) files"
+            + (root.state == .missing ? "  (missing: not mounted?)" : ""))
       }
       if roots.isEmpty { print("No folder is indexed yet: run `faver index DIR`.") }
     }

@@ -52,9 +52,11 @@ extension Faver {
             try Output.json(Report(written: written, unchanged: report.unchanged, skipped: report.skipped)))
           return
         }
-        for line in report.skipped { FileHandle.standardError.write(Data("faver: skipped \(line)\n".utf8)) }
+        for line in report.skipped {
+          FileHandle.standardError.write(Data("faver: skipped \(Terminal.escaped(line))\n".utf8))
+        }
         for written in report.written {
-          print("\(dryRun ? "would write" : "wrote") \(written.state)  \(written.path)")
+          print("\(dryRun ? "would write" : "wrote") \(written.state)  \(Terminal.escaped(written.path))")
         }
         print(
           "\(report.written.count) sidecar\(report.written.count == 1 ? "" : "s") \(dryRun ? "to write" : "written"), "

@@ -1,0 +1,65 @@
+/// The command line as ArgumentParser is given it, after two repairs:
+/// - `--gap -5` becomes `--gap=-5` for the options that take a value, so a value that looks like a
+///   flag is taken as the option's value and refused with the option's own message (ArgumentParser
+///   said "Missing value").
+/// - Every operand of `mark`, `index` and `refresh` but the first is set aside in `extraOperands`:
+///   ArgumentParser takes time in the square of the number of values an array argument gets (each
+///   value merges the origins of all the values before it again), and 16,000 ids took 10 s before
+///   anything was checked; these commands read the rest back from here.
+enum Arguments {
+  /// Options that take a value, in every command that has them.
+  static let valueOptions: Set<String> = ["--store", "--out", "--mode", "--gap", "--naming", "--forget"]
+  /// Commands whose operands may come by the thousand (`xargs`, a `favorites -0` list).
+  static let manyOperands: Set<String> = ["mark", "index", "refresh"]
+
+  /// The operands set aside; written once, before parsing, on the main thread.
+  nonisolated(unsafe) static var extraOperands: [String] = []
+
+  /// `arguments` (without the program name) repaired as above; the operands set aside go to
+  /// `extraOperands`.
+  static func prepared(_ arguments: [String]) -> [String] {
+    var result: [String] = []
+    result.reserveCapacity(arguments.count)
+    let command = arguments.first { !$0.hasPrefix("-") }
+    let setsAside = command.map(manyOperands.contains) ?? false
+    var seenCommand = false
+    var seenOperand = false
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if argument == "--" {
+        // Everything after is an operand.
+        let rest = arguments[index...]
+        if setsAside, let first = rest.first, !seenOperand {
+          result += ["--", first]
+          extraOperands += rest.dropFirst()
+        } else if setsAside {
+          extraOperands += rest
+        } else {
+          result += ["--"] + rest
+        }
+        break
+      }
+      if valueOptions.contains(argument), index < arguments.count {
+        let value = arguments[index]
+        index += 1
+        result.append(value.hasPrefix("-") ? argument + "=" + value : argument)
+        if !value.hasPrefix("-") { result.append(value) }
+        continue
+      }
+      if argument.hasPrefix("-") || !seenCommand {
+        if !argument.hasPrefix("-") { seenCommand = true }
+        result.append(argument)
+        continue
+      }
+      if setsAside && seenOperand {
+        extraOperands.append(argument)
+      } else {
+        seenOperand = true
+        result.append(argument)
+      }
+    }
+    return result
+  }
+}
