@@ -482,6 +482,11 @@ public final class Library: Sendable {
       store: try store(creating: true), walker: LibraryWalker(followSymlinks: followSymlinks),
       logger: Logger(label: logger.label + ".index"), storeFolder: folder)
     indexer.progress = progress
-    return try indexer.index(roots: roots)
+    do {
+      return try indexer.index(roots: roots)
+    } catch {
+      // The writer's error (a full disk, an I/O error) says nothing of where: name the store.
+      throw LibraryError.cannotUpdateIndex(store: folder.path, reason: "\(error)")
+    }
   }
 }

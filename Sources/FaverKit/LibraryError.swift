@@ -1,4 +1,5 @@
 public import FaverCore
+import Foundation
 
 /// Why a `Library` use case could not do what was asked. (Errors of the store, the files and
 /// the metadata readers come through as they are, each with its sentence.)
@@ -11,6 +12,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
   /// Paths that are not indexed files.
   case unknownPaths([String])
   case unknownRoot(path: String, roots: [String])
+  /// Writing to the index failed mid-run (a full disk, an I/O error).
+  case cannotUpdateIndex(store: String, reason: String)
   /// No store in the folder, for a use case that only reads or marks what is indexed.
   case noStore(path: String)
 
@@ -31,6 +34,12 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
       "\(path) is not a root of this store"
         + (roots.isEmpty
           ? "; no folder is indexed yet." : "; the roots are: \(roots.joined(separator: ", ")).")
+    case .cannotUpdateIndex(let store, let reason):
+      "Could not update the index in \(store): \(reason). "
+        + (reason.localizedCaseInsensitiveContains("full")
+          ? "The disk is full: free some space and run it again. "
+          : "")
+        + "What was indexed before is kept, and the next run carries on from where this one stopped."
     case .noStore(let path):
       "No faver store at \(path): run `faver index DIR` first, or check --store and FAVER_STORE."
     }

@@ -23,6 +23,9 @@ struct Faver: ParsableCommand {
     // A reader that closes the pipe early (`faver clusters --json | head`) makes writes fail with
     // EPIPE, reported once the manifest is in place, instead of killing faver halfway.
     signal(SIGPIPE, SIG_IGN)
+    // Past a file size limit (`ulimit -f`) a write fails with EFBIG, reported with the store's
+    // path, instead of the kernel killing faver mid-transaction.
+    signal(SIGXFSZ, SIG_IGN)
     let level = ProcessInfo.processInfo.environment["FAVER_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:))
     LoggingSystem.bootstrap { _ in TerminalLogHandler(logLevel: level ?? .warning) }
     do {

@@ -107,3 +107,29 @@ func emptyArgumentsAreUsageErrors(arguments: [String]) throws {
   let failed = try faver(["index", tree.path, "/nonexistent/faver-root", "--store", store])
   #expect(failed.status == 2 && failed.stdout.contains("1 warning (printed above)."))
 }
+
+/// A write that fails mid-index (here: past a file-size limit, which the kernel reports as it
+/// reports a full disk to SQLite) names the store, keeps what was written, and the next run
+/// carries on.
+@Test func aWriteFailureMidIndexNamesTheStoreAndTheNextRunCarriesOn() throws {
+  let tree = try TemporaryTree()
+  var builder = ExifBuilder()
+  builder.original("2024:06:01 10:00:00")
+  for index in 0..<3000 {
+    try tree.write("d\(index / 100)/p\(index).jpg", builder.jpeg(scanBytes: 64 + index))
+  }
+  let store = tree.root.path + "-store"
+  defer { try? FileManager.default.removeItem(atPath: store) }
+  let limited = try run(
+    URL(fileURLWithPath: "/bin/bash"),
+    ["-c", "ulimit -f 700 && exec \"$0\" index \"$1\" --store \"$2\"", Paths.faver.path, tree.path, store])
+  #expect(limited.status == 1)
+  #expect(limited.stderr.contains("Could not update the index in \(store)"))
+  #expect(limited.stderr.contains("the next run carries on"))
+  let again = try faver(["index", tree.path, "--store", store, "--json"])
+  #expect(again.status == 0)
+  let summary = try #require(
+    try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any])
+  #expect((summary["unchanged"] as? Int ?? 0) > 0)  // what the first run wrote was kept
+  #expect((summary["added"] as? Int ?? 0) + (summary["unchanged"] as? Int ?? 0) == 3000)
+}
