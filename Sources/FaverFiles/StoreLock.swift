@@ -25,13 +25,13 @@ package final class StoreLock {
       throw .cannotCreateFolder(path: folder.path, reason: error.localizedDescription)
     }
     let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
+    guard fd >= 0 else { throw .lockUnavailable(path: path, reason: String(cString: strerror(errno))) }
     while flock(fd, LOCK_EX | (wait ? 0 : LOCK_NB)) != 0 {
       if errno == EINTR { continue }
       let code = errno
       close(fd)
       if code == EWOULDBLOCK { throw .busy(path: folder.path) }
-      throw .cannotOpen(path: path, reason: String(cString: strerror(code)))
+      throw .lockUnavailable(path: path, reason: String(cString: strerror(code)))
     }
     descriptor = fd
   }

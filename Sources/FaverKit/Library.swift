@@ -47,15 +47,17 @@ public final class Library: Sendable {
 
   /// The index, opening it on first use. Only `index` and `refresh` create a store: every other
   /// use case on a folder without one throws `LibraryError.noStore` (a mistyped `--store` must
-  /// not become an empty library "100% reviewed").
-  func store(creating: Bool = false) throws -> IndexStore {
+  /// not become an empty library "100% reviewed"). `readOnly` is for use cases that only read:
+  /// they still work on an index that cannot be written (read-only file or folder, full disk).
+  /// `creating` (a writer holding the lock) also keeps a damaged index aside, never deleted.
+  func store(creating: Bool = false, readOnly: Bool = false) throws -> IndexStore {
     try opened.withLock { opened in
-      if let opened { return opened }
+      if let opened, readOnly || !opened.isReadOnly { return opened }
       let file = folder.appendingPathComponent(IndexStore.fileName).path
       guard creating || FileManager.default.fileExists(atPath: file) else {
         throw LibraryError.noStore(path: folder.path)
       }
-      let store = try IndexStore(folder: folder)
+      let store = try IndexStore(folder: folder, readOnly: readOnly && !creating, keepingDamaged: creating)
       opened = store
       return store
     }
@@ -63,6 +65,9 @@ public final class Library: Sendable {
 
   /// The index, which must exist.
   var store: IndexStore { get throws { try store(creating: false) } }
+
+  /// The index, which must exist, for use cases that only read it.
+  var readableStore: IndexStore { get throws { try store(creating: false, readOnly: true) } }
 
   // MARK: - Indexing: one writer at a time
 
@@ -108,14 +113,14 @@ public final class Library: Sendable {
 
   /// The roots indexed so far, in the order they were first indexed.
   public func knownRoots() throws -> [String] {
-    try store.roots().sorted { $0.key < $1.key }.map(\.value)
+    try readableStore.roots().sorted { $0.key < $1.key }.map(\.value)
   }
 
   // MARK: - The library as indexed
 
   /// Every indexed asset once, in capture order (see `IndexStore.assets`), with its review state.
   public func assets() throws -> [Asset] {
-    let store = try store
+    let store = try readableStore
     var assets = try store.assets()
     let states = try store.reviewStates()
     for index in assets.indices {
@@ -276,7 +281,7 @@ public final class Library: Sendable {
 
   /// The roots indexed so far, in the order they were first indexed.
   public func roots() throws -> [Root] {
-    let store = try store
+    let store = try readableStore
     let counts = try store.fileCounts()
     return try store.roots().sorted { $0.key < $1.key }.map { id, path in
       var isFolder: ObjCBool = false
@@ -309,7 +314,7 @@ public final class Library: Sendable {
   /// The asset indexed at each path (absolute, or relative to the current folder), in order.
   /// Throws `LibraryError.unknownPaths` naming every path that is not an indexed file.
   public func assetIDs(forPaths paths: [String]) throws -> [AssetID] {
-    let store = try store
+    let store = try readableStore
     let roots = try store.roots().values.sorted { $0.count > $1.count }  // the deepest root first
     var ids: [AssetID] = []
     var unknown: [String] = []
@@ -331,7 +336,7 @@ public final class Library: Sendable {
   /// The mode `mode` names, else the one `cluster` or `refresh` last wrote the manifest with,
   /// else smart.
   public func clusteringMode(_ mode: MomentClusterer.Mode? = nil) throws -> MomentClusterer.Mode {
-    try mode ?? store.clusteringMode() ?? .smart
+    try mode ?? readableStore.clusteringMode() ?? .smart
   }
 
   /// The moments of the whole library and the queue left to review, in `mode` (see
@@ -339,8 +344,8 @@ public final class Library: Sendable {
   public func queue(mode: MomentClusterer.Mode? = nil) throws -> (
     clustering: MomentClusterer.Result, queue: ReviewQueue
   ) {
-    let clustering = MomentClusterer(mode: try clusteringMode(mode)).moments(in: try store.assets())
-    return (clustering, ReviewQueue(moments: clustering.moments, reviewed: try store.reviewedIDs()))
+    let clustering = MomentClusterer(mode: try clusteringMode(mode)).moments(in: try readableStore.assets())
+    return (clustering, ReviewQueue(moments: clustering.moments, reviewed: try readableStore.reviewedIDs()))
   }
 
   /// How much of the library is reviewed, and how many moments are left.
@@ -411,7 +416,7 @@ public final class Library: Sendable {
   /// Where `next` resumes: the saved cursor and the asset it is on (nil when that asset is no
   /// longer indexed); nil when there is no cursor.
   public func cursor() throws -> (cursor: Cursor, asset: Asset?)? {
-    guard let cursor = try store.cursor() else { return nil }
+    guard let cursor = try readableStore.cursor() else { return nil }
     return (cursor, try assets().first { $0.id == cursor.assetID })
   }
 
@@ -437,6 +442,7 @@ public final class Library: Sendable {
     mode: MomentClusterer.Mode? = nil, extraFolder: URL? = nil, now: Date = Date(),
     output: ((UnsafeRawBufferPointer) throws -> Void)? = nil
   ) throws -> Clustering {
+    _ = try store  // writable first: a read-only index must fail before the manifest is replaced
     let (clustering, queue) = try queue(mode: mode)
     let manifest = Manifest(clustering: clustering, queue: queue, generatedAt: now)
     // The store's copy first: a folder given for the extra copy that cannot be written must not

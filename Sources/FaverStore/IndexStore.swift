@@ -8,38 +8,38 @@ package final class IndexStore: Sendable {
 
   package static let fileName = "index.sqlite"
 
-  /// Opens (creating when needed) the index in `folder` and brings its schema up to date.
-  package convenience init(folder: URL) throws(StoreError) {
-    let path = folder.appendingPathComponent(Self.fileName).path
-    do {
-      try FileManager.default.createDirectory(
-        at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    } catch {
-      throw .cannotCreateFolder(path: folder.path, reason: error.localizedDescription)
-    }
-    let pool: DatabasePool
-    do {
-      pool = try DatabasePool(path: path, configuration: Self.configuration)
-    } catch {
-      throw .cannotOpen(path: path, reason: "\(error)")
-    }
-    try self.init(database: pool)
-  }
+  /// Whether the index was opened read-only (see `init(folder:readOnly:keepingDamaged:now:)`).
+  package var isReadOnly: Bool { database.configuration.readonly }
 
   /// Uses `database` (a file's pool, or an in-memory queue in tests) and brings its schema up to
   /// date.
   package init(database: any DatabaseWriter) throws(StoreError) {
-    self.database = database
     do {
-      let migrator = Self.migrator
-      if try database.read({ try migrator.hasBeenSuperseded($0) }) {
-        throw StoreError.newerSchema(path: database.path)
-      }
-      try migrator.migrate(database)
+      try Self.bringUpToDate(database, migrating: true)
     } catch let error as StoreError {
       throw error
     } catch {
       throw .cannotOpen(path: database.path, reason: "\(error)")
+    }
+    self.database = database
+  }
+
+  /// Uses `database`, already brought up to date.
+  init(ready database: any DatabaseWriter) {
+    self.database = database
+  }
+
+  /// Refuses an index written by a newer faver; migrates an older one, or with `migrating` off
+  /// (a read-only open) refuses it.
+  static func bringUpToDate(_ database: any DatabaseWriter, migrating: Bool) throws {
+    let migrator = Self.migrator
+    if try database.read({ try migrator.hasBeenSuperseded($0) }) {
+      throw StoreError.newerSchema(path: database.path)
+    }
+    if migrating {
+      try migrator.migrate(database)
+    } else if try !database.read({ try migrator.hasCompletedMigrations($0) }) {
+      throw StoreError.olderSchema(path: database.path)
     }
   }
 
