@@ -257,17 +257,4 @@ struct FileKey: Hashable {
   }
 }
 
-extension FileStamp {
-  init(_ info: stat) {
-    self.init(
-      size: Int64(info.st_size),
-      mtimeNs: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
-      device: Int64(bitPattern: UInt64(info.st_dev)), inode: Int64(bitPattern: UInt64(info.st_ino)))
-  }
-}
-
-func modificationDate(_ info: stat) -> Date {
-  Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
-}
-
 func errnoText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
