@@ -57,6 +57,8 @@ package enum WalkEvent: Sendable {
   case ignored(relativePath: String)
   /// A symbolic link left alone because `followSymlinks` is off.
   case symlinkSkipped(relativePath: String)
+  /// A pipe, socket or device: never media, never opened (a pipe would block the read).
+  case notRegularFile(relativePath: String)
   /// A problem; `relativeFolder` is set when a whole folder could not be read, so the files
   /// indexed under it before are kept rather than taken for deleted.
   case issue(WalkIssue, unreadableFolder: String?)
@@ -165,6 +167,9 @@ package struct LibraryWalker: Sendable {
         case DT_LNK:
           try visit(.symlinkSkipped(relativePath: relative))
           continue
+        case DT_FIFO, DT_SOCK, DT_CHR, DT_BLK:
+          try visit(.notRegularFile(relativePath: relative))
+          continue
         default: break  // unknown (some file systems): stat it
         }
       }
@@ -202,7 +207,7 @@ package struct LibraryWalker: Sendable {
         root: root, relativePath: relative, stamp: FileStamp(info), modified: modificationDate(info))
       try visit(.file(file))
     default:
-      break  // sockets, devices, pipes: never media
+      try visit(.notRegularFile(relativePath: relative))  // sockets, devices, pipes: never media
     }
   }
 

@@ -75,3 +75,18 @@ private func tmpfsFolder() -> URL? {
   #expect(try faver(["assets", "--json", "--store", store]).stdout.contains("1600-01-01"))
   #expect(try faver(["refresh", "--store", store]).status == 0)
 }
+
+@Test func pipesAndSocketsAreSkippedWithAReasonNeverOpened() throws {
+  let tree = try TemporaryTree()
+  let store = tree.root.path + "-store"
+  defer { try? FileManager.default.removeItem(atPath: store) }
+  try tree.write("IMG_0001.jpg", ExifBuilder().jpeg())
+  try tree.fifo("IMG_0002.jpg")  // opening it for reading would wait for a writer forever
+  try tree.socket("s.jpg")
+  for _ in 0..<2 {  // the first run lists the folder, the second stats every entry
+    let summary = try indexSummary(tree.path, store: store)
+    #expect(summary["filesSeen"] as? Int == 1)
+    #expect((summary["skipped"] as? [String: Int])?["not a regular file (a pipe, socket or device)"] == 2)
+    #expect((summary["warnings"] as? [String])?.isEmpty == true)
+  }
+}
