@@ -108,8 +108,9 @@ private func walk(_ tree: TemporaryTree, follow: Bool = false, stats: Bool = tru
   let result = walk(tree)
   #expect(result.files == ["good.jpg"])
   #expect(result.issues.count == 1)
-  if case .nonUTF8Name(let folder, _) = result.issues.first {
+  if case .nonUTF8Name(let folder, let escaped) = result.issues.first {
     #expect(folder == tree.path)
+    #expect(escaped == #"bad-\xFF\xFE.j"#)  // the bytes themselves, not replacement characters
   } else {
     Issue.record("expected a non-UTF-8 issue")
   }
