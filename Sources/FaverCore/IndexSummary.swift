@@ -63,6 +63,7 @@ public enum SkipReason: String, Codable, Sendable {
   case vanished = "vanished during the scan"
   case symlink = "symbolic link not followed (use --follow-symlinks)"
   case nonUTF8Name = "name is not valid UTF-8"
+  case notRegularFile = "not a regular file (a pipe, socket or device)"
 }
 
 /// How far a run has got, for a progress display.

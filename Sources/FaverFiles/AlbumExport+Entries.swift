@@ -8,14 +8,14 @@ import Foundation
 /// The album's files one at a time: looking at them without following links, making, replacing
 /// and removing them, and naming them.
 extension AlbumExport {
-  /// A file's size and modification time (nanoseconds since 1970).
+  /// A file's size and modification time (nanoseconds since 1970, `wrappingNanoseconds`).
   struct Stamp: Equatable {
     var size: Int64
     var modified: Int64
 
     init(_ info: stat) {
       size = Int64(info.st_size)
-      modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+      modified = info.st_mtim.wrappingNanoseconds
     }
   }
 

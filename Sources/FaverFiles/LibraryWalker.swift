@@ -29,23 +29,43 @@ package struct FoundFile: Hashable, Sendable {
 
 /// Something the walk could not go into or read; it never stops the walk.
 package enum WalkIssue: Hashable, Sendable, CustomStringConvertible {
-  case unreadableFolder(path: String, reason: String)
-  case unreadableEntry(path: String, reason: String)
+  /// `opendir` failed with `errno`; the files indexed under the folder are kept.
+  case unreadableFolder(path: String, errno: Int32)
+  /// `lstat` of an entry failed with `errno` (not ENOENT: that is `vanished`).
+  case unreadableEntry(path: String, errno: Int32)
   case vanished(path: String)
+  /// `escaped`: the name as bash's `$'…'` reads it (`shellEscaped`).
   case nonUTF8Name(folder: String, escaped: String)
   case symlinkLoop(path: String)
   case brokenSymlink(path: String)
 
   package var description: String {
     switch self {
-    case .unreadableFolder(let path, let reason):
-      "Skipped folder \(path): \(reason). Fix its permissions to include it; its indexed files are kept."
-    case .unreadableEntry(let path, let reason): "Skipped \(path): \(reason)."
+    case .unreadableFolder(let path, ENOENT):
+      "Folder \(path) vanished during the scan; its indexed files are kept, and the next run will see "
+        + "it if it comes back."
+    case .unreadableFolder(let path, let code):
+      "Skipped folder \(path): \(Self.reason(code, of: "its")); its indexed files are kept."
+    case .unreadableEntry(let path, let code):
+      "Skipped \(path): \(Self.reason(code, of: "its folder's"))."
     case .vanished(let path): "\(path) vanished during the scan; the next run will see it if it comes back."
     case .nonUTF8Name(let folder, let escaped):
-      "Skipped \"\(escaped)\" in \(folder): its name is not valid UTF-8. Rename it to include it."
+      "Skipped $'\(escaped)' in \(folder): its name is not valid UTF-8 (shown as bash's $'…' reads it). "
+        + "Rename it to include it."
     case .symlinkLoop(let path): "Not following \(path): it leads back into a folder already walked."
     case .brokenSymlink(let path): "Skipped \(path): a symbolic link to nothing."
+    }
+  }
+
+  /// The system's reason for `code`, and what to do where that is clear: permissions (of
+  /// `whose`: the folder itself, or the folder an entry is in) only for EACCES and EPERM.
+  private static func reason(_ code: Int32, of whose: String) -> String {
+    switch code {
+    case EACCES, EPERM: "\(errnoText(code)). Fix \(whose) permissions to include it"
+    case ENAMETOOLONG:
+      "its name, with the folders above it, is too long for the file system (\(errnoText(code))). "
+        + "Shorten it or a folder above it to include it"
+    default: errnoText(code)
     }
   }
 }
@@ -57,6 +77,8 @@ package enum WalkEvent: Sendable {
   case ignored(relativePath: String)
   /// A symbolic link left alone because `followSymlinks` is off.
   case symlinkSkipped(relativePath: String)
+  /// A pipe, socket or device: never media, never opened (a pipe would block the read).
+  case notRegularFile(relativePath: String)
   /// A problem; `relativeFolder` is set when a whole folder could not be read, so the files
   /// indexed under it before are kept rather than taken for deleted.
   case issue(WalkIssue, unreadableFolder: String?)
@@ -137,7 +159,7 @@ package struct LibraryWalker: Sendable {
   ) rethrows {
     let absolute = folder.isEmpty ? root : joinPath(root, folder)
     guard let dir = opendir(absolute) else {
-      try visit(.issue(.unreadableFolder(path: absolute, reason: errnoText()), unreadableFolder: folder))
+      try visit(.issue(.unreadableFolder(path: absolute, errno: errno), unreadableFolder: folder))
       return
     }
     defer { closedir(dir) }
@@ -165,6 +187,9 @@ package struct LibraryWalker: Sendable {
         case DT_LNK:
           try visit(.symlinkSkipped(relativePath: relative))
           continue
+        case DT_FIFO, DT_SOCK, DT_CHR, DT_BLK:
+          try visit(.notRegularFile(relativePath: relative))
+          continue
         default: break  // unknown (some file systems): stat it
         }
       }
@@ -172,7 +197,7 @@ package struct LibraryWalker: Sendable {
       guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
         let path = joinPath(absolute, name)
         let issue: WalkIssue =
-          errno == ENOENT ? .vanished(path: path) : .unreadableEntry(path: path, reason: errnoText())
+          errno == ENOENT ? .vanished(path: path) : .unreadableEntry(path: path, errno: errno)
         try visit(.issue(issue, unreadableFolder: nil))
         continue
       }
@@ -202,7 +227,7 @@ package struct LibraryWalker: Sendable {
         root: root, relativePath: relative, stamp: FileStamp(info), modified: modificationDate(info))
       try visit(.file(file))
     default:
-      break  // sockets, devices, pipes: never media
+      try visit(.notRegularFile(relativePath: relative))  // sockets, devices, pipes: never media
     }
   }
 
@@ -227,7 +252,43 @@ package struct LibraryWalker: Sendable {
     // For ASCII names String's own comparison is byte order, and the fastest there is.
     valid.sort { a, b in a.isASCII && b.isASCII ? a.name < b.name : utf8Precedes(a.name, b.name) }
     invalid.sort { $0.lexicographicallyPrecedes($1) }
-    return (valid.map { ($0.name, $0.type) }, invalid.map { String(decoding: $0, as: UTF8.self) })
+    return (valid.map { ($0.name, $0.type) }, invalid.map(shellEscaped))
+  }
+
+  /// A name that is not valid UTF-8, written as bash's `$'…'` reads it back, so the file can be
+  /// found and renamed: what is valid UTF-8 stays as it is, other bytes become `\xFF`, control
+  /// characters `\n`, `\x01` or `\u0085`, and `\` and `'` are escaped.
+  static func shellEscaped(_ name: [UInt8]) -> String {
+    var text = ""
+    var parser = Unicode.UTF8.ForwardParser()
+    var bytes = name.makeIterator()
+    var offset = 0
+    func hex(_ value: UInt32, _ digits: Int) -> String {
+      let text = String(value, radix: 16, uppercase: true)
+      return String(repeating: "0", count: max(0, digits - text.count)) + text
+    }
+    while true {
+      switch parser.parseScalar(from: &bytes) {
+      case .valid(let encoded):
+        let scalar = Unicode.UTF8.decode(encoded)
+        offset += encoded.count
+        switch scalar.value {
+        case 0x0A: text += "\\n"
+        case 0x09: text += "\\t"
+        case 0x0D: text += "\\r"
+        case 0x5C: text += "\\\\"
+        case 0x27: text += "\\'"
+        case 0..<0x20, 0x7F: text += "\\x" + hex(scalar.value, 2)
+        case 0x80..<0xA0, 0x2028, 0x2029: text += "\\u" + hex(scalar.value, 4)
+        default: text.unicodeScalars.append(scalar)
+        }
+      case .error(let length):
+        for byte in name[offset..<offset + length] { text += "\\x" + hex(UInt32(byte), 2) }
+        offset += length
+      case .emptyInput:
+        return text
+      }
+    }
   }
 }
 
@@ -255,19 +316,6 @@ struct FileKey: Hashable {
     guard (follow ? stat(path, &info) : lstat(path, &info)) == 0 else { return nil }
     self.init(info)
   }
-}
-
-extension FileStamp {
-  init(_ info: stat) {
-    self.init(
-      size: Int64(info.st_size),
-      mtimeNs: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
-      device: Int64(bitPattern: UInt64(info.st_dev)), inode: Int64(bitPattern: UInt64(info.st_ino)))
-  }
-}
-
-func modificationDate(_ info: stat) -> Date {
-  Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
 }
 
 func errnoText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }

@@ -66,6 +66,8 @@ final class RootWalk: @unchecked Sendable {
           summary.ignored += 1
         case .symlinkSkipped:
           summary.skip(.symlink)
+        case .notRegularFile:
+          summary.skip(.notRegularFile)
         case .issue(let issue, let folder):
           logger.warning("\(issue.description)")
           summary.warn(issue.description)

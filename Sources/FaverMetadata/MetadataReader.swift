@@ -80,10 +80,19 @@ package struct MetadataReader: Sendable {
     return CaptureTime(wallClock: date.wallClock, utcOffset: date.utcOffset, source: .fileName)
   }
 
+  /// The capture time a modification time gives, to the whole second. Any year is kept (2262
+  /// and 1600 alike, as a file system may hold them); a time further than `fileTimeLimit` from
+  /// 1970 (a clock gone wrong) is taken as that limit, so the capture time's arithmetic, in
+  /// milliseconds held in an `Int64`, never traps.
   func fileTime(_ modified: Date) -> CaptureTime {
-    let whole = modified.timeIntervalSince1970.rounded(.down)
+    let limit = Self.fileTimeLimit
+    let seconds = modified.timeIntervalSince1970
+    let whole = seconds.isNaN ? 0 : min(max(seconds.rounded(.down), -limit), limit)
+    let instant = Date(timeIntervalSince1970: whole)
     return CaptureTime(
-      instant: Date(timeIntervalSince1970: whole),
-      utcOffset: timeZone.secondsFromGMT(for: modified), source: .fileModified)
+      instant: instant, utcOffset: timeZone.secondsFromGMT(for: instant), source: .fileModified)
   }
+
+  /// Seconds from 1970 of the furthest modification time taken as it is: 100,000 years.
+  static let fileTimeLimit = 100_000 * 365.2425 * 86_400
 }

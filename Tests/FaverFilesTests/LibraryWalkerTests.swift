@@ -13,6 +13,7 @@ private struct Walk {
   var files: [String] = []
   var ignored: [String] = []
   var symlinks: [String] = []
+  var special: [String] = []
   var issues: [WalkIssue] = []
   var unreadableFolders: [String] = []
 }
@@ -30,6 +31,7 @@ private func walk(_ tree: TemporaryTree, follow: Bool = false, stats: Bool = tru
       }
     case .ignored(let path): result.ignored.append(path)
     case .symlinkSkipped(let path): result.symlinks.append(path)
+    case .notRegularFile(let path): result.special.append(path)
     case .issue(let issue, let folder):
       result.issues.append(issue)
       if let folder { result.unreadableFolders.append(folder) }
@@ -106,8 +108,9 @@ private func walk(_ tree: TemporaryTree, follow: Bool = false, stats: Bool = tru
   let result = walk(tree)
   #expect(result.files == ["good.jpg"])
   #expect(result.issues.count == 1)
-  if case .nonUTF8Name(let folder, _) = result.issues.first {
+  if case .nonUTF8Name(let folder, let escaped) = result.issues.first {
     #expect(folder == tree.path)
+    #expect(escaped == #"bad-\xFF\xFE.j"#)  // the bytes themselves, not replacement characters
   } else {
     Issue.record("expected a non-UTF-8 issue")
   }
@@ -145,4 +148,18 @@ func unreadableFoldersAreReportedAndTheWalkGoesOn() throws {
   #expect(listed.files == ["b.jpg", "2024/a.jpg", "2024/05/z.jpg"])
   #expect(listed.files == statted.files && listed.ignored == statted.ignored)
   #expect(listed.symlinks.sorted() == ["alias.jpg", "elsewhere"] && listed.issues.isEmpty)
+}
+
+@Test(arguments: [(false, true), (false, false), (true, true)])
+func pipesSocketsAndDevicesAreReportedNotListedAsFiles(follow: Bool, stats: Bool) throws {
+  let tree = try TemporaryTree()
+  try tree.write("a.jpg", [1])
+  try tree.fifo("pipe.jpg")
+  try tree.socket("socket.jpg")
+  try tree.link("null.jpg", to: "/dev/null")
+  let result = walk(tree, follow: follow, stats: stats)
+  #expect(result.files == ["a.jpg"])
+  let special = ["pipe.jpg", "socket.jpg"]
+  #expect(result.special.sorted() == (follow ? ["null.jpg"] + special : special))
+  #expect(result.issues.isEmpty)
 }

@@ -1,7 +1,6 @@
 import FaverCore
 import FaverTestSupport
 import Foundation
-import SeededRandom
 import Testing
 
 @testable import FaverMetadata
@@ -229,34 +228,4 @@ func expectExiftoolReading(_ entry: Corpus.Entry) throws {
 
 @Test(.enabled(if: Corpus.isPresent)) func theCorpusHoldsTheJPEGsItsREADMEPromises() {
   #expect(Corpus.entries(type: "JPEG").count >= 140)
-}
-
-@Test(
-  .enabled(if: Corpus.isPresent, "../shared/corpus is not beside the checkout"),
-  arguments: [
-    "HEIC", "HEIF", "AVIF", "PNG", "Extended WEBP", "TIFF", "CR2", "CR3", "DNG", "NEF", "MOV", "MP4",
-    "RAF", "MRW", "X3F", "CRW",
-  ])
-func damagedCopiesOfRealFilesAreSurvived(type: String) throws {
-  // Real structures, cut and damaged in memory: nothing may crash, and the intact file still reads.
-  let small = try Corpus.entries(type: type, includingDisagreements: true).compactMap { entry in
-    let data = try Data(contentsOf: Corpus.folder.appendingPathComponent(entry.file))
-    return data.count <= 300_000 ? [UInt8](data) : nil
-  }
-  var generator = SeededGenerator(seed: 17)
-  var read = 0
-  for file in small {
-    var variants = stride(from: 0, to: file.count, by: max(1, file.count / 40)).map { Array(file.prefix($0)) }
-    for _ in 0..<100 {
-      let damaged = file.damaged(bytes: 1...8, using: &generator)
-      variants.append(damaged)
-    }
-    for bytes in variants + [file] {
-      let head = Array(bytes.prefix(65_536))
-      if try MetadataReader().read(MemoryByteSource(bytes), head: head, modified: Date(), name: "x") != nil {
-        read += 1
-      }
-    }
-  }
-  #expect(small.isEmpty || read > small.count)
 }

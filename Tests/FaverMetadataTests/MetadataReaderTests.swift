@@ -121,3 +121,25 @@ func anIFDThatClaimsMoreEntriesThanTheBlockHoldsIsCorrupt(bigEndian: Bool) throw
   let unread = MediaFormat.allCases.filter { MetadataReader.containerReader(for: $0) == nil }
   #expect(unread == [.crw])
 }
+
+@Test(arguments: [
+  (9_223_372_800.0, "2262-04-12T01:00:00+01:00"),  // past what nanoseconds in an Int64 hold
+  (-9_224_000_000.0, "1677-09-13T18:46:40+01:00"),  // before it
+  (-11_676_096_000.0, "1600-01-01T01:00:00+01:00"),
+  (253_402_300_800.0, "10000-01-01T01:00:00+01:00"),
+])
+func aModificationTimeOfAnyYearGivesACaptureTime(seconds: Double, expected: String) throws {
+  let bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xDA, 0, 2, 1, 2, 3, 0xFF, 0xD9]
+  let metadata = try #require(
+    try reader.read(MemoryByteSource(bytes), head: bytes, modified: Date(timeIntervalSince1970: seconds)))
+  #expect(metadata.captureTime.source == .fileModified)
+  #expect(metadata.captureTime.iso8601 == expected)
+}
+
+@Test(arguments: [1e18, -1e18, 9.3e15, .greatestFiniteMagnitude, .nan])
+func aModificationTimeBeyondAnyCalendarIsTakenAtTheLimit(seconds: Double) {
+  let time = reader.fileTime(Date(timeIntervalSince1970: seconds))
+  let limit = MetadataReader.fileTimeLimit
+  #expect(time.instant.timeIntervalSince1970 == (seconds.isNaN ? 0 : seconds < 0 ? -limit : limit))
+  #expect(!time.iso8601.isEmpty)  // milliseconds and a civil date computed without a trap
+}
