@@ -13,9 +13,14 @@ package enum MetadataError: Error, Equatable, CustomStringConvertible {
   package var description: String {
     switch self {
     case .cannotOpen(let path, let code):
-      code == ENOENT
-        ? "\(path) vanished during the scan; it will be picked up by the next run if it comes back."
-        : "Cannot open \(path): \(String(cString: strerror(code))); check its permissions."
+      switch code {
+      case ENOENT: "\(path) vanished during the scan; it will be picked up by the next run if it comes back."
+      case EACCES, EPERM:
+        "Cannot open \(path): \(String(cString: strerror(code))); fix its permissions to include it."
+      case ENAMETOOLONG:
+        "Cannot open \(path): its name is too long for the file system; rename it to include it."
+      default: "Cannot open \(path): \(String(cString: strerror(code)))."
+      }
     case .cannotRead(let path, let code):
       "Cannot read \(path): \(String(cString: strerror(code))); the disk or file may be damaged."
     }

@@ -62,3 +62,14 @@ import Testing
   let source = try FileByteSource(named: "was-a-photo.jpg", inFolder: folder, path: "shown", size: 3)
   #expect((try? source.read(at: 0, count: 3)) ?? [] == [])
 }
+
+@Test(
+  arguments: [
+    (EACCES, "fix its permissions"), (ENAMETOOLONG, "name is too long"), (EIO, "Cannot open /p: "),
+    (ENOENT, "vanished"),
+  ] as [(Int32, String)])
+func anOpenFailureGivesAdviceOnlyWhereItFits(code: Int32, says: String) {
+  let text = MetadataError.cannotOpen(path: "/p", errno: code).description
+  #expect(text.contains(says))
+  #expect(text.contains("permissions") == (code == EACCES))
+}
