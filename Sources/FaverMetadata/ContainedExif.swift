@@ -30,7 +30,8 @@ struct ContainedExif: ContainerFinding, Equatable, Sendable {
   /// No block, from a container damaged or cut short before one was found.
   static let damaged = ContainedExif(nil, isDamaged: true)
 
-  /// Fills in what the block says.
+  /// Fills in what the EXIF block says, and when it gives no date, what the XMP packet, the IPTC
+  /// records or the PNG text's EXIF block say, in that order.
   func apply(to metadata: inout FileMetadata, timeZone: TimeZone) {
     metadata.problems += problems
     if let block { applyExif(block, to: &metadata) }
@@ -48,6 +49,12 @@ struct ContainedExif: ContainerFinding, Equatable, Sendable {
         metadata.coordinate = coordinate
       }
     }
+  }
+
+  /// Whether the EXIF block gives a capture time: a container reads its other metadata, at the
+  /// cost of more reads, only when it does not.
+  var hasExifDate: Bool {
+    block.flatMap { ExifBlock.read(Self.withinLibexifLimit($0))?.captureTime } != nil
   }
 
   /// Fills in what the EXIF block says.

@@ -1,6 +1,7 @@
-/// The EXIF item of a HEIF, HEIC or AVIF file, found through its `meta` box (ISO/IEC 23008-12):
-/// `iinf` names the items, `iloc` says where their bytes are. Only those bytes are read, and the
-/// 4-byte offset that starts the item is skipped to its TIFF structure. The container is damaged
+/// The EXIF item of a HEIF, HEIC or AVIF file (and, when it gives no date, the XMP item), found
+/// through its `meta` box (ISO/IEC 23008-12): `iinf` names the items, `iloc` says where their
+/// bytes are. Only those bytes are read, and the 4-byte offset that starts the EXIF item is
+/// skipped to its TIFF structure. The container is damaged
 /// when a box or the item table is damaged or cut short.
 enum HEIFStructure: ContainerReader {
   /// A `meta` box larger than this is not a photo's; it is not read.
@@ -16,20 +17,18 @@ enum HEIFStructure: ContainerReader {
     let table = ItemTable(meta: payload)
     let isDamaged = top.isDamaged || table.isDamaged
     var found = ContainedExif(nil, isDamaged: isDamaged)
-    found.xmp = try table.xmpLocation.flatMap { (location) throws(MetadataError) in
-      try read(location, from: source, limit: XMPDates.maxBytes)
+    if let location = table.exifLocation {
+      let item = try read(location, from: source, limit: ContainedExif.maxBytes)
+      var reader = ByteReader(item ?? [], order: .bigEndian)
+      if item != nil, let tiffOffset = reader.u32(), reader.skip(tiffOffset), let item {
+        found.block = Array(item[reader.offset...])
+      } else {
+        found.problems = [.damagedContainer]
+      }
     }
-    guard let location = table.exifLocation else { return found }
-    guard let item = try read(location, from: source, limit: ContainedExif.maxBytes) else {
-      found.problems = [.damagedContainer]
-      return found
+    if let location = table.xmpLocation, !found.hasExifDate {
+      found.xmp = try read(location, from: source, limit: XMPDates.maxBytes)
     }
-    var reader = ByteReader(item, order: .bigEndian)
-    guard let tiffOffset = reader.u32(), reader.skip(tiffOffset) else {
-      found.problems = [.damagedContainer]
-      return found
-    }
-    found.block = Array(item[reader.offset...])
     return found
   }
 

@@ -72,6 +72,17 @@ func readExiftoolFixture(_ sample: String, _ arguments: [String]) throws -> File
   #expect(metadata?.captureTime.source == .xmp)
 }
 
+@Test(
+  .enabled(if: ExiftoolRun.shouldRun),
+  arguments: ["2024/07/scan_0002.tif", "2023/12/IMG_2003.avif", "2024/05/IMG_0105.HEIC"])
+func aTIFFOrHEIFWithOnlyAnXMPDateIsRead(sample: String) throws {
+  // exiftool cannot delete a TIFF's IFD0, so its ModifyDate goes on its own.
+  let metadata = try readExiftoolFixture(
+    sample, ["-IFD0:ModifyDate=", "-XMP:DateTimeOriginal=2021:03:04 05:06:07+02:00"])
+  #expect(metadata?.captureTime.iso8601 == "2021-03-04T05:06:07+02:00")
+  #expect(metadata?.captureTime.source == .xmp)
+}
+
 @Test(.enabled(if: ExiftoolRun.shouldRun)) func aJPEGWithOnlyIPTCDatesIsRead() throws {
   let metadata = try readExiftoolFixture(
     "2024/05/IMG_0101.jpg", ["-IPTC:DateCreated=2020:01:02", "-IPTC:TimeCreated=03:04:05+05:30"])
