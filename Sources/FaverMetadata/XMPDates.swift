@@ -19,7 +19,7 @@ package enum XMPDates {
   /// The first usable date of `packet`, with its fraction and offset when it has them; nil
   /// when none of the properties holds a date with at least hours and minutes.
   package static func captureTime(in packet: [UInt8], source: TimeSource) -> CaptureTime? {
-    let bytes = packet.count > maxBytes ? Array(packet.prefix(maxBytes)) : packet
+    let bytes = utf8(packet.count > maxBytes ? Array(packet.prefix(maxBytes)) : packet)
     let bindings = prefixes(in: bytes)
     for property in properties {
       for prefix in bindings[property.namespace] ?? [] {
@@ -29,6 +29,22 @@ package enum XMPDates {
       }
     }
     return nil
+  }
+
+  /// `bytes` as UTF-8: a packet that starts with a UTF-16 byte order mark (as some Windows tools
+  /// write sidecars) is transcoded, any other is taken as it is.
+  static func utf8(_ bytes: [UInt8]) -> [UInt8] {
+    guard bytes.count >= 2, bytes[0] == 0xFF && bytes[1] == 0xFE || bytes[0] == 0xFE && bytes[1] == 0xFF
+    else {
+      return bytes
+    }
+    let littleEndian = bytes[0] == 0xFF
+    let units = stride(from: 2, to: bytes.count - 1, by: 2).map { index in
+      littleEndian
+        ? UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8
+        : UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1])
+    }
+    return Array(String(decoding: units, as: UTF16.self).utf8)
   }
 
   /// The prefixes each namespace URI is bound to (`xmlns:exif="http://ns.adobe.com/exif/1.0/"`).

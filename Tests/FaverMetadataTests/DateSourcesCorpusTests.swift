@@ -80,3 +80,46 @@ func theCorpusHoldsFilesDatedOnlyByXMPAndIPTC() {
   #expect(NonExifDate.all.contains { $0.source == .xmp })
   #expect(NonExifDate.all.contains { $0.source == .iptc })
 }
+
+/// The corpus's sidecars with exiftool's reading of their dates: the first of the three XMP
+/// properties faver reads, nil when it reads none.
+struct CorpusSidecar: Sendable, CustomTestStringConvertible {
+  var file: String
+  var expected: NonExifDate?
+  var testDescription: String { file }
+
+  static let all: [CorpusSidecar] = {
+    let folder = Corpus.folder.appendingPathComponent("sidecars")
+    guard Corpus.isPresent, ExiftoolRun.executable != nil,
+      let output = try? ExiftoolRun.run(
+        ["-r", "-j", "-G1", "-ext", "xmp"] + NonExifDate.xmpTags.map { "-" + $0 } + [folder.path]),
+      let objects = try? JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]]
+    else { return [] }
+    return objects.compactMap { object in
+      guard let path = object["SourceFile"] as? String else { return nil }
+      let file = String(path.dropFirst(Corpus.folder.path.count + 1))
+      let value = NonExifDate.xmpTags.lazy.compactMap { object[$0] as? String }.first
+      return CorpusSidecar(file: file, expected: value.flatMap { NonExifDate.reading(file, $0, .sidecar) })
+    }
+  }()
+}
+
+@Test(.enabled(if: Corpus.isPresent && ExiftoolRun.shouldRun), arguments: CorpusSidecar.all)
+func aCorpusSidecarGivesExiftoolsDate(sidecar: CorpusSidecar) throws {
+  let bytes = Array(try Data(contentsOf: Corpus.folder.appendingPathComponent(sidecar.file)))
+  let time = XMPDates.captureTime(in: bytes, source: .sidecar)
+  if let expected = sidecar.expected {
+    #expect(time?.iso8601.hasPrefix(expected.wallClock) == true)
+    #expect(
+      time.map {
+        $0.iso8601.hasSuffix(expected.offset ?? "") && ($0.utcOffset == nil) == (expected.offset == nil)
+      } == true)
+  } else if sidecar.file.hasPrefix("sidecars/immich-test-assets/") {
+    // UTF-16LE with a byte order mark: exiftool reads nothing from them; each holds
+    // `xmp:CreateDate` of its name's year (the corpus README).
+    let year = (sidecar.file as NSString).lastPathComponent.prefix(4)
+    #expect(time?.iso8601 == "\(year)-09-27T14:35:33+02:00")
+  } else {
+    #expect(time == nil)
+  }
+}
