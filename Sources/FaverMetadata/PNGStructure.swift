@@ -26,13 +26,15 @@ enum PNGStructure: ContainerReader {
       case "eXIf" where found.block == nil:
         guard length <= ContainedExif.maxBytes else { break }
         found.block = try source.read(at: dataStart, count: length)
-      case "tEXt" where length <= ContainedExif.maxBytes, "iTXt" where length <= ContainedExif.maxBytes:
+      case "tEXt" where length <= ContainedExif.maxBytes, "zTXt" where length <= ContainedExif.maxBytes,
+        "iTXt" where length <= ContainedExif.maxBytes:
         let data = try source.read(at: dataStart, count: length)
-        guard let (keyword, text) = PNGText.text(type: type, data: data) else { break }
-        if found.xmp == nil, keyword.elementsEqual(PNGText.xmpKeyword) {
-          found.xmp = Array(text)
-        } else if found.textExif == nil, PNGText.profileKeywords.contains(where: keyword.elementsEqual) {
-          found.textExif = PNGText.decodeRawProfile(text)
+        guard let chunk = PNGText.chunk(type: type, data: data) else { break }
+        if found.xmp == nil, chunk.keyword.elementsEqual(PNGText.xmpKeyword) {
+          found.xmp = chunk.text.map(Array.init)
+        } else if found.textExif == nil, PNGText.profileKeywords.contains(where: chunk.keyword.elementsEqual)
+        {
+          found.textExif = chunk.text.flatMap(PNGText.decodeRawProfile)
         }
       case "IEND": return finding(isDamaged: false)
       default: break

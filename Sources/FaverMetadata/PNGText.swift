@@ -1,25 +1,44 @@
 /// The text chunks of a PNG that hold metadata: `iTXt` `XML:com.adobe.xmp` (an XMP packet), and
 /// ImageMagick's raw profiles, `Raw profile type exif` (or `APP1`), an EXIF block written as hex
-/// digits in `tEXt` or `iTXt`: `\nexif\n  LENGTH\n` then the digits, in lines. Compressed text
-/// (`zTXt`, a compressed `iTXt`) is not read: that needs zlib, which faver does not link.
+/// digits in `tEXt`, `zTXt` or `iTXt`: `\nexif\n  LENGTH\n` then the digits, in lines. Compressed
+/// text (`zTXt`, a compressed `iTXt`) is inflated (`Inflate`) once its keyword is known to matter.
 enum PNGText {
   static let xmpKeyword = Array("XML:com.adobe.xmp".utf8)
   static let profileKeywords = [Array("Raw profile type exif".utf8), Array("Raw profile type APP1".utf8)]
+  /// Inflated text larger than this is not read: a hex EXIF block of `ContainedExif.maxBytes`
+  /// with its line breaks fits.
+  static let maxTextBytes = 3 * ContainedExif.maxBytes
 
-  /// The keyword and the uncompressed text of a `tEXt` or `iTXt` chunk's data; nil for another
-  /// type, a compressed `iTXt` or a malformed chunk.
-  static func text(type: String, data: [UInt8]) -> (keyword: ArraySlice<UInt8>, text: ArraySlice<UInt8>)? {
+  /// A text chunk: its keyword, and its text, stored or compressed.
+  struct Chunk {
+    var keyword: ArraySlice<UInt8>
+    var payload: ArraySlice<UInt8>
+    var isCompressed: Bool
+
+    /// The text, inflated when compressed; nil when it cannot be.
+    var text: ArraySlice<UInt8>? {
+      isCompressed ? Inflate.zlib(payload, limit: PNGText.maxTextBytes)?[...] : payload
+    }
+  }
+
+  /// The keyword and text of a `tEXt`, `zTXt` or `iTXt` chunk's data; nil for another type or
+  /// a malformed chunk.
+  static func chunk(type: String, data: [UInt8]) -> Chunk? {
     guard let nul = data.firstIndex(of: 0) else { return nil }
     let keyword = data[..<nul]
     switch type {
-    case "tEXt": return (keyword, data[(nul + 1)...])
+    case "tEXt": return Chunk(keyword: keyword, payload: data[(nul + 1)...], isCompressed: false)
+    case "zTXt":
+      // The compression method (0, zlib), then the compressed text.
+      guard nul + 1 < data.count, data[nul + 1] == 0 else { return nil }
+      return Chunk(keyword: keyword, payload: data[(nul + 2)...], isCompressed: true)
     case "iTXt":
       // Compression flag and method, then the language tag and the translated keyword.
-      guard nul + 2 < data.count, data[nul + 1] == 0,
+      guard nul + 2 < data.count, data[nul + 1] <= 1, data[nul + 2] == 0,
         let language = data[(nul + 3)...].firstIndex(of: 0),
         let translated = data[(language + 1)...].firstIndex(of: 0)
       else { return nil }
-      return (keyword, data[(translated + 1)...])
+      return Chunk(keyword: keyword, payload: data[(translated + 1)...], isCompressed: data[nul + 1] == 1)
     default: return nil
     }
   }
