@@ -117,7 +117,8 @@ package enum ISO8601Date {
       text = String(decoding: utf8[..<16] + Array(":00".utf8) + utf8[16...], as: UTF8.self)
     }
     let utf8 = Array(text.utf8)
-    guard let wallClock = ExifText.dateTime(String(decoding: utf8[..<19], as: UTF8.self)) else { return nil }
+    guard utf8.count >= 19, let wallClock = ExifText.dateTime(String(decoding: utf8[..<19], as: UTF8.self))
+    else { return nil }
     var rest = utf8[19...]
     var fraction: Double?
     if rest.first == 0x2E {

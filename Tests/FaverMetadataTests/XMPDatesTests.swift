@@ -1,6 +1,7 @@
 import FaverCore
 import FaverTestSupport
 import Foundation
+import SeededRandom
 import Testing
 
 @testable import FaverMetadata
@@ -131,4 +132,38 @@ enum SampleLibraryFile {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("SampleLibrary")
   static func path(_ relative: String) -> String { folder.appendingPathComponent(relative).path }
+}
+
+@Test(arguments: [
+  "2021-03-04T05:06:0", "2021-03-04T05:06:", "2021-03-04T05:06:07.", "2021-03-04T05:06:07+2",
+  "2021-13-04T05:06:07",
+  "2021-03-04T05:06:07.5+02:00junk", "",
+])
+func aMalformedXMPDateIsNoTime(value: String) {
+  let packet =
+    "<x:xmpmeta xmlns:xmp=\"http://ns.adobe.com/xap/1.0/\"><r xmp:CreateDate=\"\(value)\"/></x:xmpmeta>"
+  #expect(time(packet) == nil)
+}
+
+@Test func randomlyDamagedPacketsAndIPTCRecordsDoNotTrap() {
+  let packet = Array(
+    description(
+      "exif:DateTimeOriginal=\"2021-03-04T05:06:07.25+02:00\"><xmp:CreateDate>2020-01-01T10:00Z</xmp:CreateDate>",
+      namespaces: "xmlns:exif=\"http://ns.adobe.com/exif/1.0/\" xmlns:xmp=\"http://ns.adobe.com/xap/1.0/\""
+    ).utf8)
+  let iptc =
+    IPTCDates.header + Array("8BIM".utf8) + [0x04, 0x04, 0, 0, 0, 0, 0, 29]
+    + [0x1C, 2, 55, 0, 8] + Array("20200102".utf8) + [0x1C, 2, 60, 0, 11] + Array("030405+0100".utf8)
+  var random = SeededGenerator(seed: 5)
+  for _ in 0..<5_000 {
+    var (damagedPacket, damagedIPTC) = (packet, iptc)
+    for _ in 0..<(1 + random.next() % 3) {
+      damagedPacket[Int(random.next() % UInt64(packet.count))] = UInt8(truncatingIfNeeded: random.next())
+      damagedIPTC[Int(random.next() % UInt64(iptc.count))] = UInt8(truncatingIfNeeded: random.next())
+    }
+    _ = XMPDates.captureTime(
+      in: Array(damagedPacket.prefix(Int(random.next() % UInt64(packet.count + 1)))), source: .xmp)
+    _ = IPTCDates.captureTime(inAPP13: Array(damagedIPTC.prefix(Int(random.next() % UInt64(iptc.count + 1)))))
+  }
+  #expect(IPTCDates.captureTime(inAPP13: iptc)?.iso8601 == "2020-01-02T03:04:05+01:00")
 }
