@@ -35,6 +35,26 @@ final class FolderCursor {
     return try FileByteSource(regularFileNamed: named, inFolder: at, path: path)
   }
 
+  /// The bytes (at most `limit`) of the XMP sidecar beside `found`, whose name is `name`:
+  /// `IMG_1.jpg.xmp`, else `IMG_1.xmp`; nil when there is none or it cannot be read.
+  func sidecar(of found: FoundFile, named name: String, limit: Int) -> [UInt8]? {
+    let relative = found.relativePath
+    let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/"))
+    let inFolder = enter(slash.map { relative[..<$0] } ?? "", of: found.root)
+    var names = [name + ".xmp"]
+    if let dot = name.lastIndex(of: "."), dot != name.startIndex { names.append(name[..<dot] + ".xmp") }
+    let folderPath = String(decoding: found.absolutePath.utf8.dropLast(name.utf8.count), as: UTF8.self)
+    for candidate in names {
+      let path = folderPath + candidate
+      let (at, named) = inFolder >= 0 ? (inFolder, candidate) : (AT_FDCWD, path)
+      guard let source = try? FileByteSource(regularFileNamed: named, inFolder: at, path: path),
+        let bytes = try? source.read(at: 0, count: Int(min(source.size, Int64(limit))))
+      else { continue }
+      return bytes
+    }
+    return nil
+  }
+
   /// The descriptor of `folder` under `root`, opening it when it is not the one open; -1 when
   /// it cannot be opened (the file is then opened by its whole path, and fails there if it must).
   private func enter(_ folder: Substring, of root: String) -> Int32 {

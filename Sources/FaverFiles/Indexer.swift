@@ -199,7 +199,10 @@ package struct Indexer {
         (stamp, modified) = (FileStamp(status), modificationDate(status))
       }
       let head = try source.read(at: 0, count: AssetID.headLength)
-      guard let metadata = try reader.read(source, head: head, modified: modified, name: name) else {
+      let sidecar = { folders.sidecar(of: found, named: name, limit: XMPDates.maxBytes) }
+      guard
+        let metadata = try reader.read(source, head: head, modified: modified, name: name, sidecar: sidecar)
+      else {
         return .notMedia(stamp)
       }
       return .media(

@@ -122,7 +122,7 @@ struct ByteReader {
   }
 
   /// Sets the byte at `position`, for a reader over a copy that its owner edits as it reads it
-  /// (`TIFFHeader.hideThumbnailPointers`); a position past the end is ignored.
+  /// (`TIFFHeader.hideUnreadablePointers`); a position past the end is ignored.
   mutating func overwrite(at position: Int, with byte: UInt8) {
     guard position >= 0, position < bytes.count else { return }
     bytes[bytes.startIndex + position] = byte

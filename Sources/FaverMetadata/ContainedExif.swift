@@ -7,6 +7,12 @@ struct ContainedExif: ContainerFinding, Equatable, Sendable {
   var block: [UInt8]?
   /// `.damagedContainer`, or a JPEG's `.truncated` and `.malformedHeader`; empty for a sound file.
   var problems: [MetadataProblem] = []
+  /// The XMP packet the file embeds (or the text that holds it); its dates come after EXIF's.
+  var xmp: [UInt8]?
+  /// A JPEG's APP13 payload (`Photoshop 3.0\0` and its resources), for the IPTC date.
+  var iptc: [UInt8]?
+  /// An EXIF block a PNG holds as hex text (`PNGText`); its dates come after XMP and IPTC.
+  var textExif: [UInt8]?
 
   /// EXIF blocks are at most a few hundred KiB: one a container says is larger is not read.
   static let maxBytes = 4 << 20
@@ -24,10 +30,35 @@ struct ContainedExif: ContainerFinding, Equatable, Sendable {
   /// No block, from a container damaged or cut short before one was found.
   static let damaged = ContainedExif(nil, isDamaged: true)
 
-  /// Fills in what the block says.
+  /// Fills in what the EXIF block says, and when it gives no date, what the XMP packet, the IPTC
+  /// records or the PNG text's EXIF block say, in that order.
   func apply(to metadata: inout FileMetadata, timeZone: TimeZone) {
     metadata.problems += problems
-    guard let block else { return }
+    if let block { applyExif(block, to: &metadata) }
+    guard metadata.captureTime.source == .fileModified else { return }
+    if let time = xmp.flatMap({ XMPDates.captureTime(in: $0, source: .xmp) }) {
+      metadata.captureTime = time
+    } else if let time = iptc.flatMap(IPTCDates.captureTime(inAPP13:)) {
+      metadata.captureTime = time
+    } else if let textExif, let fields = ExifBlock.read(Self.withinLibexifLimit(textExif)) {
+      if var time = fields.captureTime {
+        time.source = .pngText
+        metadata.captureTime = time
+      }
+      if metadata.coordinate == nil, case .success(let coordinate) = fields.coordinate {
+        metadata.coordinate = coordinate
+      }
+    }
+  }
+
+  /// Whether the EXIF block gives a capture time: a container reads its other metadata, at the
+  /// cost of more reads, only when it does not.
+  var hasExifDate: Bool {
+    block.flatMap { ExifBlock.read(Self.withinLibexifLimit($0))?.captureTime } != nil
+  }
+
+  /// Fills in what the EXIF block says.
+  private func applyExif(_ block: [UInt8], to metadata: inout FileMetadata) {
     guard let fields = ExifBlock.read(Self.withinLibexifLimit(block)) else {
       metadata.problems.append(.corruptExif)
       return

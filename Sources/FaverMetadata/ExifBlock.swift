@@ -16,7 +16,7 @@ package enum ExifBlock {
       tiff.firstIFDOffset + 2 <= block.count - header.count
     else { return nil }
     block.order = tiff.order
-    tiff.hideThumbnailPointers(in: &block, from: header.count)
+    tiff.hideUnreadablePointers(in: &block, from: header.count)
     guard let memory = faver_exif_arena_mem_new() else { return nil }
     defer { faver_exif_arena_reset() }  // last: after the data is freed
     guard let data = exif_data_new_mem(memory) else {

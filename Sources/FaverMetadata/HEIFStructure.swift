@@ -1,6 +1,7 @@
-/// The EXIF item of a HEIF, HEIC or AVIF file, found through its `meta` box (ISO/IEC 23008-12):
-/// `iinf` names the items, `iloc` says where their bytes are. Only those bytes are read, and the
-/// 4-byte offset that starts the item is skipped to its TIFF structure. The container is damaged
+/// The EXIF item of a HEIF, HEIC or AVIF file (and, when it gives no date, the XMP item), found
+/// through its `meta` box (ISO/IEC 23008-12): `iinf` names the items, `iloc` says where their
+/// bytes are. Only those bytes are read, and the 4-byte offset that starts the EXIF item is
+/// skipped to its TIFF structure. The container is damaged
 /// when a box or the item table is damaged or cut short.
 enum HEIFStructure: ContainerReader {
   /// A `meta` box larger than this is not a photo's; it is not read.
@@ -15,17 +16,30 @@ enum HEIFStructure: ContainerReader {
     let payload = try source.read(at: meta.payloadStart, count: Int(meta.payloadSize))
     let table = ItemTable(meta: payload)
     let isDamaged = top.isDamaged || table.isDamaged
-    guard let location = table.exifLocation else { return ContainedExif(nil, isDamaged: isDamaged) }
-    let item: [UInt8]?
-    switch location.origin {
-    case .file: item = try location.read(from: source, limit: ContainedExif.maxBytes)
-    case .itemData(let idat):
-      item = try location.read(from: MemoryByteSource(idat), limit: ContainedExif.maxBytes)
+    var found = ContainedExif(nil, isDamaged: isDamaged)
+    if let location = table.exifLocation {
+      let item = try read(location, from: source, limit: ContainedExif.maxBytes)
+      var reader = ByteReader(item ?? [], order: .bigEndian)
+      if item != nil, let tiffOffset = reader.u32(), reader.skip(tiffOffset), let item {
+        found.block = Array(item[reader.offset...])
+      } else {
+        found.problems = [.damagedContainer]
+      }
     }
-    guard let item else { return .damaged }
-    var reader = ByteReader(item, order: .bigEndian)
-    guard let tiffOffset = reader.u32(), reader.skip(tiffOffset) else { return .damaged }
-    return ContainedExif(Array(item[reader.offset...]), isDamaged: isDamaged)
+    if let location = table.xmpLocation, !found.hasExifDate {
+      found.xmp = try read(location, from: source, limit: XMPDates.maxBytes)
+    }
+    return found
+  }
+
+  /// An item's bytes, from the file or from the `meta` box's `idat`.
+  private static func read(_ location: ItemLocation, from source: some ByteSource, limit: Int)
+    throws(MetadataError) -> [UInt8]?
+  {
+    switch location.origin {
+    case .file: try location.read(from: source, limit: limit)
+    case .itemData(let idat): try location.read(from: MemoryByteSource(idat), limit: limit)
+    }
   }
 }
 
@@ -57,9 +71,11 @@ struct ItemLocation: Equatable {
   }
 }
 
-/// The `iinf` and `iloc` boxes of a `meta` payload, parsed far enough to locate the EXIF item.
+/// The `iinf` and `iloc` boxes of a `meta` payload, parsed far enough to locate the EXIF item
+/// and the XMP item (a `mime` item of type `application/rdf+xml`).
 struct ItemTable {
   var exifLocation: ItemLocation?
+  var xmpLocation: ItemLocation?
   var isDamaged = false
 
   init(meta payload: [UInt8]) {
@@ -76,20 +92,47 @@ struct ItemTable {
       isDamaged = true
       return
     }
-    guard let locations = Self.locations(iloc: iloc, of: Set(exifIDs)) else {
+    let xmpIDs = Self.xmpItemIDs(iinf: iinf)
+    guard let locations = Self.locations(iloc: iloc, of: Set(exifIDs + xmpIDs)) else {
       isDamaged = true
       return
     }
-    for id in exifIDs {
-      guard let entry = locations[id] else { continue }
-      switch entry.constructionMethod {
-      case 0: exifLocation = ItemLocation(origin: .file, extents: entry.extents)
-      case 1:
-        exifLocation = ItemLocation(origin: .itemData(payloadOf("idat") ?? []), extents: entry.extents)
-      default: continue  // 2 builds an item from other items: never used for EXIF
+    func location(of ids: [Int]) -> ItemLocation? {
+      for id in ids {
+        guard let entry = locations[id] else { continue }
+        switch entry.constructionMethod {
+        case 0: return ItemLocation(origin: .file, extents: entry.extents)
+        case 1: return ItemLocation(origin: .itemData(payloadOf("idat") ?? []), extents: entry.extents)
+        default: continue  // 2 builds an item from other items: never used for metadata
+        }
       }
-      return
+      return nil
     }
+    exifLocation = location(of: exifIDs)
+    xmpLocation = location(of: xmpIDs)
+  }
+
+  /// The IDs of the `infe` entries of type `mime` whose content type is `application/rdf+xml`.
+  static func xmpItemIDs(iinf: [UInt8]) -> [Int] {
+    var reader = ByteReader(iinf, order: .bigEndian)
+    guard let version = reader.u8(), reader.skip(3), reader.uint(version == 0 ? 2 : 4) != nil else {
+      return []
+    }
+    let entries = BoxWalker.boxesInMemory(MemoryByteSource(iinf), from: Int64(reader.offset))
+    var ids: [Int] = []
+    let contentType = Array("application/rdf+xml".utf8)
+    for infe in entries.boxes where infe.type == "infe" {
+      let payload = iinf[Int(infe.payloadStart)..<Int(infe.end)]
+      var entry = ByteReader(payload, order: .bigEndian)
+      guard let version = entry.u8(), version >= 2, entry.skip(3),
+        let id = entry.uint(version == 2 ? 2 : 4), entry.skip(2), entry.fourCC() == "mime"
+      else { continue }
+      // The item's name, then its content type, each ended by a NUL.
+      let strings = payload.dropFirst(entry.offset).split(
+        separator: 0, maxSplits: 2, omittingEmptySubsequences: false)
+      if strings.count >= 2, strings[1].elementsEqual(contentType) { ids.append(Int(id)) }
+    }
+    return ids
   }
 
   /// The IDs of the `infe` entries whose item type is `Exif`; nil when the box is malformed.

@@ -1,4 +1,5 @@
-/// The APP1 EXIF payload of a JPEG (from its `Exif\0\0` header on), found through the marker
+/// The APP1 EXIF payload of a JPEG (from its `Exif\0\0` header on), with its APP1 XMP packet
+/// and APP13 IPTC resources, found through the marker
 /// segments at its start without touching the image data. The file is `.truncated` when it ends
 /// before its end-of-image marker, `.malformedHeader` when its segments are not a JPEG's.
 enum JPEGStructure: ContainerReader {
@@ -9,13 +10,20 @@ enum JPEGStructure: ContainerReader {
   static let maxMarkerBytes = 4096
   /// How far back from the end a file is examined for how it ends.
   static let tailWindow = 4096
+  /// What an APP1 segment holding an XMP packet starts with.
+  static let xmpHeader = Array("http://ns.adobe.com/xap/1.0/".utf8) + [0]
 
   static func read(from source: some ByteSource, head: [UInt8]) throws(MetadataError) -> ContainedExif {
     var exif: [UInt8]?
+    var xmp: [UInt8]?
+    var iptc: [UInt8]?
     var isMalformed = false
     func found(isTruncated: Bool) -> ContainedExif {
-      ContainedExif(
+      var found = ContainedExif(
         block: exif, problems: (isTruncated ? [.truncated] : []) + (isMalformed ? [.malformedHeader] : []))
+      found.xmp = xmp
+      found.iptc = iptc
+      return found
     }
     let reader = HeadReader(source: source, head: head)
     var offset: Int64 = 2
@@ -62,6 +70,14 @@ enum JPEGStructure: ContainerReader {
         try reader.bytes(at: offset + 4, count: ExifBlock.header.count).bytes.elementsEqual(ExifBlock.header)
       {
         exif = Array(try reader.bytes(at: offset + 4, count: Int(length) - 2).bytes)
+      } else if kind == 0xE1, xmp == nil,
+        try reader.bytes(at: offset + 4, count: xmpHeader.count).bytes.elementsEqual(xmpHeader)
+      {
+        xmp = Array(try reader.bytes(at: offset + 4, count: Int(length) - 2).bytes.dropFirst(xmpHeader.count))
+      } else if kind == 0xED, iptc == nil,
+        try reader.bytes(at: offset + 4, count: IPTCDates.header.count).bytes.elementsEqual(IPTCDates.header)
+      {
+        iptc = Array(try reader.bytes(at: offset + 4, count: Int(length) - 2).bytes)
       }
       offset += 2 + length
       segments += 1

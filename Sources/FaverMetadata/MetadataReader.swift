@@ -32,15 +32,22 @@ package struct MetadataReader: Sendable {
 
   /// Reads `source`, whose first bytes (at least `AssetID.headLength` of them, or the whole
   /// file) are `head`. Returns nil when the content is not a photo or video faver knows.
-  /// The capture time comes from the metadata, else from a date in the file's `name`
-  /// (`IMG_20230512_143012.jpg`), else from `modified`.
+  /// The capture time comes from the metadata, else from the XMP `sidecar` beside the file
+  /// (called only then: its bytes, nil when there is none), else from a date in the file's
+  /// `name` (`IMG_20230512_143012.jpg`), else from `modified`.
   package func read(
-    _ source: some ByteSource, head: [UInt8], modified: Date, name: @autoclosure () -> String = ""
+    _ source: some ByteSource, head: [UInt8], modified: Date, name: @autoclosure () -> String = "",
+    sidecar: () -> [UInt8]? = { nil }
   ) throws(MetadataError) -> FileMetadata? {
     guard let format = MediaFormat.sniff(head) else { return nil }
     var metadata = FileMetadata(format: format, captureTime: fileTime(modified))
     try Self.containerReader(for: format)?.read(from: source, head: head)
       .apply(to: &metadata, timeZone: timeZone)
+    if metadata.captureTime.source == .fileModified,
+      let time = sidecar().flatMap({ XMPDates.captureTime(in: $0, source: .sidecar) })
+    {
+      metadata.captureTime = time
+    }
     if metadata.captureTime.source == .fileModified, let date = FileNameDate.parse(name()) {
       metadata.captureTime = nameTime(date, modified: metadata.captureTime)
     }

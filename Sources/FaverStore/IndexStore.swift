@@ -151,6 +151,11 @@ package final class IndexStore: Sendable {
       try db.alter(table: "file") { t in t.add(column: "duration", .double) }
       try db.execute(sql: "UPDATE file SET size = -1 WHERE kind = 'video'")
     }
+    migrator.registerMigration("v10: files dated by name or modification time") { db in
+      // XMP, IPTC, PNG-text and sidecar dates come before these now: such files are read once
+      // more (a stamp that matches no file) to find them.
+      try db.execute(sql: "UPDATE file SET size = -1 WHERE timeSource IN ('fileName', 'fileModified')")
+    }
     return migrator
   }
 

@@ -135,3 +135,38 @@ func textIsTrimmedAsFoundationTrimsIt(bytes: [UInt8]) {
   #expect(together == Array((0..<8).map { _ in alone }.joined()))
   #expect(alone.allSatisfy { $0?.captureTime != nil && $0?.make?.hasPrefix("Maker") == true })
 }
+
+/// `block` with IFD0's EXIF IFD pointer (0x8769) set to `offset`.
+private func withExifPointer(_ block: [UInt8], _ offset: UInt32, bigEndian: Bool) -> [UInt8] {
+  var block = block
+  let tiff = 6
+  func u16(_ at: Int) -> Int {
+    bigEndian ? Int(block[at]) << 8 | Int(block[at + 1]) : Int(block[at + 1]) << 8 | Int(block[at])
+  }
+  let ifd0 = tiff + 8
+  for entry in 0..<u16(ifd0) where u16(ifd0 + 2 + entry * 12) == 0x8769 {
+    let at = ifd0 + 2 + entry * 12 + 8
+    let bytes = (0..<4).map { UInt8(truncatingIfNeeded: offset >> (8 * UInt32($0))) }
+    block.replaceSubrange(at..<at + 4, with: bigEndian ? bytes.reversed() : bytes)
+  }
+  return block
+}
+
+@Test(arguments: [false, true], [0xFFFF_FF00, 0, 3, 8, 9, 0x7FFF_FFFF] as [UInt32])
+func aBrokenExifIFDPointerKeepsTheGPSIFD(bigEndian: Bool, pointer: UInt32) throws {
+  var builder = ExifBuilder(bigEndian: bigEndian)
+  builder.ifd0[0x0132] = .ascii("2017:06:05 04:03:02")
+  builder.original("2016:01:01 00:00:00")
+  builder.position(lat: (48, 51, 2400), latRef: "N", lon: (2, 21, 300), lonRef: "W")
+  let block = withExifPointer(builder.block(), pointer, bigEndian: bigEndian)
+  let jpeg = ExifBuilder.jpeg(block: block)
+  let tiff = Array(block.dropFirst(6))
+  for file in [jpeg, tiff] {
+    let metadata = try #require(
+      try MetadataReader().read(MemoryByteSource(file), head: file, modified: Date(timeIntervalSince1970: 0)))
+    let coordinate = try #require(metadata.coordinate, "pointer \(pointer)")
+    #expect(abs(coordinate.latitude - (48 + 51.0 / 60 + 24.0 / 3600)) < 1e-6)
+    #expect(abs(coordinate.longitude + (2 + 21.0 / 60 + 3.0 / 3600)) < 1e-6)
+    #expect(metadata.captureTime.source == .exifDateTime)
+  }
+}

@@ -143,3 +143,47 @@ func aModificationTimeBeyondAnyCalendarIsTakenAtTheLimit(seconds: Double) {
   #expect(time.instant.timeIntervalSince1970 == (seconds.isNaN ? 0 : seconds < 0 ? -limit : limit))
   #expect(!time.iso8601.isEmpty)  // milliseconds and a civil date computed without a trap
 }
+
+@Test func theSidecarIsReadOnlyForAFileWithoutADateAndBeforeItsName() throws {
+  var dated = ExifBuilder()
+  dated.original("2017:01:01 12:00:00")
+  let sidecar = Array(
+    "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:Description xmlns:xmp=\"http://ns.adobe.com/xap/1.0/\" xmp:CreateDate=\"2019-04-05T06:07:08Z\"/></x:xmpmeta>"
+      .utf8)
+  var calls = 0
+  let datedJPEG = dated.jpeg()
+  let fromFile = try reader.read(
+    MemoryByteSource(datedJPEG), head: datedJPEG, modified: modified, name: "IMG_20230512_143012.jpg",
+    sidecar: {
+      calls += 1
+      return sidecar
+    })
+  #expect(fromFile?.captureTime.source == .exifOriginal)
+  #expect(calls == 0)
+  let undated = ExifBuilder().jpeg()
+  let fromSidecar = try reader.read(
+    MemoryByteSource(undated), head: undated, modified: modified, name: "IMG_20230512_143012.jpg",
+    sidecar: {
+      calls += 1
+      return sidecar
+    })
+  #expect(fromSidecar?.captureTime.iso8601 == "2019-04-05T06:07:08+00:00")
+  #expect(fromSidecar?.captureTime.source == .sidecar)
+  #expect(calls == 1)
+}
+
+@Test func anIPTCDateWithoutItsTimeIsNotACaptureTime() {
+  func app13(_ datasets: [UInt8]) -> [UInt8] {
+    IPTCDates.header + Array("8BIM".utf8) + [0x04, 0x04, 0, 0] + be32(datasets.count) + datasets
+      + (datasets.count % 2 == 1 ? [0] : [])
+  }
+  func dataset(_ number: UInt8, _ text: String) -> [UInt8] {
+    [0x1C, 2, number] + be16(text.utf8.count) + Array(text.utf8)
+  }
+  #expect(IPTCDates.captureTime(inAPP13: app13(dataset(55, "20200102"))) == nil)
+  let both = IPTCDates.captureTime(inAPP13: app13(dataset(55, "20200102") + dataset(60, "030405-0330")))
+  #expect(both?.iso8601 == "2020-01-02T03:04:05-03:30")
+  #expect(both?.source == .iptc)
+}
+
+private func be32(_ v: Int) -> [UInt8] { be16(v >> 16) + be16(v) }

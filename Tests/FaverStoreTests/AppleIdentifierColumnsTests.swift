@@ -34,7 +34,7 @@ import Testing
       "v1: roots and files", "v2: non-media files", "v3: review", "v4: apple identifiers",
       "v5: forget non-media files", "v6: drop the rootId indexes their (rootId, path) keys cover",
       "v7: drop the takenAt and contentIdentifier indexes no query uses", "v8: rejected",
-      "v9: video duration",
+      "v9: video duration", "v10: files dated by name or modification time",
     ])
 }
 

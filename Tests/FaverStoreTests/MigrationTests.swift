@@ -28,3 +28,30 @@ import Testing
   #expect(known.nonMedia.isEmpty)
   #expect(try store.roots() == [1: "/photos"])
 }
+
+@Test func filesDatedByNameOrModificationTimeAreReadAgain() throws {
+  // An index made before XMP, IPTC and sidecar dates gave such files their file time for good.
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("faver-\(UUID().uuidString)")
+  defer { try? FileManager.default.removeItem(at: folder) }
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  let path = folder.appendingPathComponent(IndexStore.fileName).path
+  do {
+    let old = try DatabaseQueue(path: path)
+    try IndexStore.migrator.migrate(old, upTo: "v9: video duration")
+    try old.write { db in
+      try db.execute(sql: "INSERT INTO root (id, path) VALUES (1, '/photos')")
+      for (name, source) in [("a.jpg", "fileModified"), ("b.jpg", "fileName"), ("c.jpg", "exifOriginal")] {
+        try db.execute(
+          sql: """
+            INSERT INTO file (rootId, path, assetId, format, kind, size, mtimeNs, device, inode, takenAt,
+              hasSubseconds, timeSource)
+            VALUES (1, ?, ?, 'jpeg', 'photo', 10, 1, 1, 1, 0, 0, ?)
+            """, arguments: [name, name, source])
+      }
+    }
+  }
+  let known = try IndexStore(folder: folder).known(inRoot: 1)
+  #expect(known.media["a.jpg"]?.stamp.size == -1)
+  #expect(known.media["b.jpg"]?.stamp.size == -1)
+  #expect(known.media["c.jpg"]?.stamp.size == 10)
+}

@@ -54,7 +54,11 @@ public struct ExifBuilder {
 
   /// A JPEG holding this block, a pretend scan of `scanBytes` bytes, and an end marker.
   public func jpeg(scanBytes: Int = 64, endMarker: Bool = true) -> [UInt8] {
-    let payload = block()
+    Self.jpeg(block: block(), scanBytes: scanBytes, endMarker: endMarker)
+  }
+
+  /// A JPEG holding `payload` in its APP1 segment, then a pretend scan and an end marker.
+  public static func jpeg(block payload: [UInt8], scanBytes: Int = 64, endMarker: Bool = true) -> [UInt8] {
     var bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE1] + be16(payload.count + 2) + payload
     bytes += [0xFF, 0xDA, 0x00, 0x08, 1, 1, 0, 0, 63, 0]
     // Entropy-coded data: any byte, but every FF stuffed with a 00, as in a real scan.
