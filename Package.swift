@@ -23,12 +23,14 @@ let package = Package(
   targets: [
     // libexif, nothing else. Debian: `apt-get install libexif-dev` (scripts/install-deps).
     .systemLibrary(name: "CExif", pkgConfig: "libexif"),
+    // zlib, for the compressed text chunks of PNGs. Debian: `zlib1g-dev` (scripts/install-deps).
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib"),
     // Pure domain values and algorithms: no files, no database, no terminal. Public: the values
     // `FaverKit.Library` returns.
     .target(name: "FaverCore", swiftSettings: strictImports),
     // Bytes → metadata. The only target that imports CExif.
     .target(
-      name: "FaverMetadata", dependencies: ["FaverCore", "CExif"],
+      name: "FaverMetadata", dependencies: ["FaverCore", "CExif", "CZlib"],
       swiftSettings: [
         .enableUpcomingFeature("InternalImportsByDefault"), .enableUpcomingFeature("MemberImportVisibility"),
       ]),
