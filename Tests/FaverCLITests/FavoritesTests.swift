@@ -194,15 +194,7 @@ private struct Library {
       == "\(tree.path)/shoot/IMG_0303.JPG\n\(tree.path)/shoot/IMG_0303.DNG\n")
 }
 
-private var exiftool: URL? { Paths.which("exiftool") }
-
-/// `exiftool -s3 TAG file`, trimmed.
-private func exiftoolTag(_ tag: String, _ file: String) throws -> String {
-  let tool = try #require(exiftool, "CI must install exiftool (libimage-exiftool-perl)")
-  return try run(tool, ["-s3", tag, file]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-}
-
-@Test(.enabled(if: exiftool != nil || ProcessInfo.processInfo.environment["CI"] != nil))
+@Test(.enabled(if: Exiftool.shouldRun, "exiftool is not installed"))
 func sidecarsCarryTheFavoritesToOtherToolsAndKeepWhatTheyHold() throws {
   let library = try Library(3)
   defer { try? FileManager.default.removeItem(atPath: library.store) }
@@ -235,21 +227,21 @@ func sidecarsCarryTheFavoritesToOtherToolsAndKeepWhatTheyHold() throws {
   #expect(try library.faver(["sidecars", "write", "--dry-run"]).stdout.contains("3 sidecars to write"))
   #expect(!FileManager.default.fileExists(atPath: photos + "/p0.jpg.xmp"))
   try library.faver(["sidecars", "write"])
-  #expect(try exiftoolTag("-XMP:Rating", photos + "/p0.jpg.xmp") == "5")
-  #expect(try exiftoolTag("-XMP-digiKam:PickLabel", photos + "/p0.jpg.xmp") == "3")
-  #expect(try exiftoolTag("-XMP:Rating", photos + "/p2.jpg.xmp") == "-1")
-  #expect(try exiftoolTag("-XMP:Rating", photos + "/p1.jpg.xmp") == "5")
+  #expect(try Exiftool.value("XMP:Rating", ofFile: photos + "/p0.jpg.xmp") == "5")
+  #expect(try Exiftool.value("XMP-digiKam:PickLabel", ofFile: photos + "/p0.jpg.xmp") == "3")
+  #expect(try Exiftool.value("XMP:Rating", ofFile: photos + "/p2.jpg.xmp") == "-1")
+  #expect(try Exiftool.value("XMP:Rating", ofFile: photos + "/p1.jpg.xmp") == "5")
   let merged = try String(contentsOfFile: photos + "/p1.jpg.xmp", encoding: .utf8)
   #expect(
     merged.contains("<rdf:li darktable:num=\"0\" darktable:operation=\"exposure\" darktable:enabled=\"1\"/>"))
   #expect(merged.contains("darktable:history_end=\"1\""))
-  #expect(try exiftoolTag("-XMP-darktable:History_end", photos + "/p1.jpg.xmp") == "1")
+  #expect(try Exiftool.value("XMP-darktable:History_end", ofFile: photos + "/p1.jpg.xmp") == "1")
   #expect(try library.faver(["sidecars", "write"]).stdout.contains("0 sidecars written, 3 unchanged"))
   // No longer a favorite: faver's rating goes, darktable's history stays.
   try library.faver(["mark", photos + "/p1.jpg", "--unfavorite"])
   try library.faver(["sidecars", "write"])
-  #expect(try exiftoolTag("-XMP:Rating", photos + "/p1.jpg.xmp") == "")
-  #expect(try exiftoolTag("-XMP-darktable:History_end", photos + "/p1.jpg.xmp") == "1")
+  #expect(try Exiftool.value("XMP:Rating", ofFile: photos + "/p1.jpg.xmp") == "")
+  #expect(try Exiftool.value("XMP-darktable:History_end", ofFile: photos + "/p1.jpg.xmp") == "1")
   // The photos themselves never changed.
   #expect(try library.tree.snapshot().filter { !$0.key.hasSuffix(".xmp") } == before)
 

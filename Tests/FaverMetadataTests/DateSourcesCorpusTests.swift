@@ -1,4 +1,5 @@
 import FaverCore
+import FaverTestSupport
 import Foundation
 import Testing
 
@@ -18,8 +19,8 @@ struct NonExifDate: Sendable, CustomTestStringConvertible {
 
   /// exiftool's readings of the whole corpus, kept to the files this test is about.
   static let all: [NonExifDate] = {
-    guard Corpus.isPresent, ExiftoolRun.executable != nil,
-      let output = try? ExiftoolRun.run(
+    guard Corpus.isPresent, Exiftool.executable != nil,
+      let output = try? Exiftool.run(
         ["-r", "-j", "-G1", "-File:MIMEType"]
           + (exifTags + xmpTags + ["IPTC:DateCreated", "IPTC:TimeCreated"]).map { "-" + $0 }
           + [Corpus.folder.path]),
@@ -61,7 +62,7 @@ struct NonExifDate: Sendable, CustomTestStringConvertible {
   }
 }
 
-@Test(.enabled(if: Corpus.isPresent && ExiftoolRun.shouldRun), arguments: NonExifDate.all)
+@Test(.enabled(if: Corpus.isPresent && Exiftool.shouldRun), arguments: NonExifDate.all)
 func aCorpusFileWithoutExifDatesTakesExiftoolsXMPOrIPTCDate(expected: NonExifDate) throws {
   let source = try FileByteSource(path: Corpus.folder.appendingPathComponent(expected.file).path)
   let metadata = try #require(
@@ -75,7 +76,7 @@ func aCorpusFileWithoutExifDatesTakesExiftoolsXMPOrIPTCDate(expected: NonExifDat
   }
 }
 
-@Test(.enabled(if: Corpus.isPresent && ExiftoolRun.shouldRun))
+@Test(.enabled(if: Corpus.isPresent && Exiftool.shouldRun))
 func theCorpusHoldsFilesDatedOnlyByXMPAndIPTC() {
   #expect(NonExifDate.all.contains { $0.source == .xmp })
   #expect(NonExifDate.all.contains { $0.source == .iptc })
@@ -90,8 +91,8 @@ struct CorpusSidecar: Sendable, CustomTestStringConvertible {
 
   static let all: [CorpusSidecar] = {
     let folder = Corpus.folder.appendingPathComponent("sidecars")
-    guard Corpus.isPresent, ExiftoolRun.executable != nil,
-      let output = try? ExiftoolRun.run(
+    guard Corpus.isPresent, Exiftool.executable != nil,
+      let output = try? Exiftool.run(
         ["-r", "-j", "-G1", "-ext", "xmp"] + NonExifDate.xmpTags.map { "-" + $0 } + [folder.path]),
       let objects = try? JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]]
     else { return [] }
@@ -104,7 +105,7 @@ struct CorpusSidecar: Sendable, CustomTestStringConvertible {
   }()
 }
 
-@Test(.enabled(if: Corpus.isPresent && ExiftoolRun.shouldRun), arguments: CorpusSidecar.all)
+@Test(.enabled(if: Corpus.isPresent && Exiftool.shouldRun), arguments: CorpusSidecar.all)
 func aCorpusSidecarGivesExiftoolsDate(sidecar: CorpusSidecar) throws {
   let bytes = Array(try Data(contentsOf: Corpus.folder.appendingPathComponent(sidecar.file)))
   let time = XMPDates.captureTime(in: bytes, source: .sidecar)

@@ -51,22 +51,22 @@ func readExiftoolFixture(_ sample: String, _ arguments: [String]) throws -> File
   let tree = try TemporaryTree()
   let path = tree.root.appendingPathComponent("fixture." + (sample as NSString).pathExtension).path
   try FileManager.default.copyItem(atPath: SampleLibraryFile.path(sample), toPath: path)
-  try ExiftoolRun.run(["-overwrite_original", "-all=", path])
-  try ExiftoolRun.run(["-overwrite_original"] + arguments + [path])
+  try Exiftool.run(["-overwrite_original", "-all=", path])
+  try Exiftool.run(["-overwrite_original"] + arguments + [path])
   let source = try FileByteSource(path: path)
   let head = try source.read(at: 0, count: AssetID.headLength)
   return try MetadataReader(timeZone: TimeZone(secondsFromGMT: 3600)!)
     .read(source, head: head, modified: Date(timeIntervalSince1970: 1_000_000_000))
 }
 
-@Test(.enabled(if: ExiftoolRun.shouldRun)) func aJPEGWithOnlyAnXMPDateIsReadToTheSecond() throws {
+@Test(.enabled(if: Exiftool.shouldRun)) func aJPEGWithOnlyAnXMPDateIsReadToTheSecond() throws {
   let metadata = try readExiftoolFixture(
     "2024/05/IMG_0101.jpg", ["-XMP:DateTimeOriginal=2021:03:04 05:06:07.25+02:00"])
   #expect(metadata?.captureTime.iso8601 == "2021-03-04T05:06:07.250+02:00")
   #expect(metadata?.captureTime.source == .xmp)
 }
 
-@Test(.enabled(if: ExiftoolRun.shouldRun)) func aPNGWithOnlyXMPIsRead() throws {
+@Test(.enabled(if: Exiftool.shouldRun)) func aPNGWithOnlyXMPIsRead() throws {
   let metadata = try readExiftoolFixture(
     "2024/06/Screenshot_20240615-061203.png", ["-XMP:CreateDate=2022:07:08 09:10:11-05:00"])
   #expect(metadata?.captureTime.iso8601 == "2022-07-08T09:10:11-05:00")
@@ -74,7 +74,7 @@ func readExiftoolFixture(_ sample: String, _ arguments: [String]) throws -> File
 }
 
 @Test(
-  .enabled(if: ExiftoolRun.shouldRun),
+  .enabled(if: Exiftool.shouldRun),
   arguments: ["2024/07/scan_0002.tif", "2023/12/IMG_2003.avif", "2024/05/IMG_0105.HEIC"])
 func aTIFFOrHEIFWithOnlyAnXMPDateIsRead(sample: String) throws {
   // exiftool cannot delete a TIFF's IFD0, so its ModifyDate goes on its own.
@@ -84,14 +84,14 @@ func aTIFFOrHEIFWithOnlyAnXMPDateIsRead(sample: String) throws {
   #expect(metadata?.captureTime.source == .xmp)
 }
 
-@Test(.enabled(if: ExiftoolRun.shouldRun)) func aJPEGWithOnlyIPTCDatesIsRead() throws {
+@Test(.enabled(if: Exiftool.shouldRun)) func aJPEGWithOnlyIPTCDatesIsRead() throws {
   let metadata = try readExiftoolFixture(
     "2024/05/IMG_0101.jpg", ["-IPTC:DateCreated=2020:01:02", "-IPTC:TimeCreated=03:04:05+05:30"])
   #expect(metadata?.captureTime.iso8601 == "2020-01-02T03:04:05+05:30")
   #expect(metadata?.captureTime.source == .iptc)
 }
 
-@Test(.enabled(if: ExiftoolRun.shouldRun)) func xmpComesBeforeIPTCAndEXIFBeforeBoth() throws {
+@Test(.enabled(if: Exiftool.shouldRun)) func xmpComesBeforeIPTCAndEXIFBeforeBoth() throws {
   let both = try readExiftoolFixture(
     "2024/05/IMG_0101.jpg",
     ["-IPTC:DateCreated=2020:01:02", "-IPTC:TimeCreated=03:04:05", "-XMP:CreateDate=2022:07:08 09:10:11"])
@@ -100,30 +100,6 @@ func aTIFFOrHEIFWithOnlyAnXMPDateIsRead(sample: String) throws {
     "2024/05/IMG_0101.jpg",
     ["-EXIF:DateTimeOriginal=2019:01:01 00:00:00", "-XMP:CreateDate=2022:07:08 09:10:11"])
   #expect(exif?.captureTime.source == .exifOriginal)
-}
-
-/// exiftool, run to make fixtures.
-enum ExiftoolRun {
-  static let executable: String? = ["/usr/bin/exiftool", "/usr/local/bin/exiftool"].first {
-    FileManager.default.isExecutableFile(atPath: $0)
-  }
-  /// Without exiftool these tests are skipped, unless CI is set (CI must install it).
-  static var shouldRun: Bool { executable != nil || ProcessInfo.processInfo.environment["CI"] != nil }
-
-  @discardableResult
-  static func run(_ arguments: [String]) throws -> String {
-    let executable = try #require(executable, "CI must install exiftool (libimage-exiftool-perl)")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
-  }
 }
 
 /// The committed SampleLibrary.

@@ -2,40 +2,11 @@ import FaverTestSupport
 import Foundation
 import Testing
 
-/// exiftool, the independent reader the merged sidecars are checked against.
-enum Exiftool {
-  static let executable: URL? = {
-    for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-      let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent("exiftool")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-    }
-    return nil
-  }()
-
-  /// Without exiftool the comparisons are skipped, unless CI is set (CI must install it).
-  static var shouldRun: Bool { executable != nil || ProcessInfo.processInfo.environment["CI"] != nil }
-
-  /// exiftool's printed output for `arguments`.
-  static func run(_ arguments: [String]) throws -> String {
-    guard let executable else {
-      Issue.record("CI must install exiftool (libimage-exiftool-perl)")
-      return ""
-    }
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
-  }
-
+/// exiftool's readings of sidecar bytes, written to a temporary file.
+extension Exiftool {
   /// One tag's value as `-s3` prints it, "" when the file does not hold it.
   static func value(_ tag: String, of bytes: Data) throws -> String {
-    try withFile(bytes) { try run(["-s3", "-" + tag, $0]) }.trimmingCharacters(in: .whitespacesAndNewlines)
+    try withFile(bytes) { try value(tag, ofFile: $0) }
   }
 
   /// Every tag exiftool reads in the file (`-G1 -n -a -struct`: a list of structures, such as

@@ -1,4 +1,5 @@
 import FaverSidecars
+import FaverTestSupport
 import Foundation
 import Testing
 
