@@ -14,6 +14,17 @@ extension Asset {
   public var absolutePath: String { joinPath(root, path) }
 }
 
+extension Asset {
+  /// The files reviewed as this one item: the asset, then its raw file, then its Live Photo video.
+  private var members: [Companion] { [raw, companion].compactMap { $0 } }
+
+  /// The ids of the item's files, in `memberPaths`' order (a mark on any of them is the item's).
+  public var memberIDs: [AssetID] { [id] + members.map(\.id) }
+
+  /// The item's files, absolute, in `memberIDs`' order.
+  public var memberPaths: [String] { [absolutePath] + members.map(\.absolutePath) }
+}
+
 extension Asset.Companion {
   /// Where the video is: the root joined with the path below it.
   public var absolutePath: String { joinPath(root, path) }

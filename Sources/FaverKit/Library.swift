@@ -124,10 +124,7 @@ public final class Library: Sendable {
     var assets = try store.assets()
     let states = try store.reviewStates()
     for index in assets.indices {
-      let asset = assets[index]
-      assets[index].review =
-        states[asset.id] ?? asset.companion.flatMap { states[$0.id] } ?? asset.raw.flatMap { states[$0.id] }
-        ?? .unreviewed
+      assets[index].review = assets[index].memberIDs.lazy.compactMap { states[$0] }.first ?? .unreviewed
     }
     return assets
   }
@@ -157,8 +154,7 @@ public final class Library: Sendable {
     -> AlbumReport
   {
     let items = try favorites(rejected: rejected).flatMap { asset in
-      [(id: asset.id, path: asset.absolutePath)]
-        + (asset.companion.map { [(id: $0.id, path: $0.absolutePath)] } ?? [])
+      zip(asset.memberIDs, asset.memberPaths).map { (id: $0, path: $1) }
     }
     let summary = try AlbumExport(folder: folder, method: copy ? .copy : .link).export(items)
     return AlbumReport(
@@ -404,9 +400,7 @@ public final class Library: Sendable {
     if mark == .unreviewed, changed > 0 {
       let undone = Set(ids)
       let queue = try queue().queue
-      if let first = queue.pending.first(where: {
-        undone.contains($0.asset.id) || $0.asset.companion.map { undone.contains($0.id) } == true
-      }) {
+      if let first = queue.pending.first(where: { !undone.isDisjoint(with: $0.asset.memberIDs) }) {
         try store.setCursor(Cursor(at: first.asset))
       }
     }

@@ -192,6 +192,13 @@ private struct Library {
   #expect(
     try faver(["favorites", "--paths", "--store", store]).stdout
       == "\(tree.path)/shoot/IMG_0303.JPG\n\(tree.path)/shoot/IMG_0303.DNG\n")
+  // The album takes the raw file along.
+  let album = tree.root.path + "-album"
+  defer { try? FileManager.default.removeItem(atPath: album) }
+  #expect(try faver(["export", album, "--store", store]).status == 0)
+  #expect(
+    Set(try FileManager.default.contentsOfDirectory(atPath: album).filter { !$0.hasPrefix(".") })
+      == ["IMG_0303.JPG", "IMG_0303.DNG"])
 }
 
 @Test(.enabled(if: Exiftool.shouldRun, "exiftool is not installed"))

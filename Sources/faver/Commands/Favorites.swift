@@ -39,9 +39,7 @@ extension Faver {
         return
       }
       if paths || nullSeparated {
-        let files = assets.flatMap {
-          [$0.absolutePath] + [$0.raw, $0.companion].compactMap { $0?.absolutePath }
-        }
+        let files = assets.flatMap(\.memberPaths)
         try Output.write(files.map { $0 + (nullSeparated ? "\0" : "\n") }.joined())
         return
       }
