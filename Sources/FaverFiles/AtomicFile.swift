@@ -1,4 +1,5 @@
 package import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -7,7 +8,7 @@ package import Foundation
 /// A file replaced all at once: written to a temporary file in the same folder, flushed to disk,
 /// then renamed over the old one, so readers see the old file or the new one, never a part, even
 /// if faver is killed or the machine loses power. Temporary files left by killed runs are removed
-/// when the next one starts.
+/// the first time a run writes into their folder.
 package final class AtomicFile {
   package let url: URL
   private let temporary: URL
@@ -17,7 +18,7 @@ package final class AtomicFile {
   package init(replacing url: URL) throws(AtomicFileError) {
     self.url = url
     let folder = url.deletingLastPathComponent()
-    Self.removeAbandonedTemporaries(of: url.lastPathComponent, in: folder)
+    Self.removeAbandonedTemporariesOnce(in: folder)
     temporary = folder.appendingPathComponent(
       ".\(url.lastPathComponent).\(getpid()).\(UUID().uuidString).tmp")
     descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -77,13 +78,25 @@ package final class AtomicFile {
     .cannotWrite(path: url.path, reason: String(cString: strerror(code)), errno: code)
   }
 
-  /// Removes `.NAME.PID.UUID.tmp` files whose process is gone (killed mid-write).
-  static func removeAbandonedTemporaries(of name: String, in folder: URL) {
-    let prefix = ".\(name)."
+  /// Folders already cleaned by this process.
+  private static let cleaned = Mutex<Set<String>>([])
+
+  /// Removes the abandoned temporaries of `folder` the first time this process writes there: a
+  /// listing per folder, not per file (a sidecar per photo, an album of copies).
+  static func removeAbandonedTemporariesOnce(in folder: URL) {
+    guard cleaned.withLock({ $0.insert(folder.path).inserted }) else { return }
+    removeAbandonedTemporaries(in: folder)
+  }
+
+  /// Removes `.NAME.PID.UUID.tmp` files, as `init` names them, whose process is gone (killed
+  /// mid-write).
+  static func removeAbandonedTemporaries(in folder: URL) {
     guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
-    for entry in entries where entry.hasPrefix(prefix) && entry.hasSuffix(".tmp") {
-      let fields = entry.dropFirst(prefix.count).split(separator: ".")
-      guard let pid = fields.first.flatMap({ pid_t($0) }), pid != getpid(),
+    for entry in entries where entry.hasPrefix(".") && entry.hasSuffix(".tmp") {
+      // From the end: `tmp`, the UUID (no dots), the pid; the name may hold dots of its own.
+      let fields = entry.split(separator: ".").reversed().dropFirst()
+      guard let uuid = fields.first, UUID(uuidString: String(uuid)) != nil,
+        let pid = fields.dropFirst().first.flatMap({ pid_t($0) }), pid != getpid(),
         kill(pid, 0) != 0, errno == ESRCH
       else { continue }
       try? FileManager.default.removeItem(at: folder.appendingPathComponent(entry))

@@ -112,15 +112,17 @@ private func withSessionAndOutFolder(_ body: (Library, URL) throws -> Void) thro
   finished.executableURL = URL(fileURLWithPath: "/bin/true")
   try finished.run()
   finished.waitUntilExit()
-  let abandoned = ".manifest.json.\(finished.processIdentifier).A.tmp"
-  let live = ".manifest.json.1.B.tmp"  // pid 1 is always running
+  // Named as AtomicFile names them: `.NAME.PID.UUID.tmp`, the name holding dots of its own.
+  let abandoned = ".manifest.json.\(finished.processIdentifier).\(UUID().uuidString).tmp"
+  let abandonedSidecar = ".IMG_1.jpg.xmp.\(finished.processIdentifier).\(UUID().uuidString).tmp"
+  let live = ".manifest.json.1.\(UUID().uuidString).tmp"  // pid 1 is always running
   let unrelated = ".manifest.json.notes.tmp"
-  for name in [abandoned, live, unrelated] {
+  for name in [abandoned, abandonedSidecar, live, unrelated] {
     try Data("{".utf8).write(to: folder.appendingPathComponent(name))
   }
   try session.cluster()
   let names = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
-  #expect(!names.contains(abandoned))
+  #expect(!names.contains(abandoned) && !names.contains(abandonedSidecar))
   #expect(names.isSuperset(of: [live, unrelated, Library.manifestFileName]))
 }
 
