@@ -22,6 +22,16 @@ private func photo(_ date: String) -> [UInt8] {
   return exif.jpeg()
 }
 
+/// Indexes `tree` into a store beside it and lists its assets (`assets --json`); the caller removes
+/// the store.
+private func indexAndList(_ tree: TemporaryTree) throws -> (store: String, listing: [[String: Any]]) {
+  let store = tree.root.path + "-store"
+  #expect(try faver(["index", tree.path, "--store", store]).status == 0)
+  let listing = try #require(
+    try jsonObject(try faver(["assets", "--json", "--store", store]).stdout) as? [[String: Any]])
+  return (store, listing)
+}
+
 private func jsonObject(_ text: String) throws -> Any {
   try JSONSerialization.jsonObject(with: Data(text.utf8))
 }
@@ -33,12 +43,8 @@ private func jsonObject(_ text: String) throws -> Any {
   try tree.write("DCIM/IMG_0001.MOV", movie(createdAt: base - 1))  // the video starts 1 s before
   try tree.write("DCIM/IMG_0002.JPG", photo("2024:05:12 14:40:00"))
   try tree.write("DCIM/IMG_0002.MOV", movie(createdAt: base + 588 + 5))  // 5 s off: its own asset
-  let store = tree.root.path + "-store"
+  let (store, listing) = try indexAndList(tree)
   defer { try? FileManager.default.removeItem(atPath: store) }
-  #expect(try faver(["index", tree.path, "--store", store]).status == 0)
-
-  let listing = try #require(
-    try jsonObject(try faver(["assets", "--json", "--store", store]).stdout) as? [[String: Any]])
   #expect(
     listing.compactMap(relativePath) == ["DCIM/IMG_0001.JPG", "DCIM/IMG_0002.JPG", "DCIM/IMG_0002.MOV"])
   let companion = try #require(listing.first?["companion"] as? [String: String])
@@ -93,11 +99,8 @@ private func jsonObject(_ text: String) throws -> Any {
   try tree.write("DCIM/IMG_0001.MP4", movie(createdAt: base, seconds: 95))  // same name, same second
   try tree.write("DCIM/IMG_0002.JPG", photo("2024:05:12 14:40:00"))
   try tree.write("DCIM/IMG_0002.MOV", movie(createdAt: base + 588, seconds: 3))
-  let store = tree.root.path + "-store"
+  let (store, listing) = try indexAndList(tree)
   defer { try? FileManager.default.removeItem(atPath: store) }
-  #expect(try faver(["index", tree.path, "--store", store]).status == 0)
-  let listing = try #require(
-    try jsonObject(try faver(["assets", "--json", "--store", store]).stdout) as? [[String: Any]])
   #expect(
     listing.compactMap(relativePath) == ["DCIM/IMG_0001.JPG", "DCIM/IMG_0001.MP4", "DCIM/IMG_0002.JPG"])
   #expect(listing[0]["companion"] is NSNull)

@@ -5,24 +5,28 @@ import Testing
 
 @testable import FaverStore
 
+/// A store in a new folder as an older faver left it: migrated up to `migration`, then filled by
+/// `fill`. The caller removes the folder.
+private func olderStore(upTo migration: String, _ fill: (Database) throws -> Void) throws -> URL {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("faver-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  let old = try DatabaseQueue(path: folder.appendingPathComponent(IndexStore.fileName).path)
+  try IndexStore.migrator.migrate(old, upTo: migration)
+  try old.write(fill)
+  return folder
+}
+
 @Test func filesRememberedAsNonMediaByAnOlderStoreAreReadAgain() throws {
   // An index made before RAF, MRW, X3F and CRW were media remembers such a file as non-media.
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("faver-\(UUID().uuidString)")
-  defer { try? FileManager.default.removeItem(at: folder) }
-  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  let path = folder.appendingPathComponent(IndexStore.fileName).path
-  do {
-    let old = try DatabaseQueue(path: path)
-    try IndexStore.migrator.migrate(old, upTo: "v4: apple identifiers")
-    try old.write { db in
-      try db.execute(sql: "INSERT INTO root (id, path) VALUES (1, '/photos')")
-      try db.execute(
-        sql: """
-          INSERT INTO nonMediaFile (rootId, path, size, mtimeNs, device, inode)
-          VALUES (1, 'DSCF0001.RAF', 10, 1, 1, 1)
-          """)
-    }
+  let folder = try olderStore(upTo: "v4: apple identifiers") { db in
+    try db.execute(sql: "INSERT INTO root (id, path) VALUES (1, '/photos')")
+    try db.execute(
+      sql: """
+        INSERT INTO nonMediaFile (rootId, path, size, mtimeNs, device, inode)
+        VALUES (1, 'DSCF0001.RAF', 10, 1, 1, 1)
+        """)
   }
+  defer { try? FileManager.default.removeItem(at: folder) }
   let store = try IndexStore(folder: folder)
   let known = try store.known(inRoot: 1)
   #expect(known.nonMedia.isEmpty)
@@ -31,25 +35,18 @@ import Testing
 
 @Test func filesDatedByNameOrModificationTimeAreReadAgain() throws {
   // An index made before XMP, IPTC and sidecar dates gave such files their file time for good.
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("faver-\(UUID().uuidString)")
-  defer { try? FileManager.default.removeItem(at: folder) }
-  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  let path = folder.appendingPathComponent(IndexStore.fileName).path
-  do {
-    let old = try DatabaseQueue(path: path)
-    try IndexStore.migrator.migrate(old, upTo: "v9: video duration")
-    try old.write { db in
-      try db.execute(sql: "INSERT INTO root (id, path) VALUES (1, '/photos')")
-      for (name, source) in [("a.jpg", "fileModified"), ("b.jpg", "fileName"), ("c.jpg", "exifOriginal")] {
-        try db.execute(
-          sql: """
-            INSERT INTO file (rootId, path, assetId, format, kind, size, mtimeNs, device, inode, takenAt,
-              hasSubseconds, timeSource)
-            VALUES (1, ?, ?, 'jpeg', 'photo', 10, 1, 1, 1, 0, 0, ?)
-            """, arguments: [name, name, source])
-      }
+  let folder = try olderStore(upTo: "v9: video duration") { db in
+    try db.execute(sql: "INSERT INTO root (id, path) VALUES (1, '/photos')")
+    for (name, source) in [("a.jpg", "fileModified"), ("b.jpg", "fileName"), ("c.jpg", "exifOriginal")] {
+      try db.execute(
+        sql: """
+          INSERT INTO file (rootId, path, assetId, format, kind, size, mtimeNs, device, inode, takenAt,
+            hasSubseconds, timeSource)
+          VALUES (1, ?, ?, 'jpeg', 'photo', 10, 1, 1, 1, 0, 0, ?)
+          """, arguments: [name, name, source])
     }
   }
+  defer { try? FileManager.default.removeItem(at: folder) }
   let known = try IndexStore(folder: folder).known(inRoot: 1)
   #expect(known.media["a.jpg"]?.stamp.size == -1)
   #expect(known.media["b.jpg"]?.stamp.size == -1)
