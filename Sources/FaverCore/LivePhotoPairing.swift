@@ -49,9 +49,7 @@ public struct LivePhotoPairing: Sendable {
 
   /// Each asset is in at most one pair; pairs come in the order of their stills.
   public func pairs(in assets: [Asset]) -> [LivePhoto] {
-    let videos = assets.indices.filter {
-      assets[$0].kind == .video && (assets[$0].duration ?? 0) <= maximumVideoDuration
-    }
+    let videos = assets.indices.filter { isShortVideo(assets[$0]) }
     guard !videos.isEmpty else { return [] }
     var paired = [Bool](repeating: false, count: assets.count)
     var pairs: [LivePhoto] = []
@@ -65,8 +63,8 @@ public struct LivePhotoPairing: Sendable {
         }
       }
       for group in groups.values {
-        let stills = group.filter { assets[$0].kind == .photo }
-        let options = group.filter { assets[$0].kind == .video }.flatMap { video in
+        let stills = group.filter { isStill(assets[$0]) }
+        let options = group.filter { isShortVideo(assets[$0]) }.flatMap { video in
           stills.map { Option(gap: Self.gap(assets[$0], assets[video]), still: $0, video: video) }
         }
         pairs += closest(options, of: assets, paired: &paired)
@@ -78,6 +76,15 @@ public struct LivePhotoPairing: Sendable {
       pairs += closest(sameNamed(unpaired, in: assets, paired: paired), of: assets, paired: &paired)
     }
     return pairs.sorted { $0.still < $1.still }
+  }
+
+  /// A photo that may be a Live Photo's still: not a raw file (a RAW+JPEG pair's raw rides along
+  /// with its photo, which is the still; given the video, the raw would take it out of review).
+  private func isStill(_ asset: Asset) -> Bool { asset.kind == .photo && !RawPairing.isRaw(asset.path) }
+
+  /// A video short enough to be a Live Photo's, or one that does not say its length.
+  private func isShortVideo(_ asset: Asset) -> Bool {
+    asset.kind == .video && (asset.duration ?? 0) <= maximumVideoDuration
   }
 
   /// A possible pair and how far apart in seconds its two files were captured.
@@ -92,7 +99,7 @@ public struct LivePhotoPairing: Sendable {
   private func sameNamed(_ videos: [Int], in assets: [Asset], paired: [Bool]) -> [Option] {
     func instant(_ index: Int) -> Double { assets[index].captureTime.instant.timeIntervalSince1970 }
     // Already in capture order when the list comes from the index; sorting that costs one pass.
-    let photos = assets.indices.filter { assets[$0].kind == .photo && !paired[$0] }.sorted {
+    let photos = assets.indices.filter { isStill(assets[$0]) && !paired[$0] }.sorted {
       instant($0) < instant($1)
     }
     let limit = window.seconds

@@ -4,7 +4,7 @@ public enum ReviewMark: String, Sendable, CaseIterable, Codable {
   case reviewed
   /// Seen and kept as a favorite (no longer rejected).
   case favorite
-  /// Seen, and no longer a favorite.
+  /// Seen, and no longer a favorite (a reject stays one).
   case unfavorite
   /// Seen, and not kept (Lightroom's X): no longer a favorite.
   case rejected
@@ -27,7 +27,7 @@ public enum ReviewState: String, Hashable, Codable, Sendable, CaseIterable {
     switch mark {
     case .reviewed: self == .unreviewed ? .reviewed : self
     case .favorite: .favorite
-    case .unfavorite: .reviewed
+    case .unfavorite: self == .rejected ? .rejected : .reviewed
     case .rejected: .rejected
     case .unreviewed: .unreviewed
     }

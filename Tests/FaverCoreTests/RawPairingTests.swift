@@ -44,3 +44,21 @@ func aRawAndAJPEGOfTheSameNamePairWithinASecond(apart: Double, pairs: Bool) {
   #expect(queue.progress == ReviewProgress(reviewed: 1, total: 1))
   #expect(queue.entries.isEmpty)
 }
+
+/// `IMG_1.DNG`, `IMG_1.HEIC`, `IMG_1.MOV`: the video is the HEIC's Live Photo video and the DNG
+/// its raw; the raw never takes the video (it would leave the review with it).
+@Test func aRawNeverTakesTheLivePhotoVideoOfItsPair() {
+  var video = photo("IMG_1.MOV", id: "mov", at: -1)
+  video.kind = .video
+  video.duration = 3
+  let assets = [photo("IMG_1.DNG", id: "dng", at: 0), photo("IMG_1.HEIC", id: "heic", at: 0), video]
+  let items = RawPairing().combined(LivePhotoPairing().combined(assets))
+  #expect(items.map(\.id.rawValue) == ["heic"])
+  #expect(items.first?.memberIDs.map(\.rawValue) == ["heic", "dng", "mov"])
+}
+
+@Test(arguments: ReviewState.allCases)
+func unfavoriteNeverClearsAReject(state: ReviewState) {
+  let after = state.marked(.unfavorite)
+  #expect(after == (state == .rejected ? .rejected : .reviewed))
+}
