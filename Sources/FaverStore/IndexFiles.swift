@@ -29,6 +29,12 @@ struct IndexFiles {
   /// Whether the write-ahead log is missing or empty: then the index file alone holds everything.
   var logIsEmpty: Bool { (size(log) ?? 0) == 0 }
 
+  /// Removes the index and its log and shared memory when the index and the log are empty.
+  func removeIfEmpty() {
+    guard size(path) == 0, logIsEmpty else { return }
+    for file in [path, log, path + "-shm"] { unlink(file) }
+  }
+
   /// What SQLite's header says of the file: `.notAnIndex` when it is empty or has no SQLite
   /// header, `truncated` when it is shorter than the header says and no log holds the rest.
   enum Header: Equatable {
@@ -105,7 +111,14 @@ struct IndexFiles {
     formatter.dateFormat = "yyyyMMdd-HHmmss"
     let kept = path + ".damaged-" + formatter.string(from: now)
     guard size(kept) == nil, rename(path, kept) == 0 else { return nil }
-    for suffix in ["-wal", "-shm"] where size(path + suffix) != nil { rename(path + suffix, kept + suffix) }
+    for suffix in ["-wal", "-shm"] where size(path + suffix) != nil {
+      // The old log must never sit beside a new index (SQLite would replay it into it).
+      guard rename(path + suffix, kept + suffix) == 0 else {
+        if suffix == "-shm" { rename(kept + "-wal", path + "-wal") }
+        rename(kept, path)
+        return nil
+      }
+    }
     return kept
   }
 

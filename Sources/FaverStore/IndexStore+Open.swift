@@ -25,7 +25,15 @@ extension IndexStore {
         throw .cannotCreateFolder(path: folder.path, reason: error.localizedDescription)
       }
     }
-    self.init(ready: try Self.open(files, readOnly: readOnly, keepingDamaged: keepingDamaged, now: now))
+    let creating = !FileManager.default.fileExists(atPath: files.path)
+    do {
+      self.init(ready: try Self.open(files, readOnly: readOnly, keepingDamaged: keepingDamaged, now: now))
+    } catch {
+      // A store this open was creating, left empty by the failure (a full disk): removed, so the
+      // next run creates it again instead of refusing an empty index that never held a mark.
+      if creating { files.removeIfEmpty() }
+      throw error
+    }
   }
 
   private static func open(_ files: IndexFiles, readOnly: Bool, keepingDamaged: Bool, now: Date)
@@ -137,8 +145,12 @@ extension IndexStore {
           .replacingOccurrences(of: "\n", with: "; ")
       } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) {
         return error.message ?? "\(error.resultCode)"
+      } catch let error as DatabaseError
+        where [.SQLITE_CANTOPEN, .SQLITE_READONLY, .SQLITE_IOERR].contains(error.resultCode)
+      {
+        continue  // no shared memory here: read without locks (the log is empty)
       } catch {
-        continue
+        return nil  // busy, or anything else: no verdict, and a store is never renamed without one
       }
     }
     return nil
