@@ -3,6 +3,10 @@ import FaverFiles
 import FaverSidecars
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The file work behind `Library.writeSidecars` and `Library.importSidecars`: which files of an
 /// asset carry a sidecar, reading and writing them. Only sidecars are ever written; photos are
 /// only read.
@@ -25,7 +29,7 @@ struct SidecarSync {
   /// What writing `state` into the sidecar at `path` would give: the new bytes, or nil when
   /// nothing is to be written (no sidecar and nothing to say, or already so).
   func change(at path: String, to state: SidecarState) throws -> Data? {
-    let existing = FileManager.default.contents(atPath: path)
+    let existing = try Self.sidecar(at: path)
     guard let merged = try XMPSidecar.merged(existing: existing, state: state), merged != existing else {
       return nil
     }
@@ -43,8 +47,7 @@ struct SidecarSync {
   /// in its first bytes.
   static func recordedState(of path: String) -> SidecarState? {
     for naming in SidecarNaming.allCases {
-      if let data = FileManager.default.contents(
-        atPath: SidecarNaming.sidecarPath(for: path, naming: naming)),
+      if let data = try? sidecar(at: SidecarNaming.sidecarPath(for: path, naming: naming)),
         let state = XMPSidecar.state(in: data)
       {
         return state
@@ -56,6 +59,36 @@ struct SidecarSync {
       let packet = XMPPacket.find(in: Array(head))
     else { return nil }
     return XMPSidecar.state(in: packet)
+  }
+
+  /// A sidecar's bytes, nil when there is none. Anything but a regular file of at most
+  /// `maximumSidecarBytes` is refused, never read (a pipe named `IMG_1.jpg.xmp` would block).
+  static func sidecar(at path: String) throws -> Data? {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      if errno == ENOENT { return nil }
+      throw SidecarFileError(path: path, reason: String(cString: strerror(errno)))
+    }
+    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+      throw SidecarFileError(path: path, reason: "not a regular file")
+    }
+    guard info.st_size <= maximumSidecarBytes else {
+      throw SidecarFileError(
+        path: path, reason: "larger than \(maximumSidecarBytes >> 20) MiB: not a sidecar")
+    }
+    return try handle.readToEnd() ?? Data()
+  }
+
+  /// Sidecars are a few kilobytes; darktable's with a long history, a few hundred.
+  static let maximumSidecarBytes = 16 << 20
+
+  /// A file where a sidecar should be that cannot be one; left alone.
+  struct SidecarFileError: Error, CustomStringConvertible {
+    var path: String
+    var reason: String
+    var description: String { "\(path) is left alone: \(reason)" }
   }
 
   /// How far into a file an embedded XMP packet is looked for (JPEG, PNG and HEIF keep it in

@@ -54,7 +54,8 @@ extension TIFFHeader {
     -> Int?
   {
     let start = base + ifd
-    let size = block.count - base
+    // libexif reads at most the first 65,534 bytes: a pointer past them is as unreadable to it.
+    let size = min(block.count, 0xFFFE) - base
     guard ifd >= 8, let count = block.u16(at: start), start + 2 + count * 12 + 4 <= block.count else {
       return nil
     }

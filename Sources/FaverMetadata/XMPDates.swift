@@ -15,6 +15,8 @@ package enum XMPDates {
 
   /// A packet larger than this is not scanned past its first bytes.
   package static let maxBytes = 4 << 20
+  /// Prefixes looked at per namespace (a packet binds each once or twice).
+  static let maxPrefixes = 8
 
   /// The first usable date of `packet`, with its fraction and offset when it has them; nil
   /// when none of the properties holds a date with at least hours and minutes.
@@ -47,24 +49,29 @@ package enum XMPDates {
     return Array(String(decoding: units, as: UTF16.self).utf8)
   }
 
-  /// The prefixes each namespace URI is bound to (`xmlns:exif="http://ns.adobe.com/exif/1.0/"`).
+  /// The prefixes each namespace URI is bound to (`xmlns:exif="http://ns.adobe.com/exif/1.0/"`),
+  /// each once and at most `maxPrefixes` of them: every prefix costs a scan of the packet, and a
+  /// hostile one can bind the same namespace a hundred thousand times.
   static func prefixes(in bytes: [UInt8]) -> [String: [[UInt8]]] {
     var bindings: [String: [[UInt8]]] = [:]
     let marker = Array("xmlns:".utf8)
     var from = bytes.startIndex
     while let found = bytes[from...].firstRange(of: marker) {
       from = found.upperBound
-      guard let equals = bytes[from...].firstIndex(where: { !isNameByte($0) }), equals > from else {
-        continue
-      }
+      // A search that fails finds nothing further on either: stop (scanning on is quadratic).
+      guard let equals = bytes[from...].firstIndex(where: { !isNameByte($0) }) else { break }
+      guard equals > from else { continue }
       let prefix = Array(bytes[from..<equals])
       var index = equals
       while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x3D { index += 1 }
-      guard index < bytes.count, bytes[index] == 0x22 || bytes[index] == 0x27,
-        let close = bytes[(index + 1)...].firstIndex(of: bytes[index])
-      else { continue }
+      guard index < bytes.count, bytes[index] == 0x22 || bytes[index] == 0x27 else { continue }
+      guard let close = bytes[(index + 1)...].firstIndex(of: bytes[index]) else { break }
       let uri = String(decoding: bytes[(index + 1)..<close], as: UTF8.self)
-      if properties.contains(where: { $0.namespace == uri }) { bindings[uri, default: []].append(prefix) }
+      if properties.contains(where: { $0.namespace == uri }), bindings[uri, default: []].count < maxPrefixes,
+        bindings[uri]?.contains(prefix) != true
+      {
+        bindings[uri, default: []].append(prefix)
+      }
       from = close
     }
     return bindings
@@ -82,16 +89,16 @@ package enum XMPDates {
       else { continue }
       if bytes[match.lowerBound - 1] == 0x3C {
         // An element: its text runs from the end of the start tag to the next `<`.
-        guard let tagEnd = bytes[from...].firstIndex(of: 0x3E), bytes[tagEnd - 1] != 0x2F,
-          let textEnd = bytes[(tagEnd + 1)...].firstIndex(of: 0x3C)
-        else { continue }
+        // A search that fails finds nothing further on either: stop (scanning on is quadratic).
+        guard let tagEnd = bytes[from...].firstIndex(of: 0x3E) else { break }
+        guard bytes[tagEnd - 1] != 0x2F else { continue }  // `<x:Name/>`: no text
+        guard let textEnd = bytes[(tagEnd + 1)...].firstIndex(of: 0x3C) else { break }
         found.append(bytes[(tagEnd + 1)..<textEnd])
       } else {
         var index = from
         while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D, 0x3D].contains(bytes[index]) { index += 1 }
-        guard index < bytes.count, bytes[index] == 0x22 || bytes[index] == 0x27,
-          let close = bytes[(index + 1)...].firstIndex(of: bytes[index])
-        else { continue }
+        guard index < bytes.count, bytes[index] == 0x22 || bytes[index] == 0x27 else { continue }
+        guard let close = bytes[(index + 1)...].firstIndex(of: bytes[index]) else { break }
         found.append(bytes[(index + 1)..<close])
       }
     }

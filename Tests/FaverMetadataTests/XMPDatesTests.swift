@@ -143,3 +143,15 @@ func aMalformedXMPDateIsNoTime(value: String) {
   }
   #expect(IPTCDates.captureTime(inAPP13: iptc)?.iso8601 == "2020-01-02T03:04:05+01:00")
 }
+
+/// Hostile packets end, and give nothing: a namespace bound 100,000 times (one scan per binding
+/// before), and 200,000 starts of a date element with no `>` after them (one scan to the end each).
+@Test func hostilePacketsAreScannedOnce() {
+  let bindings = Array(String(repeating: " xmlns:a=\"http://ns.adobe.com/exif/1.0/\"", count: 100_000).utf8)
+  #expect(XMPDates.captureTime(in: bindings, source: .xmp) == nil)
+  #expect(XMPDates.prefixes(in: bindings).values.map(\.count) == [1])
+  let open = Array(
+    ("<x xmlns:e=\"http://ns.adobe.com/exif/1.0/\""
+      + String(repeating: "<e:DateTimeOriginal ", count: 200_000)).utf8)
+  #expect(XMPDates.captureTime(in: open, source: .xmp) == nil)
+}
