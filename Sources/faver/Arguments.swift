@@ -20,8 +20,7 @@ enum Arguments {
   static func prepared(_ arguments: [String]) -> [String] {
     var result: [String] = []
     result.reserveCapacity(arguments.count)
-    let command = arguments.first { !$0.hasPrefix("-") }
-    let setsAside = command.map(manyOperands.contains) ?? false
+    var setsAside = false  // known once the loop meets the command
     var seenCommand = false
     var seenOperand = false
     var index = 0
@@ -49,7 +48,10 @@ enum Arguments {
         continue
       }
       if argument.hasPrefix("-") || !seenCommand {
-        if !argument.hasPrefix("-") { seenCommand = true }
+        if !argument.hasPrefix("-") {
+          seenCommand = true
+          setsAside = manyOperands.contains(argument)
+        }
         result.append(argument)
         continue
       }
@@ -61,5 +63,12 @@ enum Arguments {
       }
     }
     return result
+  }
+}
+
+extension UInt8 {
+  /// `0`–`9`, `a`–`f`, `A`–`F`.
+  var isASCIIHexDigit: Bool {
+    (48...57).contains(self) || (97...102).contains(self) || (65...70).contains(self)
   }
 }

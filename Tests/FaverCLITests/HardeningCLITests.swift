@@ -74,7 +74,7 @@ private func indexed(_ names: [String]) throws -> (tree: TemporaryTree, store: S
 
 @Test(arguments: [
   ["status", "--store", ""], ["index", ""], ["clusters", "--out", ""], ["refresh", "--out", ""],
-  ["mark", "", "--reviewed"],
+  ["mark", "", "--reviewed"], ["index", "/tmp", ""], ["mark", "0123456789abcdef", "", "--reviewed"],
 ])
 func emptyArgumentsAreUsageErrors(arguments: [String]) throws {
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -132,4 +132,18 @@ func emptyArgumentsAreUsageErrors(arguments: [String]) throws {
     try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any])
   #expect((summary["unchanged"] as? Int ?? 0) > 0)  // what the first run wrote was kept
   #expect((summary["added"] as? Int ?? 0) + (summary["unchanged"] as? Int ?? 0) == 3000)
+}
+
+/// A first `index` that fails before SQLite can write its first page (here a 512-byte file size
+/// limit) leaves no empty index behind: the next run creates the store instead of refusing it.
+@Test func aFirstIndexThatFailsLeavesNoEmptyIndexBehind() throws {
+  let (tree, indexedStore) = try indexed(["a.jpg"])
+  let store = tree.root.path + "-new-store"
+  defer { for folder in [store, indexedStore] { try? FileManager.default.removeItem(atPath: folder) } }
+  let failed = try run(
+    URL(fileURLWithPath: "/bin/bash"),
+    ["-c", "ulimit -f 1 && exec \"$0\" index \"$1\" --store \"$2\"", Paths.faver.path, tree.path, store])
+  #expect(failed.status == 1)
+  #expect(!FileManager.default.fileExists(atPath: store + "/index.sqlite"))
+  #expect(try faver(["index", tree.path, "--store", store]).status == 0)
 }

@@ -20,7 +20,7 @@ extension Faver {
 
     func validate() throws {
       guard !roots.isEmpty else { throw ValidationError("Name at least one folder to index.") }
-      if roots.contains(where: \.isEmpty) { throw ValidationError("An empty folder name was given.") }
+      if allRoots.contains(where: \.isEmpty) { throw ValidationError("An empty folder name was given.") }
     }
 
     /// Every folder named (most are set aside before parsing; see `Arguments`).

@@ -44,7 +44,9 @@ extension Faver {
 
     func validate() throws {
       if assets.isEmpty && !stdin { throw ValidationError("Give at least one asset id or path, or --stdin.") }
-      if assets.contains(where: \.isEmpty) { throw ValidationError("An empty asset id or path was given.") }
+      if (assets + Arguments.extraOperands).contains(where: \.isEmpty) {
+        throw ValidationError("An empty asset id or path was given.")
+      }
       let chosen = [reviewed, favorite, unfavorite, reject, unreviewed].filter { $0 }.count
       if chosen != 1 {
         throw ValidationError(
@@ -86,7 +88,7 @@ extension Faver {
         return
       }
       // An asset id is 16 hex digits; anything else names a file.
-      let isID = { (text: String) in text.count == 16 && text.allSatisfy(\.isHexDigit) }
+      let isID = { (text: String) in text.utf8.count == 16 && text.utf8.allSatisfy(\.isASCIIHexDigit) }
       let paths = assets.filter { !isID($0) }
       let byPath = try paths.isEmpty ? [] : library.assetIDs(forPaths: paths)
       var fromPaths = byPath.makeIterator()

@@ -30,7 +30,9 @@ extension Faver {
     var out: String?
 
     func validate() throws {
-      if roots.contains(where: \.isEmpty) { throw ValidationError("An empty folder name was given.") }
+      if (roots + Arguments.extraOperands).contains(where: \.isEmpty) {
+        throw ValidationError("An empty folder name was given.")
+      }
       if out?.isEmpty == true { throw ValidationError("--out needs a folder; an empty one names none.") }
     }
 
