@@ -86,9 +86,9 @@ package enum StoreError: Error, Equatable, CustomStringConvertible {
     case .damagedKept(let path, let keptAt, let problem):
       "The index \(path) is damaged (SQLite's integrity check fails: \(problem)), so it was kept as "
         + "\(keptAt); nothing was deleted. Run the command again to start a new index, then bring back "
-        + "your review marks: `sqlite3 '\(keptAt)' '.dump review' | sqlite3 '\(path)'` (if that dump "
-        + "stops at the damage: `sqlite3 '\(keptAt)' .recover | sqlite3 recovered.sqlite`, then "
-        + "`sqlite3 recovered.sqlite '.dump review' | sqlite3 '\(path)'`)."
+        + "your review marks: `sqlite3 '\(keptAt)' '.dump review' | sed '/^CREATE /d' | sqlite3 '\(path)'` "
+        + "(if that dump stops at the damage: `sqlite3 '\(keptAt)' .recover | sqlite3 recovered.sqlite`, "
+        + "then the same with recovered.sqlite in place of the kept file)."
     }
   }
 }
