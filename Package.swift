@@ -25,6 +25,11 @@ let package = Package(
     .systemLibrary(name: "CExif", pkgConfig: "libexif"),
     // zlib, for the compressed text chunks of PNGs. Debian: `zlib1g-dev` (scripts/install-deps).
     .systemLibrary(name: "CZlib", pkgConfig: "zlib"),
+    // Previews: libjpeg-turbo (`libturbojpeg0-dev`), libheif (`libheif-dev`), LibRaw
+    // (`libraw-dev`); each imported by one file of FaverPreview only.
+    .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg"),
+    .systemLibrary(name: "CHeif", pkgConfig: "libheif"),
+    .systemLibrary(name: "CRaw"),
     // Pure domain values and algorithms: no files, no database, no terminal. Public: the values
     // `FaverKit.Library` returns.
     .target(name: "FaverCore", swiftSettings: strictImports),
@@ -53,13 +58,19 @@ let package = Package(
       ],
       swiftSettings: strictImports
     ),
+    // Previews: the fastest good source of each format, decoded within limits, resized, made
+    // upright, encoded as JPEG, cached in the store folder.
+    .target(
+      name: "FaverPreview",
+      dependencies: ["FaverCore", "FaverMetadata", "FaverFiles", "CTurboJPEG", "CHeif", "CRaw"],
+      swiftSettings: strictImports),
     // XMP sidecars as pure functions on bytes: merge faver's rating into a sidecar, read one back.
     .target(name: "FaverSidecars", dependencies: ["FaverCore"], swiftSettings: strictImports),
     // The one door: `Library` owns every use case; the CLI (and the web page) call it.
     .target(
       name: "FaverKit",
       dependencies: [
-        "FaverCore", "FaverFiles", "FaverSidecars", "FaverStore",
+        "FaverCore", "FaverFiles", "FaverPreview", "FaverSidecars", "FaverStore",
         .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: strictImports
@@ -101,6 +112,10 @@ let package = Package(
     .testTarget(
       name: "FaverKitTests",
       dependencies: ["FaverKit", "FaverCore", "FaverStore", "FaverFiles", "FaverTestSupport"],
+      swiftSettings: strictImports),
+    .testTarget(
+      name: "FaverPreviewTests",
+      dependencies: ["FaverPreview", "FaverMetadata", "FaverCore", "FaverTestSupport"],
       swiftSettings: strictImports),
     .testTarget(
       name: "FaverSidecarsTests", dependencies: ["FaverSidecars", "FaverCore", "FaverTestSupport"],

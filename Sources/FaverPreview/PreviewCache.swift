@@ -1,0 +1,114 @@
+package import FaverFiles
+package import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The previews made so far, in the store folder (`previews/`), keyed by asset id (the content's
+/// identity, so a changed file is a new entry) and size: `previews/ab/abcdef0123456789-1440.jpg`.
+/// A placeholder has a `.why` file beside it with its reason, written before it, so the failure is
+/// remembered and not tried again.
+///
+/// Safe under concurrent readers and writers: every file is written to a temporary file and
+/// renamed into place, so a reader, or a run killed mid-write, never sees half a JPEG. Bounded:
+/// `trim()` removes the least recently used previews once they take more than `byteLimit`; a hit
+/// marks its file used (its modification time).
+package struct PreviewCache: Sendable {
+  package var folder: URL
+  package var byteLimit: Int64
+
+  /// The cache folder of the store folder `store`.
+  package static func folder(inStore store: URL) -> URL { store.appendingPathComponent("previews") }
+
+  package init(folder: URL, byteLimit: Int64 = 1 << 30) {
+    self.folder = folder
+    self.byteLimit = byteLimit
+  }
+
+  /// A cached preview: the JPEG, and the reason when it is a placeholder.
+  package struct Entry: Equatable, Sendable {
+    package var file: URL
+    package var failure: String?
+  }
+
+  /// Where the preview of `id` at `size` is kept.
+  package func file(id: String, size: Int) -> URL {
+    folder.appendingPathComponent(String(id.prefix(2))).appendingPathComponent("\(id)-\(size).jpg")
+  }
+
+  private func reasonFile(id: String, size: Int) -> URL {
+    file(id: id, size: size).deletingPathExtension().appendingPathExtension("why")
+  }
+
+  /// The cached preview of `id` at `size`, marked used; nil when there is none.
+  package func entry(id: String, size: Int) -> Entry? {
+    let file = file(id: id, size: size)
+    // Touching it both says it exists and marks it recently used (for `trim`).
+    guard utimensat(AT_FDCWD, file.path, nil, 0) == 0 else { return nil }
+    let reason = try? String(contentsOf: reasonFile(id: id, size: size), encoding: .utf8)
+    return Entry(file: file, failure: reason)
+  }
+
+  /// Keeps `jpeg` as the preview of `id` at `size`; `failure` when it is a placeholder.
+  package func store(_ jpeg: [UInt8], failure: String?, id: String, size: Int) throws(AtomicFileError)
+    -> Entry
+  {
+    let file = file(id: id, size: size)
+    try? FileManager.default.createDirectory(
+      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let reason = reasonFile(id: id, size: size)
+    if let failure {
+      try write(Array(failure.utf8), to: reason)
+    } else {
+      try? FileManager.default.removeItem(at: reason)
+    }
+    try write(jpeg, to: file)
+    return Entry(file: file, failure: failure)
+  }
+
+  /// Forgets the preview of `id` at `size` (and its failure), so that it is made again.
+  package func forget(id: String, size: Int) {
+    try? FileManager.default.removeItem(at: reasonFile(id: id, size: size))
+    try? FileManager.default.removeItem(at: file(id: id, size: size))
+  }
+
+  private func write(_ bytes: [UInt8], to url: URL) throws(AtomicFileError) {
+    let file = try AtomicFile(replacing: url)
+    let written: Result<Void, AtomicFileError> = bytes.withUnsafeBytes { buffer in
+      Result { () throws(AtomicFileError) in try file.write(buffer) }
+    }
+    try written.get()
+    try file.commit()
+  }
+
+  /// Removes the least recently used previews (and their reasons) until the cache holds at most
+  /// `byteLimit` bytes; returns how many it removed. A file another run removes first is skipped.
+  @discardableResult
+  package func trim() -> Int {
+    let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
+    guard
+      let items = FileManager.default.enumerator(
+        at: folder, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles])
+    else { return 0 }
+    var previews: [(url: URL, size: Int64, used: Date)] = []
+    var total: Int64 = 0
+    for case let url as URL in items where url.pathExtension == "jpg" {
+      guard let values = try? url.resourceValues(forKeys: Set(keys)), let size = values.fileSize else {
+        continue
+      }
+      previews.append((url, Int64(size), values.contentModificationDate ?? .distantPast))
+      total += Int64(size)
+    }
+    guard total > byteLimit else { return 0 }
+    var removed = 0
+    for preview in previews.sorted(by: { $0.used < $1.used }) where total > byteLimit {
+      try? FileManager.default.removeItem(
+        at: preview.url.deletingPathExtension().appendingPathExtension("why"))
+      try? FileManager.default.removeItem(at: preview.url)
+      total -= preview.size
+      removed += 1
+    }
+    return removed
+  }
+}

@@ -1,0 +1,58 @@
+/// Why a photo or video has no preview: written on its placeholder's record, shown on stderr,
+/// returned with the placeholder. A failure is remembered in the cache and not tried again for
+/// the same content (a changed file is a new asset id).
+package enum PreviewFailure: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The file could not be opened or read (gone, unreadable).
+  case unreadable(path: String, reason: String)
+  /// No decoder in faver for this kind of file.
+  case unsupported(format: String)
+  /// The image is larger than faver decodes (`PreviewLimits`).
+  case tooLarge(width: Int, height: Int, limit: Int)
+  /// The file is larger than faver reads into memory.
+  case fileTooLarge(bytes: Int64, limit: Int64)
+  /// The decoder refused the data (truncated, corrupt).
+  case damaged(format: String, reason: String)
+  /// A raw file without an embedded preview faver can show.
+  case noEmbeddedPreview(reason: String)
+  /// A video, and no `ffmpeg` on the PATH to take a frame from it.
+  case noVideoTool
+  /// Taking the frame took longer than the limit.
+  case timedOut(seconds: Int)
+
+  package var description: String {
+    switch self {
+    case .unreadable(let path, let reason):
+      "Cannot read \(path): \(reason). Check that the file is still there and readable, then run `faver refresh`."
+    case .unsupported(let format):
+      "faver cannot decode \(format) files yet; open the original in another viewer."
+    case .tooLarge(let width, let height, let limit):
+      "The image is \(width)×\(height) pixels, over the \(limit / 1_000_000) MP faver decodes for a preview; "
+        + "open the original in another viewer."
+    case .fileTooLarge(let bytes, let limit):
+      "The file is \(bytes >> 20) MiB, over the \(limit >> 20) MiB faver reads for a preview; "
+        + "open the original in another viewer."
+    case .damaged(let format, let reason):
+      "The \(format) data is damaged (\(reason)); the original may be incomplete."
+    case .noEmbeddedPreview(let reason):
+      "The raw file holds no preview faver can show (\(reason)); develop it in a raw converter."
+    case .noVideoTool:
+      "Video previews need ffmpeg: install it (Debian: `apt-get install ffmpeg`) and delete the "
+        + "placeholder with `faver preview --retry`."
+    case .timedOut(let seconds):
+      "Making the preview took over \(seconds) s and was stopped; the file may be damaged."
+    }
+  }
+
+  /// A short word for the placeholder's label.
+  package var label: String {
+    switch self {
+    case .unreadable: "UNREADABLE"
+    case .unsupported: "UNSUPPORTED"
+    case .tooLarge, .fileTooLarge: "TOO LARGE"
+    case .damaged: "DAMAGED"
+    case .noEmbeddedPreview: "NO PREVIEW"
+    case .noVideoTool: "VIDEO"
+    case .timedOut: "TIMED OUT"
+    }
+  }
+}
