@@ -8,7 +8,9 @@
 ///   anything was checked; these commands read the rest back from here.
 enum Arguments {
   /// Options that take a value, in every command that has them.
-  static let valueOptions: Set<String> = ["--store", "--out", "--mode", "--gap", "--naming", "--forget"]
+  static let valueOptions: Set<String> = [
+    "--store", "--out", "--mode", "--gap", "--naming", "--forget", "--size", "--prefetch", "--cache-limit",
+  ]
   /// Commands whose operands may come by the thousand (`xargs`, a `favorites -0` list).
   static let manyOperands: Set<String> = ["mark", "index", "refresh"]
 

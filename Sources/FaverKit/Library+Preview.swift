@@ -1,0 +1,131 @@
+public import FaverCore
+internal import FaverFiles
+internal import FaverPreview
+internal import FaverStore
+public import Foundation
+
+extension Library {
+  /// A preview as `preview` made or found it.
+  public struct Preview: Hashable, Sendable {
+    public var id: AssetID
+    /// The long edge asked for.
+    public var size: Int
+    /// The JPEG: the preview, or a placeholder that says why there is none.
+    public var file: URL
+    /// Why the file is a placeholder; nil for a real preview.
+    public var failure: String?
+  }
+
+  /// The largest preview size: 16,384 pixels on the long edge.
+  public static let largestPreviewSize = 16_384
+  /// The preview cache's size limit unless one is given: 1 GiB.
+  public static let defaultPreviewCacheLimit: Int64 = 1 << 30
+
+  /// The preview of each of `ids` whose long edge is `size` (or the original's, when smaller),
+  /// upright, as a JPEG file: from the cache in the store folder (`previews/`) when it holds one,
+  /// else made from the fastest good source (see `PreviewMaker`) and kept there, the cache then
+  /// trimmed to `cacheLimit` bytes. A file that cannot be shown gets a placeholder JPEG, its
+  /// reason in `failure`; that failure is remembered (`retry` forgets it), unless it may pass
+  /// (a file not readable now, ffmpeg missing). With `folder`, each is also copied to
+  /// `folder/ID.jpg`, atomically, and `file` is that copy. Throws `LibraryError.unknownAssets` for
+  /// ids the index does not know, before making any preview.
+  public func previews(
+    of ids: [AssetID], size: Int, to folder: URL? = nil, retry: Bool = false,
+    cacheLimit: Int64 = Library.defaultPreviewCacheLimit
+  ) throws -> [Preview] {
+    let store = try readableStore
+    let located = try ids.map { (id: $0, paths: try store.paths(ofAsset: $0)) }
+    let unknown = located.filter(\.paths.isEmpty).map(\.id)
+    guard unknown.isEmpty else { throw LibraryError.unknownAssets(unknown) }
+    let cache = PreviewCache(folder: PreviewCache.folder(inStore: self.folder), byteLimit: cacheLimit)
+    let maker = PreviewMaker()
+    var made = false
+    let previews = try located.map { id, paths in
+      var preview = try self.preview(
+        of: id, paths: paths, size: size, retry: retry, cache: cache, maker: maker, made: &made)
+      if let folder {
+        preview.file = try Self.copy(preview.file, to: folder.appendingPathComponent("\(id.rawValue).jpg"))
+      }
+      return preview
+    }
+    if made { cache.trim() }
+    return previews
+  }
+
+  /// The preview of one asset (see `previews(of:size:)`): what the web page's
+  /// `GET /api/assets/{id}/preview?size=N` serves; a cached preview costs one lookup in the index
+  /// and one `stat`.
+  public func preview(of id: AssetID, size: Int, cacheLimit: Int64 = Library.defaultPreviewCacheLimit) throws
+    -> Preview
+  {
+    try previews(of: [id], size: size, cacheLimit: cacheLimit)[0]
+  }
+
+  /// Makes (or finds) the previews of the next `count` assets of the review queue, from where
+  /// `next` resumes, so that they show at once; the cursor does not move.
+  public func prefetchPreviews(count: Int, size: Int, cacheLimit: Int64 = Library.defaultPreviewCacheLimit)
+    throws -> [Preview]
+  {
+    let queue = try queue().queue
+    let pending = queue.pending.map(\.asset.id)
+    let start =
+      try queue.resume(from: readableStore.cursor()).flatMap { found in pending.firstIndex(of: found.asset.id)
+      }
+      ?? 0
+    return try previews(of: Array(pending[start...].prefix(count)), size: size, cacheLimit: cacheLimit)
+  }
+
+  private func preview(
+    of id: AssetID, paths: [String], size: Int, retry: Bool, cache: PreviewCache, maker: PreviewMaker,
+    made: inout Bool
+  ) throws -> Preview {
+    if retry { cache.forget(id: id.rawValue, size: size) }
+    if let entry = cache.entry(id: id.rawValue, size: size), !PreviewRecord.mayPass(entry.failure) {
+      return Preview(id: id, size: size, file: entry.file, failure: entry.failure.map(PreviewRecord.reason))
+    }
+    made = true
+    var failure = PreviewFailure.unreadable(path: paths[0], reason: "not found")
+    // A copy that cannot be read now (moved, unmounted) gives way to another copy of the content.
+    for path in paths {
+      switch Result(catching: { () throws(PreviewFailure) in try maker.jpeg(of: path, longEdge: size) }) {
+      case .success(let jpeg):
+        let entry = try cache.store(jpeg, failure: nil, id: id.rawValue, size: size)
+        return Preview(id: id, size: size, file: entry.file, failure: nil)
+      case .failure(let error):
+        failure = error
+      }
+      guard case .unreadable = failure else { break }
+    }
+    let placeholder = try Placeholder.jpeg(for: failure, longEdge: size)
+    let entry = try cache.store(
+      placeholder, failure: PreviewRecord.recorded(failure), id: id.rawValue, size: size)
+    return Preview(id: id, size: size, file: entry.file, failure: failure.description)
+  }
+
+  /// `file` copied to `target`, atomically.
+  private static func copy(_ file: URL, to target: URL) throws -> URL {
+    let bytes = try Data(contentsOf: file)
+    let replacement = try AtomicFile(replacing: target)
+    try bytes.withUnsafeBytes { try replacement.write($0) }
+    try replacement.commit()
+    return target
+  }
+}
+
+/// How a placeholder's reason is kept in the cache: `final` (the same content fails the same way)
+/// or `passing` (the file could not be read, ffmpeg was missing: tried again on the next view),
+/// then the sentence.
+enum PreviewRecord {
+  static func recorded(_ failure: PreviewFailure) -> String {
+    switch failure {
+    case .unreadable, .noVideoTool: "passing\n" + failure.description
+    default: "final\n" + failure.description
+    }
+  }
+
+  static func mayPass(_ recorded: String?) -> Bool { recorded?.hasPrefix("passing\n") == true }
+
+  static func reason(_ recorded: String) -> String {
+    recorded.split(separator: "\n", maxSplits: 1).last.map(String.init) ?? recorded
+  }
+}

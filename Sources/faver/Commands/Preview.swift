@@ -1,0 +1,85 @@
+import ArgumentParser
+import FaverKit
+import Foundation
+
+extension Faver {
+  struct Preview: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Make upright JPEG previews of assets, or warm the cache for the review queue.",
+      discussion: """
+        Each preview's long edge is --size pixels (or the original's, when smaller). Previews are \
+        kept in the store's cache (`previews/` in the store folder, at most --cache-limit MiB, the \
+        least recently used removed first); --out also copies each to DIR/ID.jpg. A photo or video \
+        that cannot be shown gets a placeholder JPEG that says why, and the reason on standard \
+        error; that is not an error. --prefetch K makes the previews of the next K assets of the \
+        review queue, so that they show at once.
+        """)
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Argument(help: "Asset ids, or paths of indexed photos and videos.")
+    var assets: [String] = []
+
+    @Option(help: "Long edge of the previews, in pixels.")
+    var size = 1440
+
+    @Option(help: ArgumentHelp("Also write each preview to DIR/ID.jpg.", valueName: "DIR"))
+    var out: String?
+
+    @Option(help: ArgumentHelp("Make the previews of the next K assets to review.", valueName: "K"))
+    var prefetch: Int?
+
+    @Flag(help: "Forget remembered failures and try these assets again.")
+    var retry = false
+
+    @Option(help: "Size limit of the preview cache, in MiB.")
+    var cacheLimit = Int(Library.defaultPreviewCacheLimit >> 20)
+
+    func validate() throws {
+      if assets.isEmpty && prefetch == nil {
+        throw ValidationError("Give at least one asset id or path, or --prefetch K.")
+      }
+      if !assets.isEmpty && prefetch != nil {
+        throw ValidationError("Give asset ids or --prefetch, not both.")
+      }
+      if assets.contains(where: \.isEmpty) { throw ValidationError("An empty asset id or path was given.") }
+      if !(1...Library.largestPreviewSize).contains(size) {
+        throw ValidationError("--size must be between 1 and \(Library.largestPreviewSize) pixels.")
+      }
+      if let prefetch, prefetch < 1 { throw ValidationError("--prefetch needs a positive number of assets.") }
+      if out?.isEmpty == true { throw ValidationError("--out needs a folder; an empty one names none.") }
+      if out != nil && prefetch != nil {
+        throw ValidationError("--out copies named assets; not with --prefetch.")
+      }
+      if cacheLimit < 1 { throw ValidationError("--cache-limit must be at least 1 MiB.") }
+    }
+
+    func run() throws {
+      let library = storeOptions.library()
+      let limit = Int64(cacheLimit) << 20
+      let previews: [Library.Preview]
+      if let prefetch {
+        previews = try library.prefetchPreviews(count: prefetch, size: size, cacheLimit: limit)
+      } else {
+        // An asset id is 16 hex digits; anything else names a file.
+        let isID = { (text: String) in text.utf8.count == 16 && text.utf8.allSatisfy(\.isASCIIHexDigit) }
+        let paths = assets.filter { !isID($0) }
+        var fromPaths = try (paths.isEmpty ? [] : library.assetIDs(forPaths: paths)).makeIterator()
+        let ids = assets.compactMap { isID($0) ? AssetID(rawValue: $0.lowercased()) : fromPaths.next() }
+        var folder: URL?
+        if let out {
+          folder = URL(fileURLWithPath: out)
+          try FileManager.default.createDirectory(
+            at: URL(fileURLWithPath: out), withIntermediateDirectories: true)
+        }
+        previews = try library.previews(of: ids, size: size, to: folder, retry: retry, cacheLimit: limit)
+      }
+      for preview in previews {
+        if let failure = preview.failure {
+          FileHandle.standardError.write(Data("faver: \(preview.id): \(Terminal.escaped(failure))\n".utf8))
+        }
+        print("\(preview.id)  \(Terminal.escaped(preview.file.path))")
+      }
+    }
+  }
+}
