@@ -78,11 +78,12 @@ package struct PreviewMaker: Sendable {
     return image.downscaled(toLongEdge: longEdge).upright(fromOrientation: orientation)
   }
 
-  /// A JPEG's pixels at least `longEdge` across: its EXIF thumbnail when that is large enough
-  /// and has the photo's proportions (within 2 %), else the photo itself, DCT-scaled.
+  /// A JPEG's pixels at least `longEdge` across: its EXIF thumbnail when that is large enough,
+  /// no larger than the photo (an edited photo may keep its camera's thumbnail) and has its
+  /// proportions (within 2 %), else the photo itself, DCT-scaled.
   func jpegImage(_ bytes: [UInt8], thumbnail: [UInt8]?, longEdge: Int) throws(PreviewFailure) -> RGBImage {
     if let thumbnail, let small = JPEGCodec.size(of: thumbnail), max(small.width, small.height) >= longEdge,
-      let large = JPEGCodec.size(of: bytes),
+      let large = JPEGCodec.size(of: bytes), max(small.width, small.height) <= max(large.width, large.height),
       abs(Double(small.width) / Double(small.height) - Double(large.width) / Double(large.height))
         <= 0.02 * Double(large.width) / Double(large.height),
       let image = try? JPEGCodec.decode(thumbnail, atLeast: longEdge, limits: limits)
