@@ -122,7 +122,7 @@ let package = Package(
       swiftSettings: strictImports),
     .testTarget(
       name: "FaverCLITests",
-      dependencies: ["faver", "FaverKit", "FaverStore", "FaverFiles", "FaverTestSupport"],
+      dependencies: ["faver", "FaverKit", "FaverStore", "FaverFiles", "FaverPreview", "FaverTestSupport"],
       swiftSettings: strictImports),
     // Boundary F1 of the moment clusterer on synthetic libraries; run by scripts/moment-f1.
     .executableTarget(
