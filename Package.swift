@@ -30,6 +30,9 @@ let package = Package(
     .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg"),
     .systemLibrary(name: "CHeif", pkgConfig: "libheif"),
     .systemLibrary(name: "CRaw"),
+    // PNG (`libpng-dev`) and WebP (`libwebp-dev`) previews.
+    .systemLibrary(name: "CPNG", pkgConfig: "libpng16"),
+    .systemLibrary(name: "CWebP", pkgConfig: "libwebp"),
     // Pure domain values and algorithms: no files, no database, no terminal. Public: the values
     // `FaverKit.Library` returns.
     .target(name: "FaverCore", swiftSettings: strictImports),
@@ -62,7 +65,9 @@ let package = Package(
     // upright, encoded as JPEG, cached in the store folder.
     .target(
       name: "FaverPreview",
-      dependencies: ["FaverCore", "FaverMetadata", "FaverFiles", "CTurboJPEG", "CHeif", "CRaw"],
+      dependencies: [
+        "FaverCore", "FaverMetadata", "FaverFiles", "CTurboJPEG", "CHeif", "CRaw", "CPNG", "CWebP",
+      ],
       swiftSettings: strictImports),
     // XMP sidecars as pure functions on bytes: merge faver's rating into a sidecar, read one back.
     .target(name: "FaverSidecars", dependencies: ["FaverCore"], swiftSettings: strictImports),

@@ -45,19 +45,32 @@ package enum JPEGCodec {
     guard scaledWidth * scaledHeight <= limits.maxDecodedPixels else {
       throw .tooLarge(width: Int(width), height: Int(height), limit: limits.maxDecodedPixels)
     }
-    var pixels = [UInt8](repeating: 0, count: scaledWidth * scaledHeight * 3)
+    // libjpeg converts CMYK (and YCCK) to nothing but CMYK: those are converted here.
+    let isCMYK = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
+    var pixels = [UInt8](repeating: 0, count: scaledWidth * scaledHeight * (isCMYK ? 4 : 3))
     let status = jpeg.withUnsafeBufferPointer { source in
       pixels.withUnsafeMutableBufferPointer { target in
         tjDecompress2(
           handle, source.baseAddress, UInt(jpeg.count), target.baseAddress, Int32(scaledWidth), 0,
-          Int32(scaledHeight), Int32(TJPF_RGB.rawValue), TJFLAG_LIMITSCANS)
+          Int32(scaledHeight), Int32((isCMYK ? TJPF_CMYK : TJPF_RGB).rawValue), TJFLAG_LIMITSCANS)
       }
     }
+    if isCMYK { pixels = rgb(fromInvertedCMYK: pixels) }
     // A warning (data cut short, a bad marker) leaves what could be decoded: shown as it is.
     if status != 0, tjGetErrorCode(handle) != Int32(TJERR_WARNING.rawValue) {
       throw .damaged(format: "JPEG", reason: message(handle))
     }
     return RGBImage(width: scaledWidth, height: scaledHeight, pixels: pixels)
+  }
+
+  /// RGB from the inverted CMYK Adobe's JPEGs hold (255 is no ink), naively: no colour profile.
+  static func rgb(fromInvertedCMYK cmyk: [UInt8]) -> [UInt8] {
+    var rgb = [UInt8](repeating: 0, count: cmyk.count / 4 * 3)
+    for pixel in 0..<cmyk.count / 4 {
+      let k = UInt16(cmyk[pixel * 4 + 3])
+      for channel in 0..<3 { rgb[pixel * 3 + channel] = UInt8(UInt16(cmyk[pixel * 4 + channel]) * k / 255) }
+    }
+    return rgb
   }
 
   /// The size libjpeg-turbo decodes `width`×`height` to at its smallest scale whose long edge is

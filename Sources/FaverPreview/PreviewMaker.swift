@@ -10,8 +10,9 @@ import Foundation
 /// - HEIC, AVIF: the thumbnail item when large enough, else the primary image (libheif);
 /// - raw files (TIFF-based raws, CR3, RAF, MRW, X3F, CRW): their embedded preview (LibRaw),
 ///   turned as the camera was held;
+/// - PNG (libpng), WebP (libwebp, scaled as it decodes): decoded;
 /// - videos: the first frame (ffmpeg);
-/// - anything else: `PreviewFailure.unsupported`.
+/// - anything else (TIFFs that are not raw photos, animated WebP): `PreviewFailure.unsupported`.
 ///
 /// Every decode is bounded by `limits`. The original is only ever opened for reading.
 package struct PreviewMaker: Sendable {
@@ -72,8 +73,12 @@ package struct PreviewMaker: Sendable {
       let frame = try video.jpeg(of: path, longEdge: longEdge, limits: limits)
       image = try JPEGCodec.decode(frame, atLeast: longEdge, limits: limits)
       orientation = 1
-    case .png, .webp:
-      throw .unsupported(format: format == .png ? "PNG" : "WebP")
+    case .png:
+      image = try PNGDecoder.decode(contents(of: source, path: path), limits: limits)
+      orientation = 1
+    case .webp:
+      image = try WebPDecoder.decode(contents(of: source, path: path), longEdge: longEdge, limits: limits)
+      orientation = 1
     }
     return image.downscaled(toLongEdge: longEdge).upright(fromOrientation: orientation)
   }

@@ -28,8 +28,16 @@ package struct RGBImage: Equatable, Sendable {
   /// The size whose long edge is `longEdge` with this image's proportions (at least 1 pixel
   /// across); this image's own size when it is smaller already.
   package func size(fittingLongEdge longEdge: Int) -> (width: Int, height: Int) {
-    guard longEdge < self.longEdge else { return (width, height) }
-    let scale = Double(longEdge) / Double(self.longEdge)
+    Self.size(width: width, height: height, fittingLongEdge: longEdge)
+  }
+
+  /// The size whose long edge is `longEdge` with the proportions of `width`×`height`, or that
+  /// size itself when it is smaller.
+  package static func size(width: Int, height: Int, fittingLongEdge longEdge: Int) -> (
+    width: Int, height: Int
+  ) {
+    guard longEdge < max(width, height) else { return (width, height) }
+    let scale = Double(longEdge) / Double(max(width, height))
     return width >= height
       ? (longEdge, max(1, Int((Double(height) * scale).rounded())))
       : (max(1, Int((Double(width) * scale).rounded())), longEdge)

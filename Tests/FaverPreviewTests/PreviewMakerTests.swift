@@ -54,12 +54,15 @@ struct PreviewMakerTests {
     ("immich-test-assets/formats/heic/IMG_2682.heic", "HEIF primary"),
     ("immich-test-assets/formats/avif/8bit-sRGB.avif", "AVIF"),
     ("exiftool-t-images/FujiFilm.raf", "raw"),
+    ("immich-test-assets/formats/webp/denali.webp", "WebP"),
+    ("immich-test-assets/formats/png/density_plot.png", "PNG"),
+    ("exifr-fixtures/issue-metadata-extractor-65.jpg", "CMYK JPEG"),
   ])
   func eachFamilyDecodes(relative: String, family: String) throws {
     let image = try maker.image(of: PreviewCorpus.path(relative), longEdge: 1440)
     #expect(image.longEdge > 0, "\(family)")
     // The preview's bytes are not all one value: something was decoded.
-    #expect(Set(image.pixels.prefix(30_000)).count > 8, "\(family)")
+    #expect(Set(image.pixels.prefix(30_000)).count > 4, "\(family)")
   }
 
   @Test(.enabled(if: VideoFrame.findFFmpeg() != nil, "ffmpeg is not installed"))
