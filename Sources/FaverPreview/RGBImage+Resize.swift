@@ -5,59 +5,72 @@ extension RGBImage {
   package func downscaled(toLongEdge longEdge: Int) -> RGBImage {
     let (newWidth, newHeight) = size(fittingLongEdge: longEdge)
     guard newWidth != width || newHeight != height else { return self }
-    let columns = Self.weights(from: width, to: newWidth)
-    let rows = Self.weights(from: height, to: newHeight)
-    // Horizontal pass into a float row buffer per source row, then vertical accumulation.
+    let columns = Spans(from: width, to: newWidth)
+    let rows = Spans(from: height, to: newHeight)
     var output = [UInt8](repeating: 0, count: newWidth * newHeight * 3)
+    // Each output row: the source rows it covers, each resampled across then added in by weight.
     var accumulator = [Float](repeating: 0, count: newWidth * 3)
-    var horizontal = [Float](repeating: 0, count: newWidth * 3)
     pixels.withUnsafeBufferPointer { source in
       output.withUnsafeMutableBufferPointer { target in
-        for (outRow, spans) in rows.enumerated() {
-          for index in accumulator.indices { accumulator[index] = 0 }
-          for (sourceRow, rowWeight) in spans {
-            let rowStart = sourceRow * width * 3
-            for (outColumn, columnSpans) in columns.enumerated() {
-              var red: Float = 0
-              var green: Float = 0
-              var blue: Float = 0
-              for (sourceColumn, weight) in columnSpans {
-                let at = rowStart + sourceColumn * 3
-                red += Float(source[at]) * weight
-                green += Float(source[at + 1]) * weight
-                blue += Float(source[at + 2]) * weight
+        accumulator.withUnsafeMutableBufferPointer { sum in
+          for outRow in 0..<newHeight {
+            for index in 0..<sum.count { sum[index] = 0 }
+            for span in rows.range(outRow) {
+              let rowWeight = rows.weights[span]
+              let rowStart = (rows.firstSource[outRow] + span - rows.offsets[outRow]) * width * 3
+              for outColumn in 0..<newWidth {
+                var red: Float = 0
+                var green: Float = 0
+                var blue: Float = 0
+                var at = rowStart + columns.firstSource[outColumn] * 3
+                for weightIndex in columns.range(outColumn) {
+                  let weight = columns.weights[weightIndex]
+                  red += Float(source[at]) * weight
+                  green += Float(source[at + 1]) * weight
+                  blue += Float(source[at + 2]) * weight
+                  at += 3
+                }
+                sum[outColumn * 3] += red * rowWeight
+                sum[outColumn * 3 + 1] += green * rowWeight
+                sum[outColumn * 3 + 2] += blue * rowWeight
               }
-              horizontal[outColumn * 3] = red
-              horizontal[outColumn * 3 + 1] = green
-              horizontal[outColumn * 3 + 2] = blue
             }
-            for index in accumulator.indices { accumulator[index] += horizontal[index] * rowWeight }
-          }
-          let outStart = outRow * newWidth * 3
-          for index in accumulator.indices {
-            target[outStart + index] = UInt8(min(255, max(0, accumulator[index].rounded())))
+            let outStart = outRow * newWidth * 3
+            for index in 0..<sum.count { target[outStart + index] = UInt8(min(255, max(0, sum[index] + 0.5))) }
           }
         }
       }
     }
     return RGBImage(width: newWidth, height: newHeight, pixels: output)
   }
+}
 
-  /// For each of `target` output positions, the source positions (of `source`) it covers and how
-  /// much of it each covers, the weights summing to 1.
-  static func weights(from source: Int, to target: Int) -> [[(Int, Float)]] {
+/// For each of `target` output positions, the run of source positions (of `source`) it covers
+/// and how much of it each covers, the weights of a run summing to 1; kept flat, one array for
+/// all runs.
+struct Spans {
+  /// The first source position of each output position's run.
+  var firstSource: [Int] = []
+  /// Where each output position's weights start in `weights`; one more at the end.
+  var offsets: [Int] = [0]
+  var weights: [Float] = []
+
+  init(from source: Int, to target: Int) {
     let scale = Double(source) / Double(target)
-    return (0..<target).map { index in
+    for index in 0..<target {
       let start = Double(index) * scale
       let end = min(Double(source), start + scale)
-      var spans: [(Int, Float)] = []
       var position = Int(start)
+      firstSource.append(position)
       while Double(position) < end, position < source {
         let covered = min(end, Double(position + 1)) - max(start, Double(position))
-        if covered > 1e-9 { spans.append((position, Float(covered / scale))) }
+        weights.append(Float(max(0, covered) / scale))
         position += 1
       }
-      return spans
+      offsets.append(weights.count)
     }
   }
+
+  /// The indices in `weights` of output position `index`'s run.
+  func range(_ index: Int) -> Range<Int> { offsets[index]..<offsets[index + 1] }
 }

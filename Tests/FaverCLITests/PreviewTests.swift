@@ -96,6 +96,8 @@ private struct PreviewLibrary {
   defer { try? FileManager.default.removeItem(atPath: library.store) }
   let unknown = try faver(["preview", "--store", library.store, "0123456789abcdef"])
   #expect(unknown.status != 0 && unknown.stderr.contains("0123456789abcdef"))
+  let notIndexed = try faver(["preview", "--store", library.store, "/nowhere/photo.jpg"])
+  #expect(notIndexed.status == 1 && notIndexed.stderr.contains("no preview was made"))
   let zero = try faver(["preview", "--store", library.store, "--size", "0", library.ids[0]])
   #expect(zero.status == 64 && zero.stderr.contains("--size"))
   let none = try faver(["preview", "--store", library.store])

@@ -54,6 +54,26 @@ extension Faver {
       if cacheLimit < 1 { throw ValidationError("--cache-limit must be at least 1 MiB.") }
     }
 
+    /// The asset ids of indexed `paths`; for others, an error that says no preview was made.
+    func ids(ofPaths paths: [String], in library: Library) throws -> [AssetID] {
+      guard !paths.isEmpty else { return [] }
+      do {
+        return try library.assetIDs(forPaths: paths)
+      } catch LibraryError.unknownPaths(let unknown) {
+        throw UnknownPaths(paths: unknown)
+      }
+    }
+
+    /// Paths that are not indexed files.
+    struct UnknownPaths: Error, CustomStringConvertible {
+      var paths: [String]
+      var description: String {
+        "Not an indexed photo or video: \(paths.prefix(10).joined(separator: ", "))"
+          + (paths.count > 10 ? " and \(paths.count - 10) more" : "")
+          + "; no preview was made. Run `faver index` on its folder if it is new."
+      }
+    }
+
     func run() throws {
       let library = storeOptions.library()
       let limit = Int64(cacheLimit) << 20
@@ -64,7 +84,7 @@ extension Faver {
         // An asset id is 16 hex digits; anything else names a file.
         let isID = { (text: String) in text.utf8.count == 16 && text.utf8.allSatisfy(\.isASCIIHexDigit) }
         let paths = assets.filter { !isID($0) }
-        var fromPaths = try (paths.isEmpty ? [] : library.assetIDs(forPaths: paths)).makeIterator()
+        var fromPaths = try ids(ofPaths: paths, in: library).makeIterator()
         let ids = assets.compactMap { isID($0) ? AssetID(rawValue: $0.lowercased()) : fromPaths.next() }
         var folder: URL?
         if let out {
