@@ -30,9 +30,10 @@ let package = Package(
     .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg"),
     .systemLibrary(name: "CHeif", pkgConfig: "libheif"),
     .systemLibrary(name: "CRaw"),
-    // PNG (`libpng-dev`) and WebP (`libwebp-dev`) previews.
+    // PNG (`libpng-dev`), WebP (`libwebp-dev`) and TIFF (`libtiff-dev`) previews.
     .systemLibrary(name: "CPNG", pkgConfig: "libpng16"),
     .systemLibrary(name: "CWebP", pkgConfig: "libwebp"),
+    .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4"),
     // Pure domain values and algorithms: no files, no database, no terminal. Public: the values
     // `FaverKit.Library` returns.
     .target(name: "FaverCore", swiftSettings: strictImports),
@@ -66,7 +67,7 @@ let package = Package(
     .target(
       name: "FaverPreview",
       dependencies: [
-        "FaverCore", "FaverMetadata", "FaverFiles", "CTurboJPEG", "CHeif", "CRaw", "CPNG", "CWebP",
+        "FaverCore", "FaverMetadata", "FaverFiles", "CTurboJPEG", "CHeif", "CRaw", "CPNG", "CWebP", "CTIFF",
       ],
       swiftSettings: strictImports),
     // XMP sidecars as pure functions on bytes: merge faver's rating into a sidecar, read one back.

@@ -10,9 +10,10 @@ import Foundation
 /// - HEIC, AVIF: the thumbnail item when large enough, else the primary image (libheif);
 /// - raw files (TIFF-based raws, CR3, RAF, MRW, X3F, CRW): their embedded preview (LibRaw),
 ///   turned as the camera was held;
-/// - PNG (libpng), WebP (libwebp, scaled as it decodes): decoded;
+/// - PNG (libpng), WebP (libwebp, scaled as it decodes), TIFFs that are not raw photos (libtiff):
+///   decoded;
 /// - videos: the first frame (ffmpeg);
-/// - anything else (TIFFs that are not raw photos, animated WebP): `PreviewFailure.unsupported`.
+/// - anything else (animated WebP): `PreviewFailure.unsupported`.
 ///
 /// Every decode is bounded by `limits`. The original is only ever opened for reading.
 package struct PreviewMaker: Sendable {
@@ -61,8 +62,13 @@ package struct PreviewMaker: Sendable {
       do {
         raw = try RawPreview.read(path: path, limits: limits)
       } catch .noEmbeddedPreview(let reason) where format == .tiff {
-        // LibRaw reads raw photos only; a scan or an export saved as TIFF is not one.
-        throw reason.contains("not RAW") ? .unsupported(format: "TIFF") : .noEmbeddedPreview(reason: reason)
+        // LibRaw reads raw photos only (and takes some scans for raws without a preview): a TIFF
+        // it cannot show is read as an image; when that fails too, a raw's reason is LibRaw's.
+        do {
+          raw = (.bitmap(try TIFFDecoder.decode(path: path, limits: limits)), 1)
+        } catch {
+          throw reason.contains("not RAW") ? error : .noEmbeddedPreview(reason: reason)
+        }
       }
       switch raw.preview {
       case .jpeg(let bytes): image = try JPEGCodec.decode(bytes, atLeast: longEdge, limits: limits)

@@ -36,7 +36,9 @@ extension RGBImage {
               }
             }
             let outStart = outRow * newWidth * 3
-            for index in 0..<sum.count { target[outStart + index] = UInt8(min(255, max(0, sum[index] + 0.5))) }
+            for index in 0..<sum.count {
+              target[outStart + index] = UInt8(min(255, max(0, sum[index] + 0.5)))
+            }
           }
         }
       }

@@ -57,6 +57,8 @@ struct PreviewMakerTests {
     ("immich-test-assets/formats/webp/denali.webp", "WebP"),
     ("immich-test-assets/formats/png/density_plot.png", "PNG"),
     ("exifr-fixtures/issue-metadata-extractor-65.jpg", "CMYK JPEG"),
+    ("pypi-piexif/tests/images/01.tif", "TIFF"),
+    ("exifr-fixtures/issue-metadata-extractor-152.tif", "16-bit TIFF LibRaw takes for a raw"),
   ])
   func eachFamilyDecodes(relative: String, family: String) throws {
     let image = try maker.image(of: PreviewCorpus.path(relative), longEdge: 1440)
