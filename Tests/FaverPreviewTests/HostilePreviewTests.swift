@@ -36,6 +36,42 @@ struct HostilePreviewTests {
     }
   }
 
+  /// A HEIC whose every `ispe` box (the image sizes) claims 60,000 × 60,000.
+  @Test func aHEICClaimingAHugeSizeIsRefused() throws {
+    var bytes = try [UInt8](
+      Data(contentsOf: URL(fileURLWithPath: PreviewCorpus.path("exifr-fixtures/heic-iphone.heic"))))
+    let ispe = Array("ispe".utf8)
+    var patched = 0
+    for index in 0..<(bytes.count - 16) where Array(bytes[index..<index + 4]) == ispe {
+      // version and flags (4 bytes), then width and height, 32 bits each.
+      for offset in [index + 8, index + 12] {
+        bytes.replaceSubrange(offset..<offset + 4, with: [0x00, 0x00, 0xEA, 0x60])
+      }
+      patched += 1
+    }
+    #expect(patched > 0)
+    let path = try write("huge.heic", bytes)
+    #expect(throws: PreviewFailure.self) { try PreviewMaker().image(of: path, longEdge: 1440) }
+  }
+
+  /// A PNG whose header claims 100,000 × 100,000 pixels (its checksums right), with 2 bytes of data.
+  @Test func aPNGBombIsRefusedBeforeDecoding() throws {
+    var header = Array("IHDR".utf8)
+    header += [0x00, 0x01, 0x86, 0xA0, 0x00, 0x01, 0x86, 0xA0, 8, 2, 0, 0, 0]
+    let data = Array("IDAT".utf8) + [0x78, 0x9C]
+    let png: [UInt8] =
+      [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + header + bigEndian(crc32(header))
+      + [0, 0, 0, 2] + data + bigEndian(crc32(data))
+      + [0, 0, 0, 0] + Array("IEND".utf8) + bigEndian(crc32(Array("IEND".utf8)))
+    let path = try write("bomb.png", png)
+    #expect(
+      throws: PreviewFailure.tooLarge(
+        width: 100_000, height: 100_000, limit: PreviewLimits().maxDecodedPixels)
+    ) {
+      try PreviewMaker().image(of: path, longEdge: 256)
+    }
+  }
+
   @Test func theDecodedPixelLimitHolds() throws {
     let path = try write("large.jpg", jpegClaiming(width: 20_000, height: 20_000))
     var limits = PreviewLimits()
@@ -90,4 +126,18 @@ struct HostilePreviewTests {
       return true
     }
   }
+}
+
+/// CRC-32 (ISO 3309, as PNG uses it).
+private func crc32(_ bytes: [UInt8]) -> UInt32 {
+  var crc: UInt32 = 0xFFFF_FFFF
+  for byte in bytes {
+    crc ^= UInt32(byte)
+    for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+  }
+  return ~crc
+}
+
+private func bigEndian(_ value: UInt32) -> [UInt8] {
+  (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) }
 }
