@@ -48,9 +48,16 @@ package struct PreviewMaker: Sendable {
     let (image, orientation): (RGBImage, Int)
     switch format {
     case .jpeg:
-      let bytes = try contents(of: source, path: path)
-      let display = ExifDisplay.read(jpeg: bytes)
-      image = try jpegImage(bytes, thumbnail: display.thumbnail, longEdge: longEdge)
+      // The EXIF block and the frame header are in the first bytes: when the thumbnail serves,
+      // the rest of the file is never read.
+      let start = try contents(of: source, path: path, upTo: Self.jpegHeadBytes)
+      let display = ExifDisplay.read(jpeg: start)
+      if let thumbnail = thumbnailImage(display.thumbnail, of: start, longEdge: longEdge) {
+        image = thumbnail
+      } else {
+        let bytes = start.count < source.size ? try contents(of: source, path: path) : start
+        image = try JPEGCodec.decode(bytes, atLeast: longEdge, limits: limits)
+      }
       orientation = display.orientation
     case .heif, .avif:
       let name = format == .heif ? "HEIF" : "AVIF"
@@ -89,28 +96,32 @@ package struct PreviewMaker: Sendable {
     return image.downscaled(toLongEdge: longEdge).upright(fromOrientation: orientation)
   }
 
-  /// A JPEG's pixels at least `longEdge` across: its EXIF thumbnail when that is large enough,
-  /// no larger than the photo (an edited photo may keep its camera's thumbnail) and has its
-  /// proportions (within 2 %), else the photo itself, DCT-scaled.
-  func jpegImage(_ bytes: [UInt8], thumbnail: [UInt8]?, longEdge: Int) throws(PreviewFailure) -> RGBImage {
-    if let thumbnail, let small = JPEGCodec.size(of: thumbnail), max(small.width, small.height) >= longEdge,
-      let large = JPEGCodec.size(of: bytes), max(small.width, small.height) <= max(large.width, large.height),
-      abs(Double(small.width) / Double(small.height) - Double(large.width) / Double(large.height))
-        <= 0.02 * Double(large.width) / Double(large.height),
-      let image = try? JPEGCodec.decode(thumbnail, atLeast: longEdge, limits: limits)
-    {
-      return image
-    }
-    return try JPEGCodec.decode(bytes, atLeast: longEdge, limits: limits)
+  /// How much of a JPEG is read first: its EXIF block (at most 64 KiB) and its frame header.
+  static let jpegHeadBytes = 128 << 10
+
+  /// A JPEG's EXIF thumbnail decoded, when it is at least `longEdge` across, no larger than the
+  /// photo (an edited photo may keep its camera's thumbnail) and has its proportions (within
+  /// 2 %); nil otherwise. `start` is the photo's first bytes, its frame header among them.
+  package func thumbnailImage(_ thumbnail: [UInt8]?, of start: [UInt8], longEdge: Int) -> RGBImage? {
+    guard let thumbnail, let small = JPEGCodec.size(of: thumbnail),
+      max(small.width, small.height) >= longEdge,
+      let large = JPEGCodec.size(of: start), max(small.width, small.height) <= max(large.width, large.height)
+    else { return nil }
+    let aspect = Double(large.width) / Double(large.height)
+    guard abs(Double(small.width) / Double(small.height) - aspect) <= 0.02 * aspect else { return nil }
+    return try? JPEGCodec.decode(thumbnail, atLeast: longEdge, limits: limits)
   }
 
-  /// The whole file, refused past `limits.maxFileBytes`.
-  private func contents(of source: FileByteSource, path: String) throws(PreviewFailure) -> [UInt8] {
+  /// The whole file (or its first `count` bytes), refused past `limits.maxFileBytes`.
+  private func contents(of source: FileByteSource, path: String, upTo count: Int = .max)
+    throws(PreviewFailure)
+    -> [UInt8]
+  {
     guard source.size <= limits.maxFileBytes else {
       throw .fileTooLarge(bytes: source.size, limit: limits.maxFileBytes)
     }
     do {
-      return try source.read(at: 0, count: Int(source.size))
+      return try source.read(at: 0, count: Int(min(source.size, Int64(count))))
     } catch {
       throw .unreadable(path: path, reason: Self.reason(error))
     }

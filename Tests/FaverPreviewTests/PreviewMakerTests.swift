@@ -67,6 +67,22 @@ struct PreviewMakerTests {
     #expect(Set(image.pixels.prefix(30_000)).count > 4, "\(family)")
   }
 
+  /// The EXIF thumbnail serves when it is large enough and shaped like the photo: the Pixel's
+  /// 253 × 189 for 160 px but not 256; never the Canon's 160 × 120 (4:3) of a 3:2 photo.
+  @Test(arguments: [
+    ("exifr-fixtures/IMG_20180725_163423.jpg", 160, true),
+    ("exifr-fixtures/IMG_20180725_163423.jpg", 256, false),
+    ("exifr-fixtures/canon-dslr.jpg", 120, false),
+    ("exifr-fixtures/iptc-mess.jpg", 256, true),
+  ])
+  func theEXIFThumbnailServesWhenItFits(relative: String, size: Int, serves: Bool) throws {
+    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: PreviewCorpus.path(relative))))
+    let start = Array(bytes.prefix(128 << 10))
+    let thumbnail = maker.thumbnailImage(ExifDisplay.read(jpeg: start).thumbnail, of: start, longEdge: size)
+    #expect((thumbnail != nil) == serves)
+    if let thumbnail { #expect(thumbnail.longEdge >= size) }
+  }
+
   @Test(.enabled(if: VideoFrame.findFFmpeg() != nil, "ffmpeg is not installed"))
   func aVideoGivesItsFirstFrame() throws {
     let image = try maker.image(of: PreviewCorpus.path("elodie/video.mov"), longEdge: 256)
