@@ -52,9 +52,11 @@ package final class AtomicFile {
     guard futimens(descriptor, times) == 0 else { throw failure(errno) }
   }
 
-  /// Flushes what was written to disk and puts it in place of the old file.
-  package func commit() throws(AtomicFileError) {
-    guard fsync(descriptor) == 0 else { throw failure(errno) }
+  /// Flushes what was written to disk and puts it in place of the old file. Not `durable`: put in
+  /// place without waiting for the disk (a cache that checks what it reads back): readers and a
+  /// killed run still never see a part, but a power cut may lose the file or leave it short.
+  package func commit(durable: Bool = true) throws(AtomicFileError) {
+    guard !durable || fsync(descriptor) == 0 else { throw failure(errno) }
     let closed = close(descriptor)
     descriptor = -1
     guard closed == 0 else {
@@ -67,6 +69,7 @@ package final class AtomicFile {
       unlink(temporary.path)
       throw failure(code)
     }
+    guard durable else { return }
     let folder = open(url.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     if folder >= 0 {
       _ = fsync(folder)

@@ -11,7 +11,9 @@ package import Foundation
 /// remembered and not tried again.
 ///
 /// Safe under concurrent readers and writers: every file is written to a temporary file and
-/// renamed into place, so a reader, or a run killed mid-write, never sees half a JPEG. Bounded:
+/// renamed into place, so a reader, or a run killed mid-write, never sees half a JPEG. It does not
+/// wait for the disk (a preview can be made again): a file a power cut left short is not served
+/// (`entry` checks that it ends as a JPEG ends) but made again. Bounded:
 /// `trim()` removes the least recently used previews once they take more than `byteLimit`; a hit
 /// marks its file used (its modification time).
 package struct PreviewCache: Sendable {
@@ -41,13 +43,26 @@ package struct PreviewCache: Sendable {
     file(id: id, size: size).deletingPathExtension().appendingPathExtension("why")
   }
 
-  /// The cached preview of `id` at `size`, marked used; nil when there is none.
+  /// The cached preview of `id` at `size`, marked used; nil when there is none, or when it does
+  /// not end as a JPEG ends (cut short by a power cut: the cache does not wait for the disk).
   package func entry(id: String, size: Int) -> Entry? {
     let file = file(id: id, size: size)
     // Touching it both says it exists and marks it recently used (for `trim`).
-    guard utimensat(AT_FDCWD, file.path, nil, 0) == 0 else { return nil }
+    guard utimensat(AT_FDCWD, file.path, nil, 0) == 0, Self.endsAsAJPEG(file.path) else { return nil }
     let reason = try? String(contentsOf: reasonFile(id: id, size: size), encoding: .utf8)
     return Entry(file: file, failure: reason)
+  }
+
+  /// Whether the file at `path` ends with a JPEG's end-of-image marker.
+  static func endsAsAJPEG(_ path: String) -> Bool {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_size >= 4 else { return false }
+    var end: [UInt8] = [0, 0]
+    guard pread(descriptor, &end, 2, status.st_size - 2) == 2 else { return false }
+    return end == [0xFF, 0xD9]
   }
 
   /// Keeps `jpeg` as the preview of `id` at `size`; `failure` when it is a placeholder.
@@ -79,7 +94,8 @@ package struct PreviewCache: Sendable {
       Result { () throws(AtomicFileError) in try file.write(buffer) }
     }
     try written.get()
-    try file.commit()
+    // Not waiting for the disk: `entry` checks what it reads back.
+    try file.commit(durable: false)
   }
 
   /// Removes the least recently used previews (and their reasons) until the cache holds at most

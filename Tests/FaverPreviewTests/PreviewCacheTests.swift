@@ -3,6 +3,11 @@ import FaverTestSupport
 import Foundation
 import Testing
 
+/// Bytes that end as a JPEG ends, `count` long.
+private func jpegLike(_ count: Int, filler: UInt8 = 7) -> [UInt8] {
+  [0xFF, 0xD8] + [UInt8](repeating: filler, count: count - 4) + [0xFF, 0xD9]
+}
+
 struct PreviewCacheTests {
   let tree: TemporaryTree
   let cache: PreviewCache
@@ -13,18 +18,26 @@ struct PreviewCacheTests {
 
   @Test func aStoredPreviewIsFoundByIdAndSize() throws {
     #expect(cache.entry(id: "0123456789abcdef", size: 256) == nil)
-    let stored = try cache.store([1, 2, 3], failure: nil, id: "0123456789abcdef", size: 256)
+    let stored = try cache.store(jpegLike(10), failure: nil, id: "0123456789abcdef", size: 256)
     #expect(stored.file.path.hasSuffix("previews/01/0123456789abcdef-256.jpg"))
     #expect(cache.entry(id: "0123456789abcdef", size: 256) == stored)
     #expect(cache.entry(id: "0123456789abcdef", size: 1440) == nil)
-    #expect(try Data(contentsOf: stored.file) == Data([1, 2, 3]))
+    #expect(try Data(contentsOf: stored.file) == Data(jpegLike(10)))
+  }
+
+  /// The cache does not wait for the disk: a file a power cut left short (or empty) is not served.
+  @Test(arguments: [0, 1, 6])
+  func aPreviewCutShortIsNotServed(keep: Int) throws {
+    let stored = try cache.store(jpegLike(10), failure: nil, id: "0123456789abcdef", size: 256)
+    try Data(jpegLike(10).prefix(keep)).write(to: stored.file)
+    #expect(cache.entry(id: "0123456789abcdef", size: 256) == nil)
   }
 
   @Test func aFailureIsRememberedUntilForgotten() throws {
-    _ = try cache.store([9], failure: "damaged", id: "fedcba9876543210", size: 64)
+    _ = try cache.store(jpegLike(9), failure: "damaged", id: "fedcba9876543210", size: 64)
     #expect(cache.entry(id: "fedcba9876543210", size: 64)?.failure == "damaged")
     // A later success replaces it, reason and all.
-    _ = try cache.store([8], failure: nil, id: "fedcba9876543210", size: 64)
+    _ = try cache.store(jpegLike(8), failure: nil, id: "fedcba9876543210", size: 64)
     #expect(cache.entry(id: "fedcba9876543210", size: 64)?.failure == nil)
     cache.forget(id: "fedcba9876543210", size: 64)
     #expect(cache.entry(id: "fedcba9876543210", size: 64) == nil)
@@ -33,7 +46,7 @@ struct PreviewCacheTests {
   @Test func trimRemovesTheLeastRecentlyUsedFirst() throws {
     let ids = (0..<4).map { String(format: "%016x", $0) }
     for (index, id) in ids.enumerated() {
-      let entry = try cache.store([UInt8](repeating: 7, count: 1000), failure: nil, id: id, size: 64)
+      let entry = try cache.store(jpegLike(1000), failure: nil, id: id, size: 64)
       // Used in order, a minute apart.
       let used = Date(timeIntervalSince1970: 1_700_000_000 + Double(index) * 60)
       try FileManager.default.setAttributes([.modificationDate: used], ofItemAtPath: entry.file.path)
@@ -50,7 +63,7 @@ struct PreviewCacheTests {
 
   /// Writers replacing one preview while readers read it: every read is one whole version.
   @Test func readersNeverSeeAPartialPreview() async throws {
-    let versions = (0..<4).map { [UInt8](repeating: UInt8($0), count: 200_000) }
+    let versions = (0..<4).map { jpegLike(200_000, filler: UInt8($0)) }
     let cache = self.cache
     try await withThrowingTaskGroup(of: Void.self) { group in
       for writer in 0..<2 {
