@@ -29,7 +29,8 @@ public struct Manifest: Hashable, Codable, Sendable {
     public var assetsToReview: [BurstEntry]
   }
 
-  /// Why the moment starts where it does: `first`, `timeGap` or `distance`, with the numbers.
+  /// Why the moment starts where it does: `first`, `timeGap`, `distance` or `undated`, with the
+  /// numbers.
   public struct BoundaryEntry: Hashable, Codable, Sendable {
     public var reason: String
     public var gapSeconds: Double?
@@ -43,6 +44,7 @@ public struct Manifest: Hashable, Codable, Sendable {
         (reason, gapSeconds, thresholdSeconds) = ("timeGap", gap, threshold)
       case .distance(let meters, let gap):
         (reason, self.meters, gapSeconds) = ("distance", meters, gap)
+      case .undated: reason = "undated"
       }
     }
   }

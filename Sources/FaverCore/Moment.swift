@@ -10,6 +10,8 @@ public struct Moment: Hashable, Codable, Sendable, Identifiable {
     case timeGap(gap: TimeInterval, threshold: TimeInterval)
     /// `meters` from the previous photo (both with GPS), `gap` seconds later.
     case distance(meters: Double, gap: TimeInterval)
+    /// The "Undated" moment at the end: assets with no capture date (`CaptureTime.isUndated`).
+    case undated
   }
 
   /// Stable while the first asset stays: `m-` followed by its asset id.

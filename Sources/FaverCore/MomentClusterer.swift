@@ -13,6 +13,9 @@ public import Foundation
 ///   GPS, are at least `minimumMoveGap` (5 min) apart in time and more than `minimumMoveDistance`
 ///   (1 km) apart on the great circle (`.distance`). Without GPS on both, only time counts.
 ///
+/// Undated assets (`CaptureTime.isUndated`) take no part: they make the last moment, "Undated"
+/// (`.undated`), one burst each, in folder order (root, then path).
+///
 /// The threshold (see `threshold(for:)`):
 /// - `.fixed(gap)`: `gap`.
 /// - `.smart`: the 90th percentile, nearest-rank, of the gaps between items that last at least
@@ -53,6 +56,15 @@ public struct MomentClusterer: Sendable {
   }
 
   public func moments(in assets: [Asset]) -> Result {
+    guard !assets.contains(where: \.captureTime.isUndated) else {
+      // The undated have no place in time: a moment of their own, last, in folder order.
+      var result = moments(in: assets.filter { !$0.captureTime.isUndated })
+      let undated = assets.filter(\.captureTime.isUndated).sorted {
+        $0.root != $1.root ? $0.root < $1.root : $0.path.utf8.lexicographicallyPrecedes($1.path.utf8)
+      }
+      result.moments.append(Moment(boundary: .undated, bursts: undated.map { Burst(captureOrdered: [$0]) }))
+      return result
+    }
     // Sorted in place (the detector's order already, so one pass): a million assets make half a
     // million bursts, too many to copy for nothing.
     var items = burstDetector.bursts(in: assets)

@@ -15,6 +15,7 @@ enum Explanation {
     case .distance(let meters, let gap):
       "moved \(String(format: "%.2f", meters / 1000)) km (> 1 km) in \(duration(gap)) "
         + "(\(seconds(gap)) s >= \(duration(MomentClusterer.minimumMoveGap)))"
+    case .undated: "undated: no capture date in these files (modification times from a copy), in folder order"
     }
   }
 

@@ -1,0 +1,262 @@
+public import Foundation
+
+/// Puts every asset of a library at its true instant before bursts and moments are made.
+///
+/// In this order:
+/// 1. **Clock corrections** (`ClockCorrection`, `faver clock`): a camera's photos taken while its
+///    clock was wrong move by the correction's shift (modification times excepted: they are not
+///    the camera's clock).
+/// 2. **Zones for wall-clock-only times.** A time whose file gives no offset (a DSLR, an older
+///    phone, a date in a file name) is a wall clock; faver infers the offset it was taken in:
+///    - `sameCamera`: the same camera's photos whose offset is known (from the file or its GPS
+///      stamps), the nearest in wall-clock time within `reach`: the zone its clock was set to;
+///    - else `library`: the offsets the library's cameras were in around then. Each offset seen
+///      within `reach` (plus 14 h, the widest zone) is tried: placed with it, the photo falls
+///      between two photos of known offset, and the offset counts when one of those two has
+///      it, within `reach`; the closest such neighbour wins. A travel day, with the old zone
+///      before and the new one after, is settled by which photo of known zone is nearer;
+///    - then a camera's photos shot in one run (no more than `runGap` apart on its clock) take
+///      the offset most of them got, so one event is never split between two zones;
+///    - photos with no evidence within `reach` stay `none`: their wall clock read as UTC, as
+///      before.
+///    Evidence is what a file says of its own zone: EXIF/XMP/IPTC offsets and GPS stamps. A
+///    video's `mvhd` instant, a date in a file name and a modification time are instants or wall
+///    clocks without a zone of their own, and are not evidence.
+/// 3. **Undated is said, never faked.** A modification time is flagged in `problem`. When at
+///    least `copyMinimum` files have modification times chained no more than `copyGap` apart (a
+///    copy or a download wrote them), those times are when the files were copied: the assets are
+///    undated (`CaptureTime.isUndated`) and go to the "Undated" moment at the end.
+///
+/// The assets come back in capture order (by the placed instant, the input order for ties).
+public struct Timeline: Sendable {
+  /// How far evidence may be from a photo and still place it.
+  public var reach: TimeInterval = 86_400
+  /// A camera's photos no further apart than this on its clock are one run, placed alike.
+  public var runGap: TimeInterval = 3600
+  /// Modification times chained at most this far apart are one copy…
+  public var copyGap: TimeInterval = 2
+  /// …when there are at least this many of them.
+  public var copyMinimum = 5
+
+  /// The widest UTC offset there is (+14:00, Kiribati), in seconds.
+  static let widestOffset: TimeInterval = 14 * 3600
+
+  public init() {}
+
+  public func placed(_ assets: [Asset], corrections: [ClockCorrection] = []) -> [Asset] {
+    var assets = assets
+    corrected(&assets, by: corrections)
+    inferZones(&assets)
+    flagUndated(&assets)
+    let instants = assets.map(\.captureTime.instant)
+    let order = assets.indices.sorted { instants[$0] != instants[$1] ? instants[$0] < instants[$1] : $0 < $1 }
+    return order.map { assets[$0] }
+  }
+
+  // MARK: - Clock corrections
+
+  func corrected(_ assets: inout [Asset], by corrections: [ClockCorrection]) {
+    guard !corrections.isEmpty else { return }
+    let byCamera = Dictionary(grouping: corrections, by: \.camera)
+    for index in assets.indices where assets[index].captureTime.source != .fileModified {
+      guard let camera = assets[index].camera, let candidates = byCamera[camera] else { continue }
+      let wall = assets[index].captureTime.fileWallClock
+      guard let correction = candidates.last(where: { $0.covers(wallClock: wall) }) else { continue }
+      assets[index].captureTime.instant += TimeInterval(correction.shift - assets[index].captureTime.clockShift)
+      assets[index].captureTime.clockShift = correction.shift
+    }
+  }
+
+  // MARK: - Zones
+
+  /// Whether a time tells the zone its camera was in.
+  static func isZoneEvidence(_ time: CaptureTime) -> Bool {
+    guard time.utcOffset != nil, time.offsetSource == .file || time.offsetSource == .gpsTime else { return false }
+    switch time.source {
+    case .fileModified, .fileName, .quickTime: return false
+    default: return true
+    }
+  }
+
+  /// Whether a time is a wall clock waiting for a zone.
+  static func needsZone(_ time: CaptureTime) -> Bool {
+    time.utcOffset == nil && time.source != .fileModified && time.inferredOffset == nil
+  }
+
+  func inferZones(_ assets: inout [Asset]) {
+    let waiting = assets.indices.filter { Self.needsZone(assets[$0].captureTime) }
+    guard !waiting.isEmpty else { return }
+    let evidence = Evidence(assets)
+    guard !evidence.isEmpty else { return }
+    var found: [Int: (offset: Int, source: OffsetSource)] = [:]
+    for index in waiting {
+      let wall = assets[index].captureTime.instant.timeIntervalSince1970
+      if let camera = assets[index].camera, let offset = evidence.cameraOffset(camera, wall: wall, reach: reach) {
+        found[index] = (offset, .sameCamera)
+      } else if let offset = evidence.libraryOffset(wall: wall, reach: reach) {
+        found[index] = (offset, .library)
+      }
+    }
+    // Runs of one camera take the offset most of their photos got.
+    var byCamera: [String: [Int]] = [:]
+    for index in waiting { byCamera[assets[index].camera ?? "\u{0}\(index)", default: []].append(index) }
+    for (_, members) in byCamera where members.count > 1 {
+      let sorted = members.sorted {
+        assets[$0].captureTime.instant != assets[$1].captureTime.instant
+          ? assets[$0].captureTime.instant < assets[$1].captureTime.instant : $0 < $1
+      }
+      var start = 0
+      for end in 1...sorted.count {
+        let closes =
+          end == sorted.count
+          || assets[sorted[end]].captureTime.instant.timeIntervalSince(assets[sorted[end - 1]].captureTime.instant)
+            > runGap
+        guard closes else { continue }
+        let run = sorted[start..<end]
+        start = end
+        var votes: [Int: (count: Int, source: OffsetSource)] = [:]
+        for index in run {
+          guard let (offset, source) = found[index] else { continue }
+          let vote = votes[offset, default: (0, source)]
+          votes[offset] = (vote.count + 1, vote.source == .sameCamera ? .sameCamera : source)
+        }
+        guard let winner = votes.max(by: { $0.value.count != $1.value.count ? $0.value.count < $1.value.count : $0.key > $1.key })
+        else { continue }
+        for index in run where found[index]?.offset != winner.key {
+          found[index] = (winner.key, winner.value.source)
+        }
+      }
+    }
+    for (index, placement) in found {
+      assets[index].captureTime.instant -= TimeInterval(placement.offset)
+      assets[index].captureTime.inferredOffset = placement.offset
+      assets[index].captureTime.offsetSource = placement.source
+    }
+  }
+
+  /// The library's photos whose zone is known, in instant order, and each camera's in wall-clock
+  /// order.
+  struct Evidence {
+    var instants: [Double] = []
+    var offsets: [Int] = []
+    /// Per camera: wall clocks (ascending) and their offsets.
+    var cameras: [String: (walls: [Double], offsets: [Int])] = [:]
+    /// Where the offset changes along `instants`: the start of each run of one offset.
+    var runStarts: [Int] = []
+
+    init(_ assets: [Asset]) {
+      var known: [(instant: Double, offset: Int, camera: String?)] = []
+      for asset in assets where Timeline.isZoneEvidence(asset.captureTime) {
+        known.append((asset.captureTime.instant.timeIntervalSince1970, asset.captureTime.utcOffset ?? 0, asset.camera))
+      }
+      known.sort { $0.instant < $1.instant }
+      instants = known.map(\.instant)
+      offsets = known.map(\.offset)
+      for (index, offset) in offsets.enumerated() where index == 0 || offsets[index - 1] != offset {
+        runStarts.append(index)
+      }
+      var perCamera: [String: [(wall: Double, offset: Int)]] = [:]
+      for item in known {
+        guard let camera = item.camera else { continue }
+        perCamera[camera, default: []].append((item.instant + Double(item.offset), item.offset))
+      }
+      for (camera, items) in perCamera {
+        let sorted = items.sorted { $0.wall < $1.wall }
+        cameras[camera] = (sorted.map(\.wall), sorted.map(\.offset))
+      }
+    }
+
+    var isEmpty: Bool { instants.isEmpty }
+
+    /// The offset of `camera`'s own photo of known zone nearest in wall-clock time, within `reach`.
+    func cameraOffset(_ camera: String, wall: Double, reach: Double) -> Int? {
+      guard let own = cameras[camera] else { return nil }
+      let after = own.walls.firstIndex(atLeast: wall)
+      var best: (distance: Double, offset: Int)?
+      for index in [after - 1, after] where own.walls.indices.contains(index) {
+        let distance = abs(own.walls[index] - wall)
+        if distance <= reach, distance < (best?.distance ?? .infinity) { best = (distance, own.offsets[index]) }
+      }
+      return best?.offset
+    }
+
+    /// The offset that puts a wall clock `wall` next to a photo of the same offset, nearest first
+    /// (see `Timeline`).
+    func libraryOffset(wall: Double, reach: Double) -> Int? {
+      let low = wall - Timeline.widestOffset - reach
+      let high = wall + Timeline.widestOffset + reach
+      // The runs of one offset that overlap [low, high] give the candidates.
+      var candidates: Set<Int> = []
+      var run = max(0, runStarts.lastIndex(atMost: instants.firstIndex(atLeast: low)) ?? 0)
+      while run < runStarts.count, instants[runStarts[run]] <= high {
+        candidates.insert(offsets[runStarts[run]])
+        run += 1
+      }
+      var best: (distance: Double, offset: Int)?
+      for offset in candidates {
+        let instant = wall - Double(offset)
+        let after = instants.firstIndex(atLeast: instant)
+        for index in [after - 1, after] where instants.indices.contains(index) && offsets[index] == offset {
+          let distance = abs(instants[index] - instant)
+          guard distance <= reach else { continue }
+          if best == nil || distance < best!.distance || (distance == best!.distance && offset < best!.offset) {
+            best = (distance, offset)
+          }
+        }
+      }
+      return best?.offset
+    }
+  }
+
+  // MARK: - Undated
+
+  func flagUndated(_ assets: inout [Asset]) {
+    let modified = assets.indices.filter { assets[$0].captureTime.source == .fileModified }
+      .sorted { assets[$0].captureTime.instant < assets[$1].captureTime.instant }
+    var start = 0
+    for end in 0...modified.count {
+      guard end > 0 else { continue }
+      let closes =
+        end == modified.count
+        || assets[modified[end]].captureTime.instant.timeIntervalSince(assets[modified[end - 1]].captureTime.instant)
+          > copyGap
+      guard closes else { continue }
+      let chain = modified[start..<end]
+      start = end
+      let isCopy = chain.count >= copyMinimum
+      for index in chain {
+        if isCopy { assets[index].captureTime.isUndated = true }
+        guard assets[index].problem == nil else { continue }
+        assets[index].problem =
+          isCopy
+          ? "no capture date in the file, and its modification time is when it was copied, with \(chain.count - 1) "
+            + "other files within seconds: undated"
+          : "no capture date in the file: placed at its modification time"
+      }
+    }
+  }
+}
+
+extension [Double] {
+  /// The first position whose value is at least `value` (`count` when none is), in ascending order.
+  func firstIndex(atLeast value: Double) -> Int {
+    var (low, high) = (0, count)
+    while low < high {
+      let middle = (low + high) / 2
+      if self[middle] < value { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+}
+
+extension [Int] {
+  /// The last position whose value is at most `value`, in ascending order; nil when none is.
+  func lastIndex(atMost value: Int) -> Int? {
+    var (low, high) = (0, count)
+    while low < high {
+      let middle = (low + high) / 2
+      if self[middle] <= value { low = middle + 1 } else { high = middle }
+    }
+    return low == 0 ? nil : low - 1
+  }
+}
