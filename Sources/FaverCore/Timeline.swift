@@ -22,10 +22,13 @@ public import Foundation
 ///    Evidence is what a file says of its own zone: EXIF/XMP/IPTC offsets and GPS stamps. A
 ///    video's `mvhd` instant, a date in a file name and a modification time are instants or wall
 ///    clocks without a zone of their own, and are not evidence.
-/// 3. **Undated is said, never faked.** A modification time is flagged in `problem`. When at
-///    least `copyMinimum` files have modification times chained no more than `copyGap` apart (a
-///    copy or a download wrote them), those times are when the files were copied: the assets are
-///    undated (`CaptureTime.isUndated`) and go to the "Undated" moment at the end.
+/// 3. **Undated is said, never faked.** A modification time is flagged in `problem`. It is only
+///    when the file was copied, and the asset is undated (`CaptureTime.isUndated`, the "Undated"
+///    moment at the end) when
+///    - files have modification times chained no more than `copyGap` apart, at least
+///      `copyMinimum` of them or in more than one folder (a copy or a download wrote them), or
+///    - its folder holds dated photos and it is more than `folderReach` outside their span (a
+///      photo in `2019/Summer` modified yesterday).
 ///
 /// The assets come back in capture order (by the placed instant, the input order for ties).
 public struct Timeline: Sendable {
@@ -35,8 +38,11 @@ public struct Timeline: Sendable {
   public var runGap: TimeInterval = 3600
   /// Modification times chained at most this far apart are one copy…
   public var copyGap: TimeInterval = 2
-  /// …when there are at least this many of them.
+  /// …when there are at least this many of them (or they are in more than one folder).
   public var copyMinimum = 5
+  /// How far outside the span of its folder's dated photos a modification time may be and
+  /// still be taken as the capture time.
+  public var folderReach: TimeInterval = 86_400
 
   /// The widest UTC offset there is (+14:00, Kiribati), in seconds.
   static let widestOffset: TimeInterval = 14 * 3600
@@ -62,16 +68,20 @@ public struct Timeline: Sendable {
       guard let camera = assets[index].camera, let candidates = byCamera[camera] else { continue }
       let wall = assets[index].captureTime.fileWallClock
       guard let correction = candidates.last(where: { $0.covers(wallClock: wall) }) else { continue }
-      assets[index].captureTime.instant += TimeInterval(correction.shift - assets[index].captureTime.clockShift)
+      assets[index].captureTime.instant += TimeInterval(
+        correction.shift - assets[index].captureTime.clockShift)
       assets[index].captureTime.clockShift = correction.shift
     }
   }
 
   // MARK: - Zones
 
-  /// Whether a time tells the zone its camera was in.
-  static func isZoneEvidence(_ time: CaptureTime) -> Bool {
-    guard time.utcOffset != nil, time.offsetSource == .file || time.offsetSource == .gpsTime else { return false }
+  /// Whether a time tells the zone its camera was in: an offset from the file or its GPS stamps, on
+  /// a date the camera wrote (not a video's `mvhd`, a file name or a modification time).
+  public static func isZoneEvidence(_ time: CaptureTime) -> Bool {
+    guard time.utcOffset != nil, time.offsetSource == .file || time.offsetSource == .gpsTime else {
+      return false
+    }
     switch time.source {
     case .fileModified, .fileName, .quickTime: return false
     default: return true
@@ -91,7 +101,9 @@ public struct Timeline: Sendable {
     var found: [Int: (offset: Int, source: OffsetSource)] = [:]
     for index in waiting {
       let wall = assets[index].captureTime.instant.timeIntervalSince1970
-      if let camera = assets[index].camera, let offset = evidence.cameraOffset(camera, wall: wall, reach: reach) {
+      if let camera = assets[index].camera,
+        let offset = evidence.cameraOffset(camera, wall: wall, reach: reach)
+      {
         found[index] = (offset, .sameCamera)
       } else if let offset = evidence.libraryOffset(wall: wall, reach: reach) {
         found[index] = (offset, .library)
@@ -109,7 +121,8 @@ public struct Timeline: Sendable {
       for end in 1...sorted.count {
         let closes =
           end == sorted.count
-          || assets[sorted[end]].captureTime.instant.timeIntervalSince(assets[sorted[end - 1]].captureTime.instant)
+          || assets[sorted[end]].captureTime.instant.timeIntervalSince(
+            assets[sorted[end - 1]].captureTime.instant)
             > runGap
         guard closes else { continue }
         let run = sorted[start..<end]
@@ -120,7 +133,10 @@ public struct Timeline: Sendable {
           let vote = votes[offset, default: (0, source)]
           votes[offset] = (vote.count + 1, vote.source == .sameCamera ? .sameCamera : source)
         }
-        guard let winner = votes.max(by: { $0.value.count != $1.value.count ? $0.value.count < $1.value.count : $0.key > $1.key })
+        guard
+          let winner = votes.max(by: {
+            $0.value.count != $1.value.count ? $0.value.count < $1.value.count : $0.key > $1.key
+          })
         else { continue }
         for index in run where found[index]?.offset != winner.key {
           found[index] = (winner.key, winner.value.source)
@@ -147,7 +163,8 @@ public struct Timeline: Sendable {
     init(_ assets: [Asset]) {
       var known: [(instant: Double, offset: Int, camera: String?)] = []
       for asset in assets where Timeline.isZoneEvidence(asset.captureTime) {
-        known.append((asset.captureTime.instant.timeIntervalSince1970, asset.captureTime.utcOffset ?? 0, asset.camera))
+        known.append(
+          (asset.captureTime.instant.timeIntervalSince1970, asset.captureTime.utcOffset ?? 0, asset.camera))
       }
       known.sort { $0.instant < $1.instant }
       instants = known.map(\.instant)
@@ -175,7 +192,9 @@ public struct Timeline: Sendable {
       var best: (distance: Double, offset: Int)?
       for index in [after - 1, after] where own.walls.indices.contains(index) {
         let distance = abs(own.walls[index] - wall)
-        if distance <= reach, distance < (best?.distance ?? .infinity) { best = (distance, own.offsets[index]) }
+        if distance <= reach, distance < (best?.distance ?? .infinity) {
+          best = (distance, own.offsets[index])
+        }
       }
       return best?.offset
     }
@@ -199,7 +218,8 @@ public struct Timeline: Sendable {
         for index in [after - 1, after] where instants.indices.contains(index) && offsets[index] == offset {
           let distance = abs(instants[index] - instant)
           guard distance <= reach else { continue }
-          if best == nil || distance < best!.distance || (distance == best!.distance && offset < best!.offset) {
+          if best == nil || distance < best!.distance || (distance == best!.distance && offset < best!.offset)
+          {
             best = (distance, offset)
           }
         }
@@ -213,25 +233,53 @@ public struct Timeline: Sendable {
   func flagUndated(_ assets: inout [Asset]) {
     let modified = assets.indices.filter { assets[$0].captureTime.source == .fileModified }
       .sorted { assets[$0].captureTime.instant < assets[$1].captureTime.instant }
+    guard !modified.isEmpty else { return }
+    func folder(_ asset: Asset) -> String {
+      asset.root + "/" + (asset.path.lastIndex(of: "/").map { String(asset.path[..<$0]) } ?? "")
+    }
+    // The span of each folder's dated photos.
+    var spans: [String: ClosedRange<Double>] = [:]
+    for asset in assets where asset.captureTime.source != .fileModified {
+      let instant = asset.captureTime.instant.timeIntervalSince1970
+      let key = folder(asset)
+      spans[key] = spans[key].map { min($0.lowerBound, instant)...max($0.upperBound, instant) } ?? instant...instant
+    }
     var start = 0
     for end in 0...modified.count {
       guard end > 0 else { continue }
       let closes =
         end == modified.count
-        || assets[modified[end]].captureTime.instant.timeIntervalSince(assets[modified[end - 1]].captureTime.instant)
+        || assets[modified[end]].captureTime.instant.timeIntervalSince(
+          assets[modified[end - 1]].captureTime.instant)
           > copyGap
       guard closes else { continue }
       let chain = modified[start..<end]
       start = end
-      let isCopy = chain.count >= copyMinimum
+      let isCopy = chain.count >= copyMinimum || Set(chain.map { folder(assets[$0]) }).count > 1
       for index in chain {
-        if isCopy { assets[index].captureTime.isUndated = true }
-        guard assets[index].problem == nil else { continue }
-        assets[index].problem =
-          isCopy
-          ? "no capture date in the file, and its modification time is when it was copied, with \(chain.count - 1) "
-            + "other files within seconds: undated"
-          : "no capture date in the file: placed at its modification time"
+        let instant = assets[index].captureTime.instant.timeIntervalSince1970
+        let isStray = spans[folder(assets[index])].map {
+          instant < $0.lowerBound - folderReach || instant > $0.upperBound + folderReach
+        }
+        let reason: String
+        if isCopy {
+          reason =
+            "no capture date in the file, and its modification time is when it was copied, with "
+            + "\(chain.count - 1) other files within seconds: undated"
+        } else if isStray == true {
+          reason =
+            "no capture date in the file, and its modification time is far from every dated photo of its "
+            + "folder: undated"
+        } else {
+          reason = "no capture date in the file: placed at its modification time"
+        }
+        if isCopy || isStray == true { assets[index].captureTime.isUndated = true }
+        if let problem = assets[index].problem {
+          // A reader's problem (corrupt EXIF…) already says the time is the modification time.
+          if assets[index].captureTime.isUndated { assets[index].problem = problem + "; undated" }
+        } else {
+          assets[index].problem = reason
+        }
       }
     }
   }

@@ -118,10 +118,11 @@ public final class Library: Sendable {
 
   // MARK: - The library as indexed
 
-  /// Every indexed asset once, in capture order (see `IndexStore.assets`), with its review state.
+  /// Every indexed asset once, placed on the timeline (see `placedAssets`), in capture order, with
+  /// its review state.
   public func assets() throws -> [Asset] {
     let store = try readableStore
-    var assets = try store.assets()
+    var assets = try placedAssets(store)
     let states = try store.reviewStates()
     for index in assets.indices {
       assets[index].review = assets[index].memberIDs.lazy.compactMap { states[$0] }.first ?? .unreviewed
@@ -340,7 +341,8 @@ public final class Library: Sendable {
   public func queue(mode: MomentClusterer.Mode? = nil) throws -> (
     clustering: MomentClusterer.Result, queue: ReviewQueue
   ) {
-    let clustering = MomentClusterer(mode: try clusteringMode(mode)).moments(in: try readableStore.assets())
+    let clustering = MomentClusterer(mode: try clusteringMode(mode)).moments(
+      in: try placedAssets(readableStore))
     return (clustering, ReviewQueue(moments: clustering.moments, reviewed: try readableStore.reviewedIDs()))
   }
 
@@ -465,6 +467,12 @@ public final class Library: Sendable {
   }
 
   // MARK: - Helpers
+
+  /// Every indexed asset once (see `IndexStore.assets`), at its true instant: the camera clock
+  /// corrections applied and zones inferred for wall-clock-only times (see `Timeline`).
+  func placedAssets(_ store: IndexStore) throws -> [Asset] {
+    Timeline().placed(try store.assets(), corrections: try store.clockCorrections())
+  }
 
   /// The store's writer lock, or `LibraryError.busy` when another run holds it and `wait` is off.
   private func takeLock(wait: Bool) throws -> StoreLock {

@@ -16,6 +16,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
   case cannotUpdateIndex(store: String, reason: String)
   /// No store in the folder, for a use case that only reads or marks what is indexed.
   case noStore(path: String)
+  /// A camera name that no indexed photo has (`faver clock --camera`).
+  case unknownCamera(String, cameras: [String])
 
   public var description: String {
     switch self {
@@ -42,6 +44,11 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         + "What was indexed before is kept, and the next run carries on from where this one stopped."
     case .noStore(let path):
       "No faver store at \(path): run `faver index DIR` first, or check --store and FAVER_STORE."
+    case .unknownCamera(let name, let cameras):
+      "No indexed photo was taken with a camera named \"\(name)\""
+        + (cameras.isEmpty
+          ? "; no photo of this library names its camera."
+          : "; run `faver clock` to list them: \(Self.list(cameras.map { "\"\($0)\"" })).")
     }
   }
 

@@ -76,6 +76,7 @@ struct ContainedExif: ContainerFinding, Equatable, Sendable {
     }
     metadata.make = fields.make
     metadata.model = fields.model
+    metadata.serial = fields.serial
     if let note = fields.makerNote.flatMap(AppleMakerNote.init) {
       metadata.contentIdentifier = note.contentIdentifier
       metadata.burstID = note.burstID

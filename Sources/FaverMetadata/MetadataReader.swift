@@ -8,6 +8,8 @@ package struct FileMetadata: Equatable, Sendable {
   package var coordinate: Coordinate?
   package var make: String?
   package var model: String?
+  /// The camera body's serial number (EXIF BodySerialNumber).
+  package var serial: String?
   /// Apple's Live Photo pairing identifier (maker note of the still, QuickTime key of the video).
   package var contentIdentifier: String?
   /// Apple's burst identifier, shared by the photos of one burst.

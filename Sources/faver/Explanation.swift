@@ -42,6 +42,46 @@ enum Explanation {
     }
   }
 
+  /// How the assets' times were placed on the timeline (see `Timeline`), a line per kind of
+  /// evidence: `placed: 24 by the offset in the file, 1 by GPS stamps, …`, then the clock
+  /// corrections in force.
+  static func placement(of assets: [Asset]) -> [String] {
+    var counts: [OffsetSource: Int] = [:]
+    var modified = 0
+    var undated = 0
+    var shifted: [String: (shift: Int, photos: Int)] = [:]
+    for asset in assets {
+      let time = asset.captureTime
+      if time.isUndated {
+        undated += 1
+      } else if time.source == .fileModified {
+        modified += 1
+      } else {
+        counts[time.offsetSource, default: 0] += 1
+      }
+      if time.clockShift != 0, let camera = asset.camera {
+        shifted[camera, default: (time.clockShift, 0)].photos += 1
+      }
+    }
+    let kinds: [(OffsetSource, String)] = [
+      (.file, "by the offset in the file"), (.gpsTime, "by the file's GPS time stamps"),
+      (.sameCamera, "inferred from the same camera's photos"),
+      (.library, "inferred from the zones the library's other cameras were in then"),
+      (.none, "not placed: no offset, no evidence within a day (wall clock read as UTC)"),
+    ]
+    var parts = kinds.compactMap { source, text in counts[source].map { "\($0) \(text)" } }
+    if modified > 0 { parts.append("\(modified) at their modification time (no date in the file)") }
+    if undated > 0 { parts.append("\(undated) undated (modification times of a copy), last") }
+    var lines = ["times placed: " + parts.joined(separator: "; ")]
+    for (camera, shift) in shifted.sorted(by: { $0.key < $1.key }) {
+      let sign = shift.shift < 0 ? "-" : "+"
+      lines.append(
+        "clock corrected: \(camera) \(sign)\(duration(TimeInterval(abs(shift.shift)))) (\(shift.shift) s), "
+          + "\(shift.photos) photos")
+    }
+    return lines
+  }
+
   /// The threshold alone: `threshold 3h 0m (10800 s)`.
   static func thresholdValue(_ threshold: TimeInterval) -> String {
     "threshold \(duration(threshold)) (\(seconds(threshold)) s)"

@@ -54,8 +54,12 @@ extension Faver {
         let total = moment.assets.count
         print(
           Self.row(
-            moment.id, moment.assets.first?.captureTime.iso8601 ?? "", String(total),
+            moment.id, moment.boundary == .undated ? "undated" : moment.assets.first?.captureTime.iso8601 ?? "",
+            String(total),
             String(reviewedIn[moment.id] ?? total), explain ? Explanation.boundary(moment.boundary) : nil))
+      }
+      if explain {
+        for line in Explanation.placement(of: clustering.moments.flatMap(\.assets)) { print(line) }
       }
       print(
         "\(queue.entries.count) of \(clustering.moments.count) moments to review; "
