@@ -242,7 +242,8 @@ public struct Timeline: Sendable {
     for asset in assets where asset.captureTime.source != .fileModified {
       let instant = asset.captureTime.instant.timeIntervalSince1970
       let key = folder(asset)
-      spans[key] = spans[key].map { min($0.lowerBound, instant)...max($0.upperBound, instant) } ?? instant...instant
+      spans[key] =
+        spans[key].map { min($0.lowerBound, instant)...max($0.upperBound, instant) } ?? instant...instant
     }
     var start = 0
     for end in 0...modified.count {

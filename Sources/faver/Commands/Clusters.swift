@@ -54,7 +54,8 @@ extension Faver {
         let total = moment.assets.count
         print(
           Self.row(
-            moment.id, moment.boundary == .undated ? "undated" : moment.assets.first?.captureTime.iso8601 ?? "",
+            moment.id,
+            moment.boundary == .undated ? "undated" : moment.assets.first?.captureTime.iso8601 ?? "",
             String(total),
             String(reviewedIn[moment.id] ?? total), explain ? Explanation.boundary(moment.boundary) : nil))
       }
