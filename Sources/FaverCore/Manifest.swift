@@ -5,7 +5,7 @@ public import Foundation
 /// The layout is described by `schemas/manifest.schema.json`; bump `currentSchemaVersion` when
 /// it changes incompatibly.
 public struct Manifest: Hashable, Codable, Sendable {
-  public static let currentSchemaVersion = 2
+  public static let currentSchemaVersion = 3
 
   public var schemaVersion: Int
   /// ISO 8601 UTC, to the second.

@@ -49,7 +49,8 @@ import Testing
   #expect(objects.count == 1)
   #expect(
     Set(objects[0].keys) == [
-      "id", "path", "root", "kind", "takenAt", "timeSource", "latitude", "longitude", "make", "model",
+      "id", "path", "root", "kind", "takenAt", "timeSource", "instant", "offsetSource", "clockShiftSeconds",
+      "latitude", "longitude", "make", "model",
       "problem", "duplicates", "companion", "raw", "reviewed", "favorite", "rejected",
     ])
   #expect(objects[0]["latitude"] is NSNull && objects[0]["companion"] is NSNull)

@@ -78,8 +78,9 @@ private func violations(of value: Any, against schema: [String: Any]) -> [String
       .keys
     #expect(
       keys.sorted() == [
-        "companion", "duplicates", "favorite", "id", "kind", "latitude", "longitude", "make", "model", "path",
-        "problem", "raw", "rejected", "reviewed", "root", "takenAt", "timeSource",
+        "clockShiftSeconds", "companion", "duplicates", "favorite", "id", "instant", "kind", "latitude",
+        "longitude", "make", "model", "offsetSource", "path", "problem", "raw", "rejected", "reviewed", "root",
+        "takenAt", "timeSource",
       ])
     #expect(entry.path.hasPrefix(entry.root + "/"))
   }

@@ -23,7 +23,9 @@ extension Faver {
     @Option(help: "The camera, as `faver clock` names it.")
     var camera: String?
 
-    @Option(help: "Seconds, or hours, minutes and seconds, to add to the camera's clock: +1h, -3m, +1h2m3s.")
+    @Option(
+      parsing: .unconditional,
+      help: "Seconds, or hours, minutes and seconds, to add to the camera's clock: +1h, -3m, +1h2m3s.")
     var shift: String?
 
     @Option(help: "Only photos the camera's clock showed at or after this date (YYYY-MM-DD[THH:MM[:SS]]).")
