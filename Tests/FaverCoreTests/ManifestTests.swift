@@ -79,7 +79,8 @@ private func violations(of value: Any, against schema: [String: Any]) -> [String
     #expect(
       keys.sorted() == [
         "clockShiftSeconds", "companion", "duplicates", "favorite", "id", "instant", "kind", "latitude",
-        "longitude", "make", "model", "offsetSource", "path", "problem", "raw", "rejected", "reviewed", "root",
+        "longitude", "make", "model", "offsetSource", "path", "problem", "raw", "rejected", "reviewed",
+        "root",
         "takenAt", "timeSource",
       ])
     #expect(entry.path.hasPrefix(entry.root + "/"))
