@@ -136,7 +136,7 @@ public final class Library: Sendable {
   }
 
   /// What `exportFavorites` did to the album folder.
-  public struct AlbumReport: Hashable, Sendable {
+  public struct AlbumReport: Hashable, Sendable, Encodable {
     public var added = 0
     public var updated = 0
     public var removed = 0
@@ -170,9 +170,9 @@ public final class Library: Sendable {
   }
 
   /// What `writeSidecars` did (or, in a dry run, would do).
-  public struct SidecarReport: Hashable, Sendable {
+  public struct SidecarReport: Hashable, Sendable, Encodable {
     /// A sidecar written (or to write), with the state written: `favorite`, `rejected`, `neither`.
-    public struct Written: Hashable, Sendable {
+    public struct Written: Hashable, Sendable, Encodable {
       public var path: String
       public var state: String
     }
@@ -226,7 +226,7 @@ public final class Library: Sendable {
   }
 
   /// What `importSidecars` did.
-  public struct ImportReport: Hashable, Sendable {
+  public struct ImportReport: Hashable, Sendable, Encodable {
     public var favorites = 0
     public var rejected = 0
     /// Assets marked otherwise in faver, left as they are (`overwrite` off).
