@@ -9,7 +9,9 @@ extension Asset {
     var name: String
     if model.isEmpty {
       name = make
-    } else if make.isEmpty || model.lowercased().hasPrefix(make.lowercased().split(separator: " ").first ?? "") {
+    } else if make.isEmpty
+      || model.lowercased().hasPrefix(make.lowercased().split(separator: " ").first ?? "")
+    {
       name = model
     } else {
       name = make + " " + model

@@ -70,7 +70,8 @@ public struct AssetListing: Hashable, Codable, Sendable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case id, path, root, kind, takenAt, timeSource, instant, offsetSource, clockShiftSeconds, latitude, longitude
+    case id, path, root, kind, takenAt, timeSource, instant, offsetSource, clockShiftSeconds, latitude,
+      longitude
     case make, model, problem, duplicates, companion, raw, reviewed, favorite, rejected
   }
 

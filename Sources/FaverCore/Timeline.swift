@@ -62,7 +62,8 @@ public struct Timeline: Sendable {
       guard let camera = assets[index].camera, let candidates = byCamera[camera] else { continue }
       let wall = assets[index].captureTime.fileWallClock
       guard let correction = candidates.last(where: { $0.covers(wallClock: wall) }) else { continue }
-      assets[index].captureTime.instant += TimeInterval(correction.shift - assets[index].captureTime.clockShift)
+      assets[index].captureTime.instant += TimeInterval(
+        correction.shift - assets[index].captureTime.clockShift)
       assets[index].captureTime.clockShift = correction.shift
     }
   }
@@ -71,7 +72,9 @@ public struct Timeline: Sendable {
 
   /// Whether a time tells the zone its camera was in.
   static func isZoneEvidence(_ time: CaptureTime) -> Bool {
-    guard time.utcOffset != nil, time.offsetSource == .file || time.offsetSource == .gpsTime else { return false }
+    guard time.utcOffset != nil, time.offsetSource == .file || time.offsetSource == .gpsTime else {
+      return false
+    }
     switch time.source {
     case .fileModified, .fileName, .quickTime: return false
     default: return true
@@ -91,7 +94,9 @@ public struct Timeline: Sendable {
     var found: [Int: (offset: Int, source: OffsetSource)] = [:]
     for index in waiting {
       let wall = assets[index].captureTime.instant.timeIntervalSince1970
-      if let camera = assets[index].camera, let offset = evidence.cameraOffset(camera, wall: wall, reach: reach) {
+      if let camera = assets[index].camera,
+        let offset = evidence.cameraOffset(camera, wall: wall, reach: reach)
+      {
         found[index] = (offset, .sameCamera)
       } else if let offset = evidence.libraryOffset(wall: wall, reach: reach) {
         found[index] = (offset, .library)
@@ -109,7 +114,8 @@ public struct Timeline: Sendable {
       for end in 1...sorted.count {
         let closes =
           end == sorted.count
-          || assets[sorted[end]].captureTime.instant.timeIntervalSince(assets[sorted[end - 1]].captureTime.instant)
+          || assets[sorted[end]].captureTime.instant.timeIntervalSince(
+            assets[sorted[end - 1]].captureTime.instant)
             > runGap
         guard closes else { continue }
         let run = sorted[start..<end]
@@ -120,7 +126,10 @@ public struct Timeline: Sendable {
           let vote = votes[offset, default: (0, source)]
           votes[offset] = (vote.count + 1, vote.source == .sameCamera ? .sameCamera : source)
         }
-        guard let winner = votes.max(by: { $0.value.count != $1.value.count ? $0.value.count < $1.value.count : $0.key > $1.key })
+        guard
+          let winner = votes.max(by: {
+            $0.value.count != $1.value.count ? $0.value.count < $1.value.count : $0.key > $1.key
+          })
         else { continue }
         for index in run where found[index]?.offset != winner.key {
           found[index] = (winner.key, winner.value.source)
@@ -147,7 +156,8 @@ public struct Timeline: Sendable {
     init(_ assets: [Asset]) {
       var known: [(instant: Double, offset: Int, camera: String?)] = []
       for asset in assets where Timeline.isZoneEvidence(asset.captureTime) {
-        known.append((asset.captureTime.instant.timeIntervalSince1970, asset.captureTime.utcOffset ?? 0, asset.camera))
+        known.append(
+          (asset.captureTime.instant.timeIntervalSince1970, asset.captureTime.utcOffset ?? 0, asset.camera))
       }
       known.sort { $0.instant < $1.instant }
       instants = known.map(\.instant)
@@ -175,7 +185,9 @@ public struct Timeline: Sendable {
       var best: (distance: Double, offset: Int)?
       for index in [after - 1, after] where own.walls.indices.contains(index) {
         let distance = abs(own.walls[index] - wall)
-        if distance <= reach, distance < (best?.distance ?? .infinity) { best = (distance, own.offsets[index]) }
+        if distance <= reach, distance < (best?.distance ?? .infinity) {
+          best = (distance, own.offsets[index])
+        }
       }
       return best?.offset
     }
@@ -199,7 +211,8 @@ public struct Timeline: Sendable {
         for index in [after - 1, after] where instants.indices.contains(index) && offsets[index] == offset {
           let distance = abs(instants[index] - instant)
           guard distance <= reach else { continue }
-          if best == nil || distance < best!.distance || (distance == best!.distance && offset < best!.offset) {
+          if best == nil || distance < best!.distance || (distance == best!.distance && offset < best!.offset)
+          {
             best = (distance, offset)
           }
         }
@@ -218,7 +231,8 @@ public struct Timeline: Sendable {
       guard end > 0 else { continue }
       let closes =
         end == modified.count
-        || assets[modified[end]].captureTime.instant.timeIntervalSince(assets[modified[end - 1]].captureTime.instant)
+        || assets[modified[end]].captureTime.instant.timeIntervalSince(
+          assets[modified[end - 1]].captureTime.instant)
           > copyGap
       guard closes else { continue }
       let chain = modified[start..<end]
