@@ -139,3 +139,26 @@ func reportZones(libraries: Int, seed: UInt64, tolerance: Int, methods: [Method]
     }
   }
 }
+
+/// Times `Timeline().placed` on `count` assets: libraries of the first zone scenario, each moved
+/// after the one before (a library spans about four months).
+func timeTimeline(assets count: Int, seed: UInt64) {
+  var random = SeededGenerator(seed: seed)
+  var assets: [Asset] = []
+  assets.reserveCapacity(count)
+  var shift = 0.0
+  while assets.count < count {
+    var library = ZoneScenario.all[0].library(using: &random).assets
+    for index in library.indices {
+      library[index].captureTime.instant += shift
+      library[index].id = AssetID(rawValue: String(format: "%016x", assets.count + index))
+    }
+    shift += 200 * 86400
+    assets += library.prefix(count - assets.count)
+  }
+  let clock = ContinuousClock()
+  var placed: [Asset] = []
+  let elapsed = clock.measure { placed = Timeline().placed(assets) }
+  let inferred = placed.count { $0.captureTime.inferredOffset != nil }
+  print("Timeline placed \(placed.count) assets (\(inferred) offsets inferred) in \(elapsed)")
+}

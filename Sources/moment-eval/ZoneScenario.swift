@@ -30,6 +30,8 @@ struct ZoneScenario {
   var days: ClosedRange<Int> = 90...150
   var trips: ClosedRange<Int> = 2...3
   var tripDays: ClosedRange<Int> = 4...12
+  /// Where the family lives; the trips go to the other zones of `zones`.
+  var home = ZoneScenario.zones[0]
 
   static let all: [ZoneScenario] = [
     ZoneScenario(
@@ -42,25 +44,25 @@ struct ZoneScenario {
     ZoneScenario(
       name: "zones home DSLR", summary: "as zones, but the DSLR stays on home time (+01:00) all trip",
       dslrKeepsHomeTime: true),
+    ZoneScenario(
+      name: "zones from NY", summary: "as zones, home in New York (-05:00), trips to +01:00, +09:00, +05:30",
+      home: zones[1]),
   ]
 
   struct Zone {
     var name: String
     var offset: Int
     var place: Coordinate
-    /// Hours of flight from home.
-    var flightHours: Double
   }
 
-  static let home = Zone(
-    name: "Milan", offset: 3600, place: Coordinate(latitude: 45.46, longitude: 9.19), flightHours: 0)
-  static let destinations = [
+  static let zones = [
     Zone(
-      name: "New York", offset: -5 * 3600, place: Coordinate(latitude: 40.71, longitude: -74.0),
-      flightHours: 9),
+      name: "Milan", offset: 3600, place: Coordinate(latitude: 45.46, longitude: 9.19)),
     Zone(
-      name: "Tokyo", offset: 9 * 3600, place: Coordinate(latitude: 35.68, longitude: 139.69), flightHours: 13),
-    Zone(name: "Delhi", offset: 19_800, place: Coordinate(latitude: 28.61, longitude: 77.21), flightHours: 8),
+      name: "New York", offset: -5 * 3600, place: Coordinate(latitude: 40.71, longitude: -74.0)),
+    Zone(
+      name: "Tokyo", offset: 9 * 3600, place: Coordinate(latitude: 35.68, longitude: 139.69)),
+    Zone(name: "Delhi", offset: 19_800, place: Coordinate(latitude: 28.61, longitude: 77.21)),
   ]
 
   struct Camera {
@@ -98,14 +100,14 @@ struct ZoneScenario {
   func library(using random: inout SeededGenerator) -> Library {
     // The plan: the zone of each day, and the travel days (day → destination zone).
     let dayCount = Int.random(in: days, using: &random)
-    var zoneOfDay = [Zone](repeating: Self.home, count: dayCount)
+    var zoneOfDay = [Zone](repeating: home, count: dayCount)
     var arrivals: [Int: Zone] = [:]
     let tripCount = Int.random(in: trips, using: &random)
     let slot = dayCount / tripCount
     for trip in 0..<tripCount {
       let length = Int.random(in: tripDays, using: &random)
       let start = trip * slot + Int.random(in: 2...max(2, slot - length - 3), using: &random)
-      var legs = Self.destinations.shuffled(using: &random)
+      var legs = Self.zones.filter { $0.name != home.name }.shuffled(using: &random)
       legs.removeLast(Int.random(in: 0...1, using: &random) == 0 ? 2 : 1)
       let legLength = length / legs.count
       for (number, leg) in legs.enumerated() {
@@ -114,7 +116,7 @@ struct ZoneScenario {
         arrivals[first] = leg
         for day in first...last where day < dayCount { zoneOfDay[day] = leg }
       }
-      if start + length < dayCount { arrivals[start + length] = Self.home }
+      if start + length < dayCount { arrivals[start + length] = home }
     }
 
     var shots: [Shot] = []
@@ -175,7 +177,7 @@ struct ZoneScenario {
         km: .random(in: 0...15, using: &random), bearing: .random(in: 0..<(2 * .pi), using: &random))
       if let destination = arrivals[day] {
         // A travel day: an event before the flight in the old zone, one after landing by day.
-        let from = day > 0 ? zoneOfDay[day - 1] : Self.home
+        let from = day > 0 ? zoneOfDay[day - 1] : home
         let fromMidnight = base + Double(day) * 86400 - Double(from.offset)
         let departure = max(
           earliest + 3 * 3600, fromMidnight + .random(in: 9 * 3600...14 * 3600, using: &random))
@@ -183,7 +185,8 @@ struct ZoneScenario {
           at: max(earliest, departure - .random(in: 5400...10800, using: &random)), zone: from,
           place: from.place,
           travel: true, random: &random)
-        let landing = max(earliest, departure) + max(from.flightHours, destination.flightHours, 7) * 3600
+        let landing =
+          max(earliest, departure) + (6 + 0.8 * Double(abs(destination.offset - from.offset)) / 3600) * 3600
         let landedLocal = (landing + Double(destination.offset)).truncatingRemainder(dividingBy: 86400) / 3600
         if (7...21).contains(landedLocal) {
           addEvent(
@@ -197,7 +200,7 @@ struct ZoneScenario {
       }
       /// Local midnight of this day in `zone`, as UTC.
       let midnight = base + Double(day) * 86400 - Double(zone.offset)
-      let isTrip = zone.offset != Self.home.offset
+      let isTrip = zone.offset != home.offset
       let count =
         isTrip
         ? Int.random(in: 1...4, using: &random)
@@ -211,11 +214,11 @@ struct ZoneScenario {
         next = earliest - 1800 + exp(.random(in: log(5400)...log(5 * 3600), using: &random))
       }
     }
-    return Self.assets(from: shots, dslrKeepsHomeTime: dslrKeepsHomeTime)
+    return Self.assets(from: shots, dslrKeepsHomeTime: dslrKeepsHomeTime, homeOffset: home.offset)
   }
 
   /// Numbers the shots in true capture order and writes what each camera recorded.
-  private static func assets(from shots: [Shot], dslrKeepsHomeTime: Bool) -> Library {
+  private static func assets(from shots: [Shot], dslrKeepsHomeTime: Bool, homeOffset: Int) -> Library {
     let ordered = shots.enumerated().sorted {
       $0.element.instant != $1.element.instant
         ? $0.element.instant < $1.element.instant : $0.offset < $1.offset
@@ -232,7 +235,7 @@ struct ZoneScenario {
           instant: Date(timeIntervalSince1970: shot.instant), utcOffset: shot.zone, source: .exifOriginal,
           hasSubseconds: true)
       } else {
-        let clock = dslrKeepsHomeTime && shot.camera.model == dslr.model ? home.offset : shot.zone
+        let clock = dslrKeepsHomeTime && shot.camera.model == dslr.model ? homeOffset : shot.zone
         time = CaptureTime(
           instant: Date(timeIntervalSince1970: shot.instant + Double(clock)), utcOffset: nil,
           source: .exifOriginal,

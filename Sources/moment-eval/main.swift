@@ -12,6 +12,9 @@ struct MomentEval: ParsableArguments {
   @Option(help: "Photos a found boundary may be off by and still match.") var tolerance = 2
   @Option(help: "Which scenarios: events (one camera, no zones), zones (travel across time zones), or all.")
   var family: Family = .all
+  @Option(
+    help: "Also time Timeline().placed on this many assets of zone libraries laid end to end (0: skip).")
+  var timelineAssets = 0
 
   enum Family: String, ExpressibleByArgument, CaseIterable {
     case all, events, zones
@@ -58,6 +61,7 @@ struct SmartNotes {
   var boundaries = 0
 }
 
+if options.timelineAssets > 0 { timeTimeline(assets: options.timelineAssets, seed: seed) }
 if options.family == .zones {
   reportZones(libraries: libraries, seed: seed, tolerance: tolerance, methods: methods)
   exit(0)
