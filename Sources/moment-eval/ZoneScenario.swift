@@ -45,6 +45,9 @@ struct ZoneScenario {
       name: "zones home DSLR", summary: "as zones, but the DSLR stays on home time (+01:00) all trip",
       dslrKeepsHomeTime: true),
     ZoneScenario(
+      name: "zones outings", summary: "as zones, but most wall-clock photos from events no phone shot",
+      wallClockOnlyEvents: 0.12),
+    ZoneScenario(
       name: "zones from NY", summary: "as zones, home in New York (-05:00), trips to +01:00, +09:00, +05:30",
       home: zones[1]),
   ]
