@@ -32,6 +32,11 @@ struct ZoneScenario {
   var tripDays: ClosedRange<Int> = 4...12
   /// Where the family lives; the trips go to the other zones of `zones`.
   var home = ZoneScenario.zones[0]
+  /// The gap from an event's end to the next event's start within a day (log-uniform, seconds).
+  var gapBetweenEvents: ClosedRange<Double> = 5400...5 * 3600
+  var eventsPerTripDay: ClosedRange<Int> = 1...4
+  /// Where the trips go; nil: the other zones of `zones`.
+  var destinations: [Zone]? = nil
 
   static let all: [ZoneScenario] = [
     ZoneScenario(
@@ -50,6 +55,18 @@ struct ZoneScenario {
     ZoneScenario(
       name: "zones from NY", summary: "as zones, home in New York (-05:00), trips to +01:00, +09:00, +05:30",
       home: zones[1]),
+    ZoneScenario(
+      name: "zones near",
+      summary: "as zones, home -04:00, trips to -05:00, -03:30, +05:30 (the issue's 3.5-5.5 h from UTC)",
+      home: Zone(name: "Toronto", offset: -4 * 3600, place: Coordinate(latitude: 43.65, longitude: -79.38)),
+      destinations: [
+        Zone(name: "Chicago", offset: -5 * 3600, place: Coordinate(latitude: 41.88, longitude: -87.63)),
+        Zone(name: "St. John's", offset: -12_600, place: Coordinate(latitude: 47.56, longitude: -52.71)),
+        zones[3],
+      ]),
+    ZoneScenario(
+      name: "zones dense", summary: "as zones, events 45 min to 4 h apart, 2-6 a day on trips",
+      gapBetweenEvents: 2700...4 * 3600, eventsPerTripDay: 2...6),
   ]
 
   struct Zone {
@@ -110,8 +127,9 @@ struct ZoneScenario {
     for trip in 0..<tripCount {
       let length = Int.random(in: tripDays, using: &random)
       let start = trip * slot + Int.random(in: 2...max(2, slot - length - 3), using: &random)
-      var legs = Self.zones.filter { $0.name != home.name }.shuffled(using: &random)
-      legs.removeLast(Int.random(in: 0...1, using: &random) == 0 ? 2 : 1)
+      var legs = (destinations ?? Self.zones.filter { $0.name != home.name }).shuffled(using: &random)
+      let legCount = Int.random(in: 0...1, using: &random) == 0 ? 1 : 2
+      legs.removeLast(max(0, legs.count - legCount))
       let legLength = length / legs.count
       for (number, leg) in legs.enumerated() {
         let first = start + number * legLength
@@ -206,7 +224,7 @@ struct ZoneScenario {
       let isTrip = zone.offset != home.offset
       let count =
         isTrip
-        ? Int.random(in: 1...4, using: &random)
+        ? Int.random(in: eventsPerTripDay, using: &random)
         : [0, 0, 0, 0, 1, 1, 1, 2, 2, 3].randomElement(using: &random) ?? 0
       var next = max(earliest, midnight + .random(in: 8 * 3600...12 * 3600, using: &random))
       for _ in 0..<count {
@@ -214,7 +232,11 @@ struct ZoneScenario {
         addEvent(at: next, zone: zone, place: place, travel: false, random: &random)
         place = place.moved(
           km: .random(in: 0...6, using: &random), bearing: .random(in: 0..<(2 * .pi), using: &random))
-        next = earliest - 1800 + exp(.random(in: log(5400)...log(5 * 3600), using: &random))
+        next =
+          earliest - 1800
+          + exp(
+            .random(
+              in: log(gapBetweenEvents.lowerBound)...log(gapBetweenEvents.upperBound), using: &random))
       }
     }
     return Self.assets(from: shots, dslrKeepsHomeTime: dslrKeepsHomeTime, homeOffset: home.offset)
