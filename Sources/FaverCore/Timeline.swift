@@ -154,12 +154,15 @@ public struct Timeline: Sendable {
       var serial: String?
     }
     private var names: [Key: String?] = [:]
+    /// The last camera asked for: photos in a row are often from one camera.
+    private var last: (key: Key, name: String?)?
 
     mutating func camera(of asset: Asset) -> String? {
       let key = Key(make: asset.make, model: asset.model, serial: asset.serial)
-      if let name = names[key] { return name }
-      let name = asset.camera
+      if let last, last.key == key { return last.name }
+      let name = names[key] ?? asset.camera
       names[key] = name
+      last = (key, name)
       return name
     }
   }
