@@ -5,12 +5,13 @@ import SeededRandom
 /// A family library that travels across time zones, with cameras that do and do not record the
 /// offset (issue #13).
 ///
-/// The model: a home zone (+01:00, Milan) and trips of 4…12 days to one or two of New York
-/// (−05:00), Tokyo (+09:00) and Delhi (+05:30). Days have a rhythm: events start between 08:00 and
-/// 22:00 local time, 1.5…5 h apart within a day (log-uniform), none at home on about half the
-/// days, 1…4 a day on a trip. A travel day has an event before the flight (in the old zone, at
-/// the old place) and, when the plane lands by day, one after it (in the new zone). Inside an
-/// event shots come as in `Scenario` (exponential gaps, a few long pauses, some bursts).
+/// The model (defaults; each scenario may change them): a home zone (+01:00, Milan) and trips of
+/// 4…12 days to one or two of New York (−05:00), Tokyo (+09:00) and Delhi (+05:30). Days have a
+/// rhythm: events start between 08:00 and 22:00 local time, 1.5…5 h apart within a day
+/// (log-uniform), none at home on about half the days, 1…4 a day on a trip. A travel day has an
+/// event before the flight (in the old zone, at the old place) and, when the plane lands by day,
+/// one after it (in the new zone); a flight lasts 6 h plus 0.8 h per hour between the zones.
+/// Inside an event shots come as in `Scenario` (exponential gaps, a few long pauses, some bursts).
 ///
 /// The cameras: one or two phones that record the offset (`OffsetTimeOriginal`), with GPS on
 /// most of their photos; a DSLR and an older phone that record the wall clock only, set to the
