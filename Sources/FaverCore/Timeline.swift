@@ -54,9 +54,11 @@ public struct Timeline: Sendable {
     corrected(&assets, by: corrections)
     inferZones(&assets)
     flagUndated(&assets)
-    let instants = assets.map(\.captureTime.instant)
-    let order = assets.indices.sorted { instants[$0] != instants[$1] ? instants[$0] < instants[$1] : $0 < $1 }
-    return order.map { assets[$0] }
+    var order = assets.indices.map {
+      (instant: assets[$0].captureTime.instant.timeIntervalSince1970, index: $0)
+    }
+    order.sort { $0 < $1 }
+    return order.map { assets[$0.index] }
   }
 
   // MARK: - Clock corrections
@@ -64,8 +66,9 @@ public struct Timeline: Sendable {
   func corrected(_ assets: inout [Asset], by corrections: [ClockCorrection]) {
     guard !corrections.isEmpty else { return }
     let byCamera = Dictionary(grouping: corrections, by: \.camera)
+    var names = CameraNames()
     for index in assets.indices where assets[index].captureTime.source != .fileModified {
-      guard let camera = assets[index].camera, let candidates = byCamera[camera] else { continue }
+      guard let camera = names.camera(of: assets[index]), let candidates = byCamera[camera] else { continue }
       let wall = assets[index].captureTime.fileWallClock
       guard let correction = candidates.last(where: { $0.covers(wallClock: wall) }) else { continue }
       assets[index].captureTime.instant += TimeInterval(
@@ -96,40 +99,38 @@ public struct Timeline: Sendable {
   func inferZones(_ assets: inout [Asset]) {
     let waiting = assets.indices.filter { Self.needsZone(assets[$0].captureTime) }
     guard !waiting.isEmpty else { return }
-    let evidence = Evidence(assets)
+    var names = CameraNames()
+    let cameras = waiting.map { names.camera(of: assets[$0]) }
+    let evidence = Evidence(assets, cameras: Set(cameras.compactMap { $0 }), names: &names)
     guard !evidence.isEmpty else { return }
-    var found: [Int: (offset: Int, source: OffsetSource)] = [:]
-    for index in waiting {
-      let wall = assets[index].captureTime.instant.timeIntervalSince1970
-      if let camera = assets[index].camera,
-        let offset = evidence.cameraOffset(camera, wall: wall, reach: reach)
+    // By position in `waiting`.
+    let walls = waiting.map { assets[$0].captureTime.instant.timeIntervalSince1970 }
+    var found = [(offset: Int, source: OffsetSource)?](repeating: nil, count: waiting.count)
+    for slot in waiting.indices {
+      if let camera = cameras[slot],
+        let offset = evidence.cameraOffset(camera, wall: walls[slot], reach: reach)
       {
-        found[index] = (offset, .sameCamera)
-      } else if let offset = evidence.libraryOffset(wall: wall, reach: reach) {
-        found[index] = (offset, .library)
+        found[slot] = (offset, .sameCamera)
+      } else if let offset = evidence.libraryOffset(wall: walls[slot], reach: reach) {
+        found[slot] = (offset, .library)
       }
     }
     // Runs of one camera take the offset most of their photos got.
     var byCamera: [String: [Int]] = [:]
-    for index in waiting { byCamera[assets[index].camera ?? "\u{0}\(index)", default: []].append(index) }
+    for slot in waiting.indices {
+      guard let camera = cameras[slot] else { continue }
+      byCamera[camera, default: []].append(slot)
+    }
     for (_, members) in byCamera where members.count > 1 {
-      let sorted = members.sorted {
-        assets[$0].captureTime.instant != assets[$1].captureTime.instant
-          ? assets[$0].captureTime.instant < assets[$1].captureTime.instant : $0 < $1
-      }
+      let sorted = members.sorted { walls[$0] != walls[$1] ? walls[$0] < walls[$1] : $0 < $1 }
       var start = 0
       for end in 1...sorted.count {
-        let closes =
-          end == sorted.count
-          || assets[sorted[end]].captureTime.instant.timeIntervalSince(
-            assets[sorted[end - 1]].captureTime.instant)
-            > runGap
-        guard closes else { continue }
+        guard end == sorted.count || walls[sorted[end]] - walls[sorted[end - 1]] > runGap else { continue }
         let run = sorted[start..<end]
         start = end
         var votes: [Int: (count: Int, source: OffsetSource)] = [:]
-        for index in run {
-          guard let (offset, source) = found[index] else { continue }
+        for slot in run {
+          guard let (offset, source) = found[slot] else { continue }
           let vote = votes[offset, default: (0, source)]
           votes[offset] = (vote.count + 1, vote.source == .sameCamera ? .sameCamera : source)
         }
@@ -138,20 +139,43 @@ public struct Timeline: Sendable {
             $0.value.count != $1.value.count ? $0.value.count < $1.value.count : $0.key > $1.key
           })
         else { continue }
-        for index in run where found[index]?.offset != winner.key {
-          found[index] = (winner.key, winner.value.source)
+        for slot in run where found[slot]?.offset != winner.key {
+          found[slot] = (winner.key, winner.value.source)
         }
       }
     }
-    for (index, placement) in found {
+    for (slot, index) in waiting.enumerated() {
+      guard let placement = found[slot] else { continue }
       assets[index].captureTime.instant -= TimeInterval(placement.offset)
       assets[index].captureTime.inferredOffset = placement.offset
       assets[index].captureTime.offsetSource = placement.source
     }
   }
 
-  /// The library's photos whose zone is known, in instant order, and each camera's in wall-clock
-  /// order.
+  /// `Asset.camera`, worked out once per make, model and serial: a library has a few cameras and
+  /// a million photos.
+  struct CameraNames {
+    private struct Key: Hashable {
+      var make: String?
+      var model: String?
+      var serial: String?
+    }
+    private var names: [Key: String?] = [:]
+    /// The last camera asked for: photos in a row are often from one camera.
+    private var last: (key: Key, name: String?)?
+
+    mutating func camera(of asset: Asset) -> String? {
+      let key = Key(make: asset.make, model: asset.model, serial: asset.serial)
+      if let last, last.key == key { return last.name }
+      let name = names[key] ?? asset.camera
+      names[key] = name
+      last = (key, name)
+      return name
+    }
+  }
+
+  /// The library's photos whose zone is known, in instant order, and the wall-clock order of each
+  /// camera's that a wall-clock-only photo was taken with too (`cameras`).
   struct Evidence {
     var instants: [Double] = []
     var offsets: [Int] = []
@@ -160,22 +184,21 @@ public struct Timeline: Sendable {
     /// Where the offset changes along `instants`: the start of each run of one offset.
     var runStarts: [Int] = []
 
-    init(_ assets: [Asset]) {
-      var known: [(instant: Double, offset: Int, camera: String?)] = []
+    init(_ assets: [Asset], cameras wanted: Set<String> = [], names: inout CameraNames) {
+      var known: [(instant: Double, offset: Int)] = []
+      var perCamera: [String: [(wall: Double, offset: Int)]] = [:]
       for asset in assets where Timeline.isZoneEvidence(asset.captureTime) {
-        known.append(
-          (asset.captureTime.instant.timeIntervalSince1970, asset.captureTime.utcOffset ?? 0, asset.camera))
+        let instant = asset.captureTime.instant.timeIntervalSince1970
+        let offset = asset.captureTime.utcOffset ?? 0
+        known.append((instant, offset))
+        guard !wanted.isEmpty, let camera = names.camera(of: asset), wanted.contains(camera) else { continue }
+        perCamera[camera, default: []].append((instant + Double(offset), offset))
       }
       known.sort { $0.instant < $1.instant }
       instants = known.map(\.instant)
       offsets = known.map(\.offset)
       for (index, offset) in offsets.enumerated() where index == 0 || offsets[index - 1] != offset {
         runStarts.append(index)
-      }
-      var perCamera: [String: [(wall: Double, offset: Int)]] = [:]
-      for item in known {
-        guard let camera = item.camera else { continue }
-        perCamera[camera, default: []].append((item.instant + Double(item.offset), item.offset))
       }
       for (camera, items) in perCamera {
         let sorted = items.sorted { $0.wall < $1.wall }
@@ -205,10 +228,10 @@ public struct Timeline: Sendable {
       let low = wall - Timeline.widestOffset - reach
       let high = wall + Timeline.widestOffset + reach
       // The runs of one offset that overlap [low, high] give the candidates.
-      var candidates: Set<Int> = []
+      var candidates: [Int] = []
       var run = max(0, runStarts.lastIndex(atMost: instants.firstIndex(atLeast: low)) ?? 0)
       while run < runStarts.count, instants[runStarts[run]] <= high {
-        candidates.insert(offsets[runStarts[run]])
+        if !candidates.contains(offsets[runStarts[run]]) { candidates.append(offsets[runStarts[run]]) }
         run += 1
       }
       var best: (distance: Double, offset: Int)?

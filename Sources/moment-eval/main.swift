@@ -4,12 +4,21 @@ import Foundation
 import SeededRandom
 
 // Boundary F1 of the moment clusterer on synthetic libraries with known events.
-// Usage: moment-eval [--libraries N] [--seed S] [--tolerance PHOTOS]
+// Usage: moment-eval [--libraries N] [--seed S] [--tolerance PHOTOS] [--family all|events|zones]
 
 struct MomentEval: ParsableArguments {
   @Option(help: "Synthetic libraries per scenario.") var libraries = 20
   @Option(help: "Seed of the generator.") var seed: UInt64 = 42
   @Option(help: "Photos a found boundary may be off by and still match.") var tolerance = 2
+  @Option(help: "Which scenarios: events (one camera, no zones), zones (travel across time zones), or all.")
+  var family: Family = .all
+  @Option(
+    help: "Also time Timeline().placed on this many assets of zone libraries laid end to end (0: skip).")
+  var timelineAssets = 0
+
+  enum Family: String, ExpressibleByArgument, CaseIterable {
+    case all, events, zones
+  }
 
   func validate() throws {
     guard libraries >= 1 else { throw ValidationError("--libraries must be at least 1.") }
@@ -50,6 +59,12 @@ struct SmartNotes {
   var distanceCuts = 0
   var distanceCutsRight = 0
   var boundaries = 0
+}
+
+if options.timelineAssets > 0 { timeTimeline(assets: options.timelineAssets, seed: seed) }
+if options.family == .zones {
+  reportZones(libraries: libraries, seed: seed, tolerance: tolerance, methods: methods)
+  exit(0)
 }
 
 var strict: [[Score]] = []
@@ -127,4 +142,7 @@ for (scenario, note) in zip(Scenario.all, notes) {
         34)
       + "distance cuts \(note.distanceCuts), right \(note.distanceCutsRight); true boundaries \(note.boundaries)"
   )
+}
+if options.family == .all {
+  reportZones(libraries: libraries, seed: seed, tolerance: tolerance, methods: methods)
 }
