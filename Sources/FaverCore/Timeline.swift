@@ -30,7 +30,8 @@ public import Foundation
 ///    - its folder holds dated photos and it is more than `folderReach` outside their span (a
 ///      photo in `2019/Summer` modified yesterday).
 ///
-/// The assets come back in capture order (by the placed instant, the input order for ties).
+/// `placed` gives the assets back in capture order (by the placed instant, the input order for
+/// ties); `place` places them where they are.
 public struct Timeline: Sendable {
   /// How far evidence may be from a photo and still place it.
   public var reach: TimeInterval = 86_400
@@ -49,11 +50,18 @@ public struct Timeline: Sendable {
 
   public init() {}
 
-  public func placed(_ assets: [Asset], corrections: [ClockCorrection] = []) -> [Asset] {
-    var assets = assets
+  /// Places `assets` where they are, leaving them in the order given (a million assets are not
+  /// copied for it).
+  public func place(_ assets: inout [Asset], corrections: [ClockCorrection] = []) {
     corrected(&assets, by: corrections)
     inferZones(&assets)
     flagUndated(&assets)
+  }
+
+  /// `assets` placed, in capture order (by the placed instant, the order given for ties).
+  public func placed(_ assets: [Asset], corrections: [ClockCorrection] = []) -> [Asset] {
+    var assets = assets
+    place(&assets, corrections: corrections)
     var order = assets.indices.map {
       (instant: assets[$0].captureTime.instant.timeIntervalSince1970, index: $0)
     }

@@ -342,7 +342,7 @@ public final class Library: Sendable {
     clustering: MomentClusterer.Result, queue: ReviewQueue
   ) {
     let clustering = MomentClusterer(mode: try clusteringMode(mode)).moments(
-      in: try placedAssets(readableStore))
+      in: try placedAssets(readableStore, ordered: false))
     return (clustering, ReviewQueue(moments: clustering.moments, reviewed: try readableStore.reviewedIDs()))
   }
 
@@ -470,8 +470,18 @@ public final class Library: Sendable {
 
   /// Every indexed asset once (see `IndexStore.assets`), at its true instant: the camera clock
   /// corrections applied and zones inferred for wall-clock-only times (see `Timeline`).
-  func placedAssets(_ store: IndexStore) throws -> [Asset] {
-    Timeline().placed(try store.assets(), corrections: try store.clockCorrections())
+  /// `ordered`: in capture order (by the placed instant); otherwise in the store's order, for
+  /// the use cases that order them themselves (clustering sorts its bursts).
+  func placedAssets(_ store: IndexStore, ordered: Bool = true) throws -> [Asset] {
+    var assets = try store.assets()
+    Timeline().place(&assets, corrections: try store.clockCorrections())
+    guard ordered else { return assets }
+    let instants = assets.map(\.captureTime.instant)
+    guard zip(instants, instants.dropFirst()).contains(where: { $0 > $1 }) else { return assets }
+    let order = instants.indices.sorted {
+      instants[$0] != instants[$1] ? instants[$0] < instants[$1] : $0 < $1
+    }
+    return order.map { assets[$0] }
   }
 
   /// The store's writer lock, or `LibraryError.busy` when another run holds it and `wait` is off.

@@ -60,8 +60,7 @@ for index in stride(from: 0, to: library.count, by: 7) {
     instant: library[index].captureTime.instant + TimeInterval(offset), utcOffset: nil,
     source: library[index].captureTime.source, hasSubseconds: library[index].captureTime.hasSubseconds)
 }
-let (placed, timelineSeconds) = step("timeline (Timeline: zones for 1 in 7)") { Timeline().placed(library) }
-library = placed
+let (_, timelineSeconds) = step("timeline (Timeline: zones for 1 in 7)") { Timeline().place(&library) }
 let (clustering, clusterSeconds) = step("moments (MomentClusterer .smart, with bursts)") {
   MomentClusterer(mode: .smart).moments(in: library)
 }
