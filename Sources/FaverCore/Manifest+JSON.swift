@@ -66,6 +66,10 @@ extension Manifest {
       json.key("gapSeconds")
       try json.value(gap)
     }
+    if let mean = moment.boundary.localMean {
+      json.key("localMean")
+      try json.value(mean)
+    }
     if let meters = moment.boundary.meters {
       json.key("meters")
       try json.value(meters)

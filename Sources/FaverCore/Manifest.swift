@@ -29,13 +29,16 @@ public struct Manifest: Hashable, Codable, Sendable {
     public var assetsToReview: [BurstEntry]
   }
 
-  /// Why the moment starts where it does: `first`, `timeGap`, `distance` or `undated`, with the
-  /// numbers.
+  /// Why the moment starts where it does: `first`, `timeGap`, `distance`, `localGap`,
+  /// `localMove` or `undated`, with the numbers.
   public struct BoundaryEntry: Hashable, Codable, Sendable {
     public var reason: String
     public var gapSeconds: Double?
     public var thresholdSeconds: Double?
     public var meters: Double?
+    /// Adaptive mode: the geometric mean of the gaps (`localGap`, seconds) or steps (`localMove`,
+    /// meters) around the boundary.
+    public var localMean: Double?
 
     public init(_ boundary: Moment.Boundary) {
       switch boundary {
@@ -45,6 +48,10 @@ public struct Manifest: Hashable, Codable, Sendable {
       case .distance(let meters, let gap):
         (reason, self.meters, gapSeconds) = ("distance", meters, gap)
       case .undated: reason = "undated"
+      case .localGap(let gap, let mean):
+        (reason, gapSeconds, localMean) = ("localGap", gap, mean)
+      case .localMove(let meters, let gap, let mean):
+        (reason, self.meters, gapSeconds, localMean) = ("localMove", meters, gap, mean)
       }
     }
   }
@@ -61,6 +68,7 @@ public struct Manifest: Hashable, Codable, Sendable {
     switch clustering.mode {
     case .smart: mode = "smart"
     case .fixed: mode = "fixed"
+    case .adaptive: mode = "adaptive"
     }
     thresholdSeconds = clustering.threshold
     progress = queue.progress

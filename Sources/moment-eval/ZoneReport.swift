@@ -80,7 +80,7 @@ func reportZones(libraries: Int, seed: UInt64, tolerance: Int, methods: [Method]
         for (column, method) in methods.enumerated() {
           var assets = input
           if !method.positions { for index in assets.indices { assets[index].coordinate = nil } }
-          let starts = MomentClusterer(mode: method.mode).moments(in: assets).moments.dropFirst()
+          let starts = method.clusterer.moments(in: assets).moments.dropFirst()
             .compactMap { $0.assets.first.map { position($0.id) } }
           exact[variant][column].add(predicted: starts, actual: actual)
           near[variant][column].add(predicted: starts, actual: actual)
