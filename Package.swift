@@ -53,13 +53,18 @@ let package = Package(
       ],
       swiftSettings: strictImports
     ),
+    // Place names offline: GeoNames' populated places (places.bin, made by scripts/make-places)
+    // and the nearest-place rules. The only target that reads the table.
+    .target(
+      name: "FaverPlaces", dependencies: ["FaverCore"], resources: [.copy("places.bin")],
+      swiftSettings: strictImports),
     // XMP sidecars as pure functions on bytes: merge faver's rating into a sidecar, read one back.
     .target(name: "FaverSidecars", dependencies: ["FaverCore"], swiftSettings: strictImports),
     // The one door: `Library` owns every use case; the CLI (and the web page) call it.
     .target(
       name: "FaverKit",
       dependencies: [
-        "FaverCore", "FaverFiles", "FaverSidecars", "FaverStore",
+        "FaverCore", "FaverFiles", "FaverPlaces", "FaverSidecars", "FaverStore",
         .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: strictImports
@@ -101,6 +106,9 @@ let package = Package(
     .testTarget(
       name: "FaverKitTests",
       dependencies: ["FaverKit", "FaverCore", "FaverStore", "FaverFiles", "FaverTestSupport"],
+      swiftSettings: strictImports),
+    .testTarget(
+      name: "FaverPlacesTests", dependencies: ["FaverPlaces", "FaverCore", "SeededRandom"],
       swiftSettings: strictImports),
     .testTarget(
       name: "FaverSidecarsTests", dependencies: ["FaverSidecars", "FaverCore", "FaverTestSupport"],
