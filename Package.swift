@@ -132,5 +132,9 @@ let package = Package(
         "FaverCore", "SeededRandom", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictImports),
+    // Loading the table of place names and looking places up; run by scripts/bench-places.
+    .executableTarget(
+      name: "places-bench", dependencies: ["FaverCore", "FaverPlaces", "SeededRandom"],
+      swiftSettings: strictImports),
   ]
 )
