@@ -1,4 +1,5 @@
 package import FaverCore
+import Foundation
 
 /// Names positions offline, from the table of populated places (`PlaceTable`); never a network
 /// call.
@@ -24,12 +25,23 @@ package struct PlaceFinder {
   package static let countryRadius = 200_000.0
 
   package let table: PlaceTable
-  /// The places that can be nearest to a point of each square, in table order.
-  private var candidates: [Key: [Int]] = [:]
+  /// What each square of the cache holds.
+  private var squares: [Key: Square] = [:]
+  /// The places named so far, by table index: decoding a name costs more than finding it.
+  private var named: [Int: Place] = [:]
 
   private struct Key: Hashable {
     var latitude: Int32
     var longitude: Int32
+  }
+
+  /// The places that can be nearest to a point of a square, in table order, with the cosine of
+  /// each one's latitude (the haversine needs it for every point).
+  private struct Square {
+    var indices: [Int] = []
+    var cosines: [Double] = []
+    /// One candidate, within `nameRadius` of every point of the square: the answer, always.
+    var only: Int?
   }
 
   package init(table: PlaceTable) { self.table = table }
@@ -38,17 +50,34 @@ package struct PlaceFinder {
   package mutating func place(at point: Coordinate) -> Place? {
     let key = Key(
       latitude: Int32((point.latitude * 100).rounded()), longitude: Int32((point.longitude * 100).rounded()))
-    let indices = candidates[key] ?? candidates(in: key)
-    var best: (index: Int, meters: Double)?
-    for index in indices {
-      let meters = point.distance(to: table.coordinate(at: index))
-      if meters < best?.meters ?? .infinity { best = (index, meters) }
+    let square = squares[key] ?? square(at: key)
+    if let only = square.only { return name(only) }
+    // `Coordinate.distance`, term for term, with the cosines computed once.
+    let rad = Double.pi / 180
+    let cosine = cos(point.latitude * rad)
+    var best: (index: Int, haversine: Double)?
+    for (index, other) in zip(square.indices, square.cosines) {
+      let place = table.coordinate(at: index)
+      let dLat = (place.latitude - point.latitude) * rad
+      let dLon = (place.longitude - point.longitude) * rad
+      let haversine = sin(dLat / 2) * sin(dLat / 2) + cosine * other * sin(dLon / 2) * sin(dLon / 2)
+      if haversine < best?.haversine ?? .infinity { best = (index, haversine) }
     }
-    return Self.place(nearest: best, of: point, in: table)
+    let nearest = best.map { ($0.index, 2 * 6_371_008.8 * asin(min(1, $0.haversine.squareRoot()))) }
+    if let nearest, nearest.1 <= Self.nameRadius { return name(nearest.0) }
+    return Self.place(nearest: nearest, of: point, in: table)
+  }
+
+  /// Place `index` of the table, decoded once.
+  private mutating func name(_ index: Int) -> Place {
+    if let known = named[index] { return known }
+    let place = table.place(at: index)
+    named[index] = place
+    return place
   }
 
   /// Every place that can be nearest, within `countryRadius`, to a point of the square `key`.
-  private mutating func candidates(in key: Key) -> [Int] {
+  private mutating func square(at key: Key) -> Square {
     let centre = Coordinate(latitude: Double(key.latitude) / 100, longitude: Double(key.longitude) / 100)
     // The farthest a point of the square lies from its centre: a corner on the equator's side,
     // where a degree of longitude is longest; a metre more for rounding.
@@ -58,17 +87,28 @@ package struct PlaceFinder {
           to: Coordinate(latitude: centre.latitude + $0, longitude: centre.longitude + 0.005))
       }.max() ?? 0
     let slack = halfDiagonal + 1
-    var found: [Int] = []
-    if let nearest = table.nearest(to: centre, within: Self.countryRadius + slack) {
-      found = table.places(within: nearest.meters + 2 * slack, of: centre)
+    var square = Square()
+    if let nearest = Self.nearest(to: centre, in: table, within: Self.countryRadius + slack) {
+      square.indices = table.places(within: nearest.meters + 2 * slack, of: centre)
+      let rad = Double.pi / 180
+      square.cosines = square.indices.map { cos(table.coordinate(at: $0).latitude * rad) }
+      if square.indices.count == 1, nearest.meters + slack <= Self.nameRadius { square.only = nearest.index }
     }
-    candidates[key] = found
-    return found
+    squares[key] = square
+    return square
   }
 
   /// The rules above, at `point` exactly, without the cache.
   package static func place(at point: Coordinate, in table: PlaceTable) -> Place? {
-    place(nearest: table.nearest(to: point, within: countryRadius), of: point, in: table)
+    place(nearest: nearest(to: point, in: table, within: countryRadius), of: point, in: table)
+  }
+
+  /// `PlaceTable.nearest`, looking first within `nameRadius` (a few cells), then the whole
+  /// `radius`: near towns, the wide search is never needed.
+  private static func nearest(to point: Coordinate, in table: PlaceTable, within radius: Double) -> (
+    index: Int, meters: Double
+  )? {
+    table.nearest(to: point, within: min(radius, nameRadius)) ?? table.nearest(to: point, within: radius)
   }
 
   private static func place(

@@ -181,17 +181,25 @@ package struct PlaceTable: Sendable {
     let product = cos(point.latitude * rad) * cos(widest * rad)
     let sine = product > 0 ? sin(angle / 2) / product.squareRoot() : 2
     var columns = 0..<360
+    var spread = 360.0
     if sine < 1 {
-      let spread = 2 * asin(sine) / rad
+      spread = 2 * asin(sine) / rad
       let first = Int((point.longitude - spread + 180).rounded(.down))
       let last = Int((point.longitude + spread + 180).rounded(.down))
       if last - first < 359 { columns = first..<last + 1 }
     }
+    // The same bounds place by place, before any trigonometry, with a margin for rounding.
+    let latitudeMargin = degrees * (1 + 1e-9) + 1e-9
+    let longitudeMargin = spread * (1 + 1e-9) + 1e-9
     for row in firstRow...lastRow {
       for column in columns {
         let cell = row * 360 + (column % 360 + 360) % 360
         for index in Int(cellStarts[cell])..<Int(cellStarts[cell + 1]) {
-          let meters = point.distance(to: coordinate(at: index))
+          let place = coordinate(at: index)
+          guard abs(place.latitude - point.latitude) <= latitudeMargin else { continue }
+          let east = abs(place.longitude - point.longitude)
+          guard min(east, 360 - east) <= longitudeMargin else { continue }
+          let meters = point.distance(to: place)
           if meters <= radius { body(index, meters) }
         }
       }
