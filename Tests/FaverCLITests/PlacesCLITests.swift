@@ -80,7 +80,7 @@ private func geoJSONPoints(_ value: Any) throws -> [[String: Any]] {
     }
   }
   let text = try faver(["map", "--store", store])
-  #expect(text.stdout.hasPrefix("\(assets.count) with GPS in "))
+  #expect(text.stdout.hasPrefix("\(assets.count) photos and videos with GPS in "))
   #expect(text.stdout.contains("Paris, France"))
 }
 

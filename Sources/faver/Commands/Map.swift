@@ -45,7 +45,7 @@ extension Faver {
         return
       }
       let edges = [box.west, box.south, box.east, box.north].map { Self.degrees($0) }.joined(separator: ",")
-      print("\(map.count) with GPS in \(edges), \(map.clusters.count) points")
+      print("\(map.count) photos and videos with GPS in \(edges) (W,S,E,N): \(map.clusters.count) points")
       guard !map.clusters.isEmpty else { return }
       print(Self.row("latitude", "longitude", "count", "moments", "place"))
       for cluster in map.clusters {
