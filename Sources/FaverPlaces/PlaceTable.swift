@@ -80,7 +80,7 @@ package struct PlaceTable: Sendable {
       }
       return true
     }
-    guard sorted else { throw .damaged(reason: "its places are not sorted by cell, or point outside it") }
+    guard sorted else { throw .damaged(reason: "a place is out of cell order, or names no string or region") }
     for cell in 1..<cellStarts.count { cellStarts[cell] += cellStarts[cell - 1] }
     (self.bytes, self.countries, self.regions, self.count) = (bytes, countries, regions, count)
     (self.latitudes, self.longitudes, self.cellStarts) = (latitudes, longitudes, cellStarts)

@@ -46,7 +46,9 @@ func famousPlacesAreNamed(point: Coordinate, name: String, country: String) thro
   let start = 24 + 6 * (245 + 3758)
   let last = start + 14 * 142_902
   for offset in 0..<14 { swapped.swapAt(start + offset, last + offset) }
-  #expect(throws: PlaceTableError.damaged(reason: "its places are not sorted by cell, or point outside it")) {
+  #expect(
+    throws: PlaceTableError.damaged(reason: "a place is out of cell order, or names no string or region")
+  ) {
     try PlaceTable(bytes: swapped)
   }
 }
