@@ -53,13 +53,18 @@ let package = Package(
       ],
       swiftSettings: strictImports
     ),
+    // Place names offline: GeoNames' populated places (places.bin, made by scripts/make-places)
+    // and the nearest-place rules. The only target that reads the table.
+    .target(
+      name: "FaverPlaces", dependencies: ["FaverCore"], resources: [.copy("places.bin")],
+      swiftSettings: strictImports),
     // XMP sidecars as pure functions on bytes: merge faver's rating into a sidecar, read one back.
     .target(name: "FaverSidecars", dependencies: ["FaverCore"], swiftSettings: strictImports),
     // The one door: `Library` owns every use case; the CLI (and the web page) call it.
     .target(
       name: "FaverKit",
       dependencies: [
-        "FaverCore", "FaverFiles", "FaverSidecars", "FaverStore",
+        "FaverCore", "FaverFiles", "FaverPlaces", "FaverSidecars", "FaverStore",
         .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: strictImports
@@ -103,6 +108,9 @@ let package = Package(
       dependencies: ["FaverKit", "FaverCore", "FaverStore", "FaverFiles", "FaverTestSupport"],
       swiftSettings: strictImports),
     .testTarget(
+      name: "FaverPlacesTests", dependencies: ["FaverPlaces", "FaverCore", "SeededRandom"],
+      swiftSettings: strictImports),
+    .testTarget(
       name: "FaverSidecarsTests", dependencies: ["FaverSidecars", "FaverCore", "FaverTestSupport"],
       swiftSettings: strictImports),
     .testTarget(
@@ -123,6 +131,10 @@ let package = Package(
       dependencies: [
         "FaverCore", "SeededRandom", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
+      swiftSettings: strictImports),
+    // Loading the table of place names and looking places up; run by scripts/bench-places.
+    .executableTarget(
+      name: "places-bench", dependencies: ["FaverCore", "FaverPlaces", "SeededRandom"],
       swiftSettings: strictImports),
   ]
 )

@@ -5,7 +5,7 @@ public import Foundation
 /// The layout is described by `schemas/manifest.schema.json`; bump `currentSchemaVersion` when
 /// it changes incompatibly.
 public struct Manifest: Hashable, Codable, Sendable {
-  public static let currentSchemaVersion = 3
+  public static let currentSchemaVersion = 4
 
   public var schemaVersion: Int
   /// ISO 8601 UTC, to the second.
@@ -22,11 +22,39 @@ public struct Manifest: Hashable, Codable, Sendable {
     /// The first and last capture times, as `CaptureTime.iso8601`.
     public var start: String
     public var end: String
+    /// Every asset of the moment, reviewed or not, by kind.
+    public var photos: Int
+    public var videos: Int
+    /// `Sat 12 May 2024 · Lisbon, Portugal` (see `MomentSummary.title(for:place:)`).
+    public var title: String
+    /// Where most of its photos with GPS were taken; nil when none has a place.
+    public var place: Place?
     public var boundary: BoundaryEntry
     public var totalInWindow: Int
     public var reviewedInWindow: Int
     /// The unreviewed assets, one group per burst.
     public var assetsToReview: [BurstEntry]
+
+    enum CodingKeys: String, CodingKey {
+      case id, start, end, photos, videos, title, place, boundary, totalInWindow, reviewedInWindow
+      case assetsToReview
+    }
+
+    /// Writes `place` as `null` when unknown, where `Codable`'s default would leave the key out.
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(id, forKey: .id)
+      try container.encode(start, forKey: .start)
+      try container.encode(end, forKey: .end)
+      try container.encode(photos, forKey: .photos)
+      try container.encode(videos, forKey: .videos)
+      try container.encode(title, forKey: .title)
+      try container.encode(place, forKey: .place)
+      try container.encode(boundary, forKey: .boundary)
+      try container.encode(totalInWindow, forKey: .totalInWindow)
+      try container.encode(reviewedInWindow, forKey: .reviewedInWindow)
+      try container.encode(assetsToReview, forKey: .assetsToReview)
+    }
   }
 
   /// Why the moment starts where it does: `first`, `timeGap`, `distance`, `localGap`,
@@ -62,7 +90,11 @@ public struct Manifest: Hashable, Codable, Sendable {
     public var assets: [AssetListing]
   }
 
-  public init(clustering: MomentClusterer.Result, queue: ReviewQueue, generatedAt: Date) {
+  /// `places` holds each moment's place by moment id (see `FaverKit.Library`); a moment not in
+  /// it has none.
+  public init(
+    clustering: MomentClusterer.Result, queue: ReviewQueue, generatedAt: Date, places: [String: Place] = [:]
+  ) {
     schemaVersion = Self.currentSchemaVersion
     self.generatedAt = ISO8601DateFormatter().string(from: generatedAt)
     switch clustering.mode {
@@ -73,11 +105,11 @@ public struct Manifest: Hashable, Codable, Sendable {
     thresholdSeconds = clustering.threshold
     progress = queue.progress
     moments = queue.entries.map { entry in
-      MomentEntry(
-        id: entry.moment.id,
-        start: entry.moment.bursts.lazy.flatMap { $0.assets }.first?.captureTime.iso8601 ?? "",
-        end: entry.moment.bursts.lazy.flatMap { $0.assets }.max(by: Asset.captureOrder)?.captureTime.iso8601
-          ?? "",
+      let summary = MomentSummary(entry.moment, place: places[entry.moment.id])
+      return MomentEntry(
+        id: summary.id, start: summary.start, end: summary.end, photos: summary.photos,
+        videos: summary.videos,
+        title: summary.title, place: summary.place,
         boundary: BoundaryEntry(entry.moment.boundary),
         totalInWindow: entry.totalInWindow,
         reviewedInWindow: entry.reviewedInWindow,

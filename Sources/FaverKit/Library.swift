@@ -365,6 +365,8 @@ public final class Library: Sendable {
     /// The asset's burst, as far as it is still to review.
     public var burst: Burst
     public var progress: ReviewProgress
+    /// The asset's moment: when, where, how many (see `Library+Places`).
+    public var moment: MomentSummary?
   }
 
   /// What to show now: the asset at the saved cursor, or the next unreviewed one after it (see
@@ -375,7 +377,9 @@ public final class Library: Sendable {
     let queue = try queue(mode: mode).queue
     guard let found = queue.resume(from: try store.cursor()) else { return nil }
     try store.setCursor(Cursor(at: found.asset))
-    return Item(asset: found.asset, burst: found.burst, progress: queue.progress)
+    return Item(
+      asset: found.asset, burst: found.burst, progress: queue.progress,
+      moment: summary(ofMomentHolding: found.asset.id, in: queue))
   }
 
   /// The progress of the whole library (the same in every mode).
@@ -425,6 +429,8 @@ public final class Library: Sendable {
     public var clustering: MomentClusterer.Result
     public var queue: ReviewQueue
     public var manifest: Manifest
+    /// The place of every moment that has one, by moment id (see `Library+Places`).
+    public var places: [String: Place]
   }
 
   /// Clusters the library in `mode` (see `clusteringMode`), writes the manifest atomically into
@@ -440,7 +446,8 @@ public final class Library: Sendable {
   ) throws -> Clustering {
     _ = try store  // writable first: a read-only index must fail before the manifest is replaced
     let (clustering, queue) = try queue(mode: mode)
-    let manifest = Manifest(clustering: clustering, queue: queue, generatedAt: now)
+    let places = places(of: clustering.moments)
+    let manifest = Manifest(clustering: clustering, queue: queue, generatedAt: now, places: places)
     // The store's copy first: a folder given for the extra copy that cannot be written must not
     // keep the store's own manifest (and the mode) from being written.
     var files = [try AtomicFile(replacing: folder.appendingPathComponent(Self.manifestFileName))]
@@ -463,7 +470,7 @@ public final class Library: Sendable {
     for file in files.dropFirst() { try file.commit() }
     if let extraError { throw extraError }
     if let outputError { throw outputError }
-    return Clustering(clustering: clustering, queue: queue, manifest: manifest)
+    return Clustering(clustering: clustering, queue: queue, manifest: manifest, places: places)
   }
 
   // MARK: - Helpers
