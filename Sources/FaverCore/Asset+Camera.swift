@@ -20,6 +20,13 @@ extension Asset {
     if let serial = serial?.trimmingSpaces, !serial.isEmpty { name += " #" + serial }
     return name
   }
+
+  /// `camera` without the serial number, when it has one: the name a correction made before the
+  /// serial was known (or for every body of a model) goes by.
+  public var cameraModel: String? {
+    guard let serial = serial?.trimmingSpaces, !serial.isEmpty, let camera else { return nil }
+    return String(camera.dropLast(serial.count + 2))
+  }
 }
 
 extension String {

@@ -10,8 +10,9 @@ import Foundation
 ///   two people shooting the same scene side by side keep one burst each.
 /// - Photos from different cameras (make and model known on both, and different) never share a
 ///   burst, not even through a photo whose camera is unknown, nor through a shared `burstID`.
-/// - Videos are never grouped: each is a burst of one; nor are photos whose time is only the file's
-///   modification time (`TimeSource.fileModified`): a copy writes hundreds within seconds.
+/// - Videos are never grouped: each is a burst of one; nor are photos dated by their file's
+///   modification time or name (`TimeSource.fileModified`, `.fileName`): a copy or a chat app
+///   writes hundreds within seconds.
 ///
 /// Every asset lands in exactly one burst; bursts come back ordered by their first asset.
 public struct BurstDetector: Sendable {
@@ -21,7 +22,7 @@ public struct BurstDetector: Sendable {
 
   /// Whether an asset may share a burst at all.
   private func isGrouped(_ asset: Asset) -> Bool {
-    asset.kind == .photo && asset.captureTime.source != .fileModified
+    asset.kind == .photo && asset.captureTime.source != .fileModified && asset.captureTime.source != .fileName
   }
 
   public func bursts(in assets: [Asset]) -> [Burst] {

@@ -13,6 +13,10 @@ public struct ClockCorrection: Hashable, Codable, Sendable {
   /// The last wall-clock time the correction applies to, read as UTC; nil: to the end.
   public var to: Date?
 
+  /// The largest shift taken, either way: 200 years, far past any clock error, well within the
+  /// range capture times are computed in.
+  public static let maximumShift = 200 * 366 * 86_400
+
   public init(camera: String, shift: Int, from: Date? = nil, to: Date? = nil) {
     self.camera = camera
     self.shift = shift

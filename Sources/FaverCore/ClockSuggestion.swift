@@ -23,48 +23,67 @@ public struct ClockSuggestion: Sendable {
 
   public init() {}
 
-  /// The suggested shift in seconds for `camera`, given the library's placed assets; nil when
-  /// nothing stands out.
-  public func shift(for camera: String, in assets: [Asset]) -> Int? {
-    let own = assets.filter { $0.camera == camera && $0.captureTime.source != .fileModified }
-      .map { (instant: $0.captureTime.instant.timeIntervalSince1970, coordinate: $0.coordinate) }
-    let reference =
-      assets.filter { asset in
-        asset.camera != camera && Timeline.isZoneEvidence(asset.captureTime)
-      }
-      .map { (instant: $0.captureTime.instant.timeIntervalSince1970, coordinate: $0.coordinate) }
-      .sorted { $0.instant < $1.instant }
-    guard !own.isEmpty, !reference.isEmpty else { return nil }
-    let instants = reference.map(\.instant)
-    var differences: [Double] = []
-    for photo in own {
-      var index = instants.firstIndex(atLeast: photo.instant - window)
-      while index < instants.count, instants[index] <= photo.instant + window {
-        defer { index += 1 }
-        if let a = photo.coordinate, let b = reference[index].coordinate, a.distance(to: b) > nearby {
-          continue
+  /// The suggested shift in seconds for `camera`, given the library's placed assets and their
+  /// cameras (`Asset.camera`, by position, worked out once by the caller); nil when nothing
+  /// stands out.
+  public func shift(for camera: String, in assets: [Asset], cameras: [String?]) -> Int? {
+    var own: [(instant: Double, coordinate: Coordinate?)] = []
+    var reference: [(instant: Double, coordinate: Coordinate?)] = []
+    for (asset, name) in zip(assets, cameras) {
+      if name == camera {
+        if asset.captureTime.source != .fileModified {
+          own.append((asset.captureTime.instant.timeIntervalSince1970, asset.coordinate))
         }
-        differences.append(instants[index] - photo.instant)
+      } else if Timeline.isZoneEvidence(asset.captureTime) {
+        reference.append((asset.captureTime.instant.timeIntervalSince1970, asset.coordinate))
       }
     }
-    guard differences.count >= minimumPairs else { return nil }
-    var counts: [Int: Int] = [:]
-    for difference in differences { counts[Int((difference / bin).rounded(.down)), default: 0] += 1 }
-    func stretch(_ center: Int) -> Int { (center - 1...center + 1).reduce(0) { $0 + (counts[$1] ?? 0) } }
-    guard
-      let peak = counts.keys.max(by: {
-        stretch($0) != stretch($1) ? stretch($0) < stretch($1) : abs($0) > abs($1)
-      })
-    else { return nil }
+    guard !own.isEmpty, !reference.isEmpty else { return nil }
+    reference.sort { $0.instant < $1.instant }
+    let instants = reference.map(\.instant)
+    // Every difference within the window, counted into fixed bins (a million photos give a
+    // hundred million pairs: none is kept); the peak's own differences are gathered again after.
+    let bins = Int((window / bin).rounded(.up))
+    var counts = [Int](repeating: 0, count: 2 * bins + 1)
+    func forEachDifference(_ body: (Double) -> Void) {
+      for photo in own {
+        var index = instants.firstIndex(atLeast: photo.instant - window)
+        while index < instants.count, instants[index] <= photo.instant + window {
+          defer { index += 1 }
+          if let a = photo.coordinate, let b = reference[index].coordinate, a.distance(to: b) > nearby {
+            continue
+          }
+          body(instants[index] - photo.instant)
+        }
+      }
+    }
+    var total = 0
+    forEachDifference { difference in
+      let slot = min(max(Int((difference / bin).rounded(.down)) + bins, 0), counts.count - 1)
+      counts[slot] += 1
+      total += 1
+    }
+    guard total >= minimumPairs else { return nil }
+    func stretch(_ slot: Int) -> Int {
+      (max(slot - 1, 0)...min(slot + 1, counts.count - 1)).reduce(0) { $0 + counts[$1] }
+    }
+    var peak = 0
+    for slot in counts.indices {
+      let (height, best) = (stretch(slot), stretch(peak))
+      if height > best || (height == best && abs(slot - bins) < abs(peak - bins)) { peak = slot }
+    }
     let height = stretch(peak)
-    // The average stretch of three bins over the hour around the peak.
+    // The average stretch of three bins over the hour either side of the peak.
     let span = Int(3600 / bin)
-    let around = (peak - span...peak + span).reduce(0) { $0 + (counts[$1] ?? 0) }
+    let around = (max(peak - span, 0)...min(peak + span, counts.count - 1)).reduce(0) { $0 + counts[$1] }
     let average = Double(around) / Double(2 * span + 1) * 3
     guard height >= minimumPairs, Double(height) >= contrast * max(average, 1e-9) else { return nil }
-    let low = Double(peak - 1) * bin
-    let high = Double(peak + 2) * bin
-    let inPeak = differences.filter { $0 >= low && $0 < high }.sorted()
+    let low = Double(peak - bins - 1) * bin
+    let high = Double(peak - bins + 2) * bin
+    var inPeak: [Double] = []
+    forEachDifference { if $0 >= low && $0 < high { inPeak.append($0) } }
+    guard !inPeak.isEmpty else { return nil }
+    inPeak.sort()
     let median = inPeak[inPeak.count / 2]
     guard abs(median) >= smallest else { return nil }
     return Int(median.rounded())

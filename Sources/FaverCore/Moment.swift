@@ -16,8 +16,9 @@ public struct Moment: Hashable, Codable, Sendable, Identifiable {
     /// (`localMean`, their geometric mean; nil when the gap is long enough on its own).
     case localGap(gap: TimeInterval, localMean: TimeInterval?)
     /// Adaptive mode: `meters` from the previous photo, `gap` seconds later, large against the
-    /// steps between photos around it (`localMean`, their geometric mean).
-    case localMove(meters: Double, gap: TimeInterval, localMean: Double)
+    /// steps between photos around it (`localMean`, their geometric mean; nil when there was none
+    /// to compare with).
+    case localMove(meters: Double, gap: TimeInterval, localMean: Double?)
   }
 
   /// Stable while the first asset stays: `m-` followed by its asset id.

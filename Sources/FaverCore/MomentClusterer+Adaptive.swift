@@ -13,7 +13,8 @@ extension MomentClusterer {
   ///   with GPS around it (`window` each side, steps under `stepFloor` counted as that): it starts
   ///   a moment when it is at least `minimumMove`, `minimumMoveGap` later, and exceeds that mean
   ///   by `moveMargin`. A hike's steps are all long, so none stands out; a drive to the next town
-  ///   does.
+  ///   does. With no other step around it to compare with, a move of `minimumMove`,
+  ///   `minimumMoveGap` later, cuts, as in smart mode.
   public struct Adaptive: Hashable, Codable, Sendable {
     public var window = 20
     public var margin = log(30.0)
@@ -56,7 +57,8 @@ extension MomentClusterer {
         gap >= Self.minimumMoveGap
       else { return nil }
       let known = stepCounts[high] - stepCounts[low] - 1
-      guard known > 0 else { return nil }
+      // No other step around it to compare with: smart's rule (at least `minimumMove`, 5 min on).
+      guard known > 0 else { return .localMove(meters: step, gap: gap, localMean: nil) }
       let mean = (stepSums[high] - stepSums[low] - stepLog) / Double(known)
       guard stepLog >= mean + settings.moveMargin else { return nil }
       return .localMove(meters: step, gap: gap, localMean: exp(mean))

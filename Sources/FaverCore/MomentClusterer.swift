@@ -60,18 +60,20 @@ public struct MomentClusterer: Sendable {
   }
 
   public func moments(in assets: [Asset]) -> Result {
-    guard !assets.contains(where: \.captureTime.isUndated) else {
-      // The undated have no place in time: a moment of their own, last, in folder order.
-      var result = moments(in: assets.filter { !$0.captureTime.isUndated })
-      let undated = assets.filter(\.captureTime.isUndated).sorted {
-        $0.root != $1.root ? $0.root < $1.root : $0.path.utf8.lexicographicallyPrecedes($1.path.utf8)
-      }
-      result.moments.append(Moment(boundary: .undated, bursts: undated.map { Burst(captureOrdered: [$0]) }))
-      return result
-    }
     // Sorted in place (the detector's order already, so one pass): a million assets make half a
     // million bursts, too many to copy for nothing.
     var items = burstDetector.bursts(in: assets)
+    // The undated have no place in time (and the detector leaves each alone): a moment of their
+    // own, last, in folder order.
+    var undated: [Burst] = []
+    if assets.contains(where: \.captureTime.isUndated) {
+      undated = items.filter { $0.assets.first?.captureTime.isUndated == true }
+      items.removeAll { $0.assets.first?.captureTime.isUndated == true }
+      undated.sort { a, b in
+        let (a, b) = (a.assets[0], b.assets[0])
+        return a.root != b.root ? a.root < b.root : a.path.utf8.lexicographicallyPrecedes(b.path.utf8)
+      }
+    }
     items.sort { a, b in a.start != b.start ? a.start < b.start : a.id < b.id }
     // For each item after the first: its gap, and where the photo just before it in capture order
     // was (all `cut` needs of it: keeping the whole asset cost 250 bytes an item).
@@ -110,6 +112,7 @@ public struct MomentClusterer: Sendable {
       current.append(item)
     }
     if !current.isEmpty { moments.append(Moment(boundary: boundary, bursts: current)) }
+    if !undated.isEmpty { moments.append(Moment(boundary: .undated, bursts: undated)) }
     return Result(mode: mode, threshold: threshold.seconds, basis: threshold.basis, moments: moments)
   }
 

@@ -5,7 +5,9 @@ public import Foundation
 /// In this order:
 /// 1. **Clock corrections** (`ClockCorrection`, `faver clock`): a camera's photos taken while its
 ///    clock was wrong move by the correction's shift (modification times excepted: they are not
-///    the camera's clock).
+///    the camera's clock). A photo whose offset its GPS stamps gave keeps its instant (the GPS
+///    time fixed it; the offset, wall clock minus GPS time, moves with the clock instead). A
+///    correction named without a serial number applies to every body of that make and model.
 /// 2. **Zones for wall-clock-only times.** A time whose file gives no offset (a DSLR, an older
 ///    phone, a date in a file name) is a wall clock; faver infers the offset it was taken in:
 ///    - `sameCamera`: the same camera's photos whose offset is known (from the file or its GPS
@@ -27,8 +29,8 @@ public import Foundation
 ///    moment at the end) when
 ///    - files have modification times chained no more than `copyGap` apart, at least
 ///      `copyMinimum` of them or in more than one folder (a copy or a download wrote them), or
-///    - its folder holds dated photos and it is more than `folderReach` outside their span (a
-///      photo in `2019/Summer` modified yesterday).
+///    - its folder's photos are mostly dated and it is more than `folderReach` outside their
+///      span (a photo in `2019/Summer` modified yesterday).
 ///
 /// `placed` gives the assets back in capture order (by the placed instant, the input order for
 /// ties); `place` places them where they are.
@@ -76,11 +78,19 @@ public struct Timeline: Sendable {
     let byCamera = Dictionary(grouping: corrections, by: \.camera)
     var names = CameraNames()
     for index in assets.indices where assets[index].captureTime.source != .fileModified {
-      guard let camera = names.camera(of: assets[index]), let candidates = byCamera[camera] else { continue }
+      guard let camera = names.camera(of: assets[index]),
+        let candidates = byCamera[camera] ?? assets[index].cameraModel.flatMap({ byCamera[$0] })
+      else { continue }
       let wall = assets[index].captureTime.fileWallClock
       guard let correction = candidates.last(where: { $0.covers(wallClock: wall) }) else { continue }
-      assets[index].captureTime.instant += TimeInterval(
-        correction.shift - assets[index].captureTime.clockShift)
+      let change = correction.shift - assets[index].captureTime.clockShift
+      if assets[index].captureTime.offsetSource == .gpsTime, let offset = assets[index].captureTime.utcOffset
+      {
+        // The GPS stamps fixed the instant already; the offset they gave moves with the clock.
+        assets[index].captureTime.utcOffset = offset + change
+      } else {
+        assets[index].captureTime.instant += TimeInterval(change)
+      }
       assets[index].captureTime.clockShift = correction.shift
     }
   }
@@ -191,6 +201,8 @@ public struct Timeline: Sendable {
     var cameras: [String: (walls: [Double], offsets: [Int])] = [:]
     /// Where the offset changes along `instants`: the start of each run of one offset.
     var runStarts: [Int] = []
+    /// The instants of each offset, ascending.
+    var byOffset: [Int: [Double]] = [:]
 
     init(_ assets: [Asset], cameras wanted: Set<String> = [], names: inout CameraNames) {
       var known: [(instant: Double, offset: Int)] = []
@@ -208,6 +220,7 @@ public struct Timeline: Sendable {
       for (index, offset) in offsets.enumerated() where index == 0 || offsets[index - 1] != offset {
         runStarts.append(index)
       }
+      for (instant, offset) in zip(instants, offsets) { byOffset[offset, default: []].append(instant) }
       for (camera, items) in perCamera {
         let sorted = items.sorted { $0.wall < $1.wall }
         cameras[camera] = (sorted.map(\.wall), sorted.map(\.offset))
@@ -245,9 +258,10 @@ public struct Timeline: Sendable {
       var best: (distance: Double, offset: Int)?
       for offset in candidates {
         let instant = wall - Double(offset)
-        let after = instants.firstIndex(atLeast: instant)
-        for index in [after - 1, after] where instants.indices.contains(index) && offsets[index] == offset {
-          let distance = abs(instants[index] - instant)
+        guard let same = byOffset[offset] else { continue }
+        let after = same.firstIndex(atLeast: instant)
+        for index in [after - 1, after] where same.indices.contains(index) {
+          let distance = abs(same[index] - instant)
           guard distance <= reach else { continue }
           if best == nil || distance < best!.distance || (distance == best!.distance && offset < best!.offset)
           {
@@ -265,16 +279,23 @@ public struct Timeline: Sendable {
     let modified = assets.indices.filter { assets[$0].captureTime.source == .fileModified }
       .sorted { assets[$0].captureTime.instant < assets[$1].captureTime.instant }
     guard !modified.isEmpty else { return }
-    func folder(_ asset: Asset) -> String {
-      asset.root + "/" + (asset.path.lastIndex(of: "/").map { String(asset.path[..<$0]) } ?? "")
+    func folder(_ asset: Asset) -> Folder {
+      Folder(root: asset.root, path: asset.path[..<(asset.path.lastIndex(of: "/") ?? asset.path.startIndex)])
     }
-    // The span of each folder's dated photos.
-    var spans: [String: ClosedRange<Double>] = [:]
+    // How many undated files each of their folders holds, and the span of its dated photos and how
+    // many (only the folders of modification times are looked at: no key is built for the rest).
+    var undatedCount: [Folder: Int] = [:]
+    for index in modified { undatedCount[folder(assets[index]), default: 0] += 1 }
+    var spans: [Folder: (range: ClosedRange<Double>, count: Int)] = [:]
     for asset in assets where asset.captureTime.source != .fileModified {
-      let instant = asset.captureTime.instant.timeIntervalSince1970
       let key = folder(asset)
+      guard undatedCount[key] != nil else { continue }
+      let instant = asset.captureTime.instant.timeIntervalSince1970
       spans[key] =
-        spans[key].map { min($0.lowerBound, instant)...max($0.upperBound, instant) } ?? instant...instant
+        spans[key].map {
+          (min($0.range.lowerBound, instant)...max($0.range.upperBound, instant), $0.count + 1)
+        }
+        ?? (instant...instant, 1)
     }
     var start = 0
     for end in 0...modified.count {
@@ -290,8 +311,12 @@ public struct Timeline: Sendable {
       let isCopy = chain.count >= copyMinimum || Set(chain.map { folder(assets[$0]) }).count > 1
       for index in chain {
         let instant = assets[index].captureTime.instant.timeIntervalSince1970
-        let isStray = spans[folder(assets[index])].map {
-          instant < $0.lowerBound - folderReach || instant > $0.upperBound + folderReach
+        // Far from its folder's dated photos, which are most of the folder (a Downloads folder of
+        // screenshots and three old photos says nothing).
+        let key = folder(assets[index])
+        let isStray = spans[key].map {
+          $0.count > undatedCount[key, default: 0]
+            && (instant < $0.range.lowerBound - folderReach || instant > $0.range.upperBound + folderReach)
         }
         let reason: String
         if isCopy {
@@ -315,6 +340,12 @@ public struct Timeline: Sendable {
       }
     }
   }
+}
+
+/// A folder: its root and its path below the root (a slice, so looking one up builds no string).
+struct Folder: Hashable {
+  var root: String
+  var path: Substring
 }
 
 extension [Double] {

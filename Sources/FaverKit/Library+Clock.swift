@@ -19,8 +19,9 @@ extension Library {
     public var shiftSeconds: Int
     /// Every correction of it, oldest first.
     public var corrections: [ClockCorrection]
-    /// A shift the library suggests (see `ClockSuggestion`), when its photos of the same scenes
-    /// as other cameras' are a constant time off; nil when nothing stands out.
+    /// The shift to give it (its latest correction included) when its photos of the same scenes
+    /// as other cameras' are still a constant time off (see `ClockSuggestion`); nil when nothing
+    /// stands out.
     public var suggestedShiftSeconds: Int?
   }
 
@@ -30,23 +31,25 @@ extension Library {
     let store = try readableStore
     let corrections = try store.clockCorrections()
     let assets = try placedAssets(store)
-    var grouped: [String: [Asset]] = [:]
-    for asset in assets {
-      guard let camera = asset.camera else { continue }
-      grouped[camera, default: []].append(asset)
+    let names = assets.map(\.camera)
+    var grouped: [String: [Int]] = [:]
+    for (index, name) in names.enumerated() {
+      guard let name else { continue }
+      grouped[name, default: []].append(index)
     }
     return grouped.keys.sorted().map { name in
-      let own = grouped[name] ?? []
+      let own = (grouped[name] ?? []).lazy.map { assets[$0] }
       let byWall = own.min { $0.captureTime.fileWallClock < $1.captureTime.fileWallClock }
       let lastByWall = own.max { $0.captureTime.fileWallClock < $1.captureTime.fileWallClock }
       let mine = corrections.filter { $0.camera == name }
       let withOwnZone = own.filter { Timeline.isZoneEvidence($0.captureTime) }.count
       let suggestion =
-        suggesting && withOwnZone * 2 < own.count ? ClockSuggestion().shift(for: name, in: assets) : nil
+        suggesting && withOwnZone * 2 < own.count
+        ? ClockSuggestion().shift(for: name, in: assets, cameras: names) : nil
       return Camera(
         name: name, photos: own.count, first: byWall?.captureTime.iso8601 ?? "",
         last: lastByWall?.captureTime.iso8601 ?? "", shiftSeconds: mine.last?.shift ?? 0, corrections: mine,
-        suggestedShiftSeconds: suggestion)
+        suggestedShiftSeconds: suggestion.map { $0 + (mine.last?.shift ?? 0) })
     }
   }
 
@@ -65,12 +68,15 @@ extension Library {
   public func correctClock(camera: String, shift: Int, from: Date? = nil, to: Date? = nil, now: Date = Date())
     throws -> ClockChange
   {
+    guard abs(shift) <= ClockCorrection.maximumShift else { throw LibraryError.shiftTooLarge(seconds: shift) }
     let store = try store
     let name = try knownCamera(camera, in: store)
     let correction = ClockCorrection(camera: name, shift: shift, from: from, to: to)
     try store.addClockCorrection(correction)
+    // Photos the GPS stamps placed keep their instant (see `Timeline`): they are not moved.
     let moved = try store.assets().filter {
-      $0.camera == name && $0.captureTime.source != .fileModified
+      ($0.camera == name || $0.cameraModel == name) && $0.captureTime.source != .fileModified
+        && $0.captureTime.offsetSource != .gpsTime
         && correction.covers(wallClock: $0.captureTime.fileWallClock)
     }.count
     try rewriteManifest(now: now)
@@ -81,8 +87,13 @@ extension Library {
   public func clearClock(camera: String, now: Date = Date()) throws -> ClockChange {
     let store = try store
     let name = try knownCamera(camera, in: store)
+    let before = try store.clockCorrections().filter { $0.camera == name }
     try store.clearClockCorrections(camera: name)
-    let moved = try store.assets().filter { $0.camera == name }.count
+    let moved = try store.assets().filter { asset in
+      (asset.camera == name || asset.cameraModel == name) && asset.captureTime.source != .fileModified
+        && asset.captureTime.offsetSource != .gpsTime
+        && before.contains { $0.covers(wallClock: asset.captureTime.fileWallClock) }
+    }.count
     try rewriteManifest(now: now)
     return ClockChange(camera: name, moved: moved)
   }

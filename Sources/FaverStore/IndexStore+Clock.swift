@@ -20,14 +20,16 @@ extension IndexStore {
     }
   }
 
-  /// Records `correction`, replacing one of the same camera over the same span.
+  /// Records `correction`, replacing one of the same camera over the same span in its place (so
+  /// corrections made after it still win where they overlap).
   package func addClockCorrection(_ correction: ClockCorrection) throws {
     try database.write { db in
       let from = correction.from?.timeIntervalSince1970
       let to = correction.to?.timeIntervalSince1970
       try db.execute(
-        sql: "DELETE FROM clockCorrection WHERE camera = ? AND fromWall IS ? AND toWall IS ?",
-        arguments: [correction.camera, from, to])
+        sql: "UPDATE clockCorrection SET shift = ? WHERE camera = ? AND fromWall IS ? AND toWall IS ?",
+        arguments: [correction.shift, correction.camera, from, to])
+      guard db.changesCount == 0 else { return }
       let position =
         try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position), 0) + 1 FROM clockCorrection") ?? 1
       try db.execute(

@@ -159,7 +159,8 @@ package final class IndexStore: Sendable {
     migrator.registerMigration("v11: offset source, serial number, clock corrections") { db in
       // Whether an offset came from the file or from its GPS stamps, and the camera's serial
       // number: photos dated by EXIF are read once more (a stamp that matches no file) to learn
-      // them; until then an offset counts as the file's.
+      // them, and so are files dated by modification time (a name that confirms the day now
+      // dates them by name); until then an offset counts as the file's.
       try db.alter(table: "file") { t in
         t.add(column: "offsetSource", .text)
         t.add(column: "serial", .text)
@@ -168,7 +169,8 @@ package final class IndexStore: Sendable {
       try db.execute(
         sql: """
           UPDATE file SET size = -1
-          WHERE kind = 'photo' AND timeSource IN ('exifOriginal', 'exifDigitized', 'exifDateTime')
+          WHERE (kind = 'photo' AND timeSource IN ('exifOriginal', 'exifDigitized', 'exifDateTime', 'pngText'))
+            OR timeSource = 'fileModified'
           """)
       // A camera's clock put right (`faver clock`), kept apart from the files it moves.
       try db.create(table: "clockCorrection") { t in

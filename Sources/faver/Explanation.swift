@@ -15,13 +15,17 @@ enum Explanation {
     case .distance(let meters, let gap):
       "moved \(String(format: "%.2f", meters / 1000)) km (> 1 km) in \(duration(gap)) "
         + "(\(seconds(gap)) s >= \(duration(MomentClusterer.minimumMoveGap)))"
-    case .undated: "undated: no capture date in these files (modification times from a copy), in folder order"
+    case .undated:
+      "undated: no capture date in these files (their modification times are not when they were taken), in folder order"
     case .localGap(let gap, let mean?):
       "gap \(duration(gap)) (\(seconds(gap)) s) >= \(factor(MomentClusterer.Adaptive().margin))x "
         + "the gaps around it (geometric mean \(duration(mean)))"
     case .localGap(let gap, nil):
       "gap \(duration(gap)) (\(seconds(gap)) s) >= \(duration(MomentClusterer.Adaptive().alwaysGap)), always a boundary"
-    case .localMove(let meters, let gap, let mean):
+    case .localMove(let meters, let gap, nil):
+      "moved \(String(format: "%.2f", meters / 1000)) km (> 1 km) in \(duration(gap)), no other step with GPS "
+        + "around it to compare with"
+    case .localMove(let meters, let gap, let mean?):
       "moved \(String(format: "%.2f", meters / 1000)) km in \(duration(gap)), >= "
         + "\(factor(MomentClusterer.Adaptive().moveMargin))x the steps around it "
         + "(geometric mean \(String(format: "%.0f", mean)) m)"
@@ -84,7 +88,10 @@ enum Explanation {
     ]
     var parts = kinds.compactMap { source, text in counts[source].map { "\($0) \(text)" } }
     if modified > 0 { parts.append("\(modified) at their modification time (no date in the file)") }
-    if undated > 0 { parts.append("\(undated) undated (modification times of a copy), last") }
+    if undated > 0 {
+      parts.append(
+        "\(undated) undated (no date in the file; its modification time is not when it was taken), last")
+    }
     var lines = ["times placed: " + parts.joined(separator: "; ")]
     for (camera, shift) in shifted.sorted(by: { $0.key < $1.key }) {
       let sign = shift.shift < 0 ? "-" : "+"

@@ -153,6 +153,7 @@ private func sameSceneTwoCameras(in work: Work) throws {
   ["clock", "--camera", "X", "--shift", "1x"],
   ["clock", "--camera", "X", "--shift", "+1h", "--clear"],
   ["clock", "--camera", "X", "--shift", "1h", "--from", "May"],
+  ["clock", "--camera", "X", "--shift", "9300000000000000"], ["clock", "--camera", "X", "--shift", "1h2H"],
 ])
 func clockUsageErrorsSayWhatToWrite(arguments: [String]) throws {
   let result = try faver(arguments + ["--store", "/nonexistent-faver-store"])
@@ -225,4 +226,22 @@ func clockUsageErrorsSayWhatToWrite(arguments: [String]) throws {
   #expect((moments[0]["boundary"] as? [String: Any])?["reason"] as? String == "first")
   // A second apart, but never one burst.
   #expect((moments[0]["assetsToReview"] as? [Any])?.count == 2)
+}
+
+@Test func theSuggestionIsTheWholeShiftToGiveCorrectionsIncluded() throws {
+  let work = try Work()
+  defer { work.remove() }
+  try sameSceneTwoCameras(in: work)
+  try work.run(["index", work.tree.path])
+  func suggestion() throws -> Int? {
+    let cameras = try #require(
+      try JSONSerialization.jsonObject(with: Data(work.run(["clock", "--json"]).utf8)) as? [[String: Any]])
+    return cameras.first { $0["name"] as? String == "Canon EOS R6" }?["suggestedShiftSeconds"] as? Int
+  }
+  // Half put right: what is still missing plus what is there, so following it sets the whole hour.
+  try work.run(["clock", "--camera", "Canon EOS R6", "--shift", "+30m"])
+  let whole = try #require(try suggestion())
+  #expect(abs(whole - 3600) <= 10)
+  try work.run(["clock", "--camera", "Canon EOS R6", "--shift", "\(whole)"])
+  #expect(try suggestion() == nil)
 }

@@ -63,7 +63,7 @@ private func track(from start: Int, at seconds: Double, count: Int, gap: Double,
   }
   let result = adaptive.moments(in: first + second)
   #expect(starts(result) == [0, 20])
-  guard case .localMove(let meters, _, let mean) = result.moments[1].boundary else {
+  guard case .localMove(let meters, _, let mean?) = result.moments[1].boundary else {
     Issue.record("expected a local move, got \(result.moments[1].boundary)")
     return
   }
@@ -92,5 +92,20 @@ func adaptiveNeverSplitsABurstAndKeepsEveryAssetOnce(seed: Int) {
   #expect(momentOf.count == assets.count)
   for burst in bursts {
     #expect(Set(burst.assets.compactMap { momentOf[$0.id] }).count == 1)
+  }
+}
+
+@Test func aLongMoveWithNoOtherStepToCompareWithCutsAsSmartWould() {
+  // A DSLR without GPS mixed with a phone: the only two photos with GPS are 300 km and 2 h apart.
+  var assets = Asset.fixtures(
+    gaps: Array(repeating: 300, count: 20) + [7200] + Array(repeating: 300, count: 20))
+  assets[20].coordinate = Coordinate(latitude: 45, longitude: 7)
+  assets[21].coordinate = Coordinate(latitude: 47.7, longitude: 7)
+  let result = adaptive.moments(in: assets)
+  #expect(starts(result) == [0, 21])
+  if case .localMove(let meters, _, nil) = result.moments[1].boundary {
+    #expect(meters > 290_000)
+  } else {
+    Issue.record("expected a move with nothing to compare with, got \(result.moments[1].boundary)")
   }
 }

@@ -198,3 +198,56 @@ func wallClocksOfATravellingLibraryLandAtTheirTrueInstant(seed: Int) {
   two.path = "a/two.jpg"
   #expect(Timeline().placed([one, two]).allSatisfy { !$0.captureTime.isUndated })
 }
+
+@Test func aCorrectionLeavesTheInstantOfAPhotoItsGPSStampsPlaced() {
+  // A DSLR never set to summer time: its clock shows 09:00 at 10:00 +02:00 (08:00 UTC). With GPS
+  // stamps the offset is +01:00 and the instant right; without, its wall clock waits for a zone.
+  var stamped = Asset.zoned(0, at: 8 * hour, camera: dslr, offset: 3600, offsetSource: .gpsTime)
+  stamped.serial = "012345"
+  var bare = Asset.zoned(1, at: 8 * hour + 60, camera: dslr, wallClock: 3600)
+  bare.serial = "012345"
+  let before = Timeline().placed([stamped, bare])
+  // Named without its serial number, the correction applies to every body of the model.
+  let corrected = Timeline().placed(
+    [stamped, bare], corrections: [ClockCorrection(camera: "Canon EOS 5D Mark IV", shift: 3600)])
+  #expect(corrected.named(0)?.captureTime.instant == stamped.captureTime.instant)
+  #expect(corrected.named(0)?.captureTime.utcOffset == 7200)
+  #expect(
+    corrected.named(0)?.captureTime.iso8601
+      == stamped.captureTime.iso8601.replacingOccurrences(
+        of: "+01:00", with: "+02:00"))
+  #expect(corrected.named(0)?.captureTime.wallClockMilliseconds == stamped.captureTime.wallClockMilliseconds)
+  // The bare photo takes the camera's corrected zone and lands a minute after the stamped one, as
+  // it did before the correction (its own clock error and the zone cancel out).
+  #expect(corrected.named(1)?.captureTime.offsetSource == .sameCamera)
+  #expect(corrected.named(1)?.captureTime.instant == epoch.addingTimeInterval(8 * hour + 60))
+  #expect(before.named(1)?.captureTime.instant == epoch.addingTimeInterval(8 * hour + 60))
+}
+
+@Test func theLibraryZoneIsTheNearestPhotoOfThatZoneNotJustTheNeighbours() {
+  // A merged family library: at home (+01:00) photos every 10 minutes; in Tokyo (+09:00) a phone
+  // photo 5 s before a DSLR shot whose clock shows Tokyo time.
+  var assets = (0..<30).map { Asset.zoned($0, at: Double($0) * 600, camera: phone, offset: 3600) }
+  assets.append(.zoned(40, at: 3 * 3600 + 295, camera: (make: "Sony", model: "Xperia"), offset: 9 * 3600))
+  assets.append(.zoned(41, at: 3 * 3600 + 300, camera: dslr, wallClock: 9 * 3600))
+  let placed = Timeline().placed(assets)
+  #expect(placed.named(41)?.captureTime.inferredOffset == 9 * 3600)
+  #expect(placed.named(41)?.captureTime.instant == epoch.addingTimeInterval(3 * 3600 + 300))
+}
+
+@Test func aDownloadsFolderOfScreenshotsAndAFewOldPhotosKeepsItsScreenshotsDated() {
+  // Three undated screenshots a day apart, and one photo from years before: the folder is mostly
+  // undated files, so their modification times stand.
+  var old = Asset.zoned(0, at: 0, camera: phone, offset: 0)
+  old.path = "Downloads/old.jpg"
+  let shots = (1...3).map { index in
+    var shot = Asset.zoned(
+      index, at: 3 * 365 * 86_400 + Double(index) * 86_400, camera: phone, offset: 0,
+      source: .fileModified)
+    shot.make = nil
+    shot.path = "Downloads/shot\(index).png"
+    return shot
+  }
+  let placed = Timeline().placed([old] + shots)
+  #expect(placed.filter { $0.captureTime.source == .fileModified }.allSatisfy { !$0.captureTime.isUndated })
+}

@@ -54,6 +54,10 @@ extension Faver {
         throw ValidationError("--clear forgets every correction of the camera; drop --from and --to.")
       }
       if json, camera != nil { throw ValidationError("--json lists the cameras; drop --camera.") }
+      if let shift, let seconds = ClockText.seconds(shift), abs(seconds) > ClockCorrection.maximumShift {
+        throw ValidationError(
+          "--shift \(shift) is more than 200 years: give the camera's error, such as +1h or -3m.")
+      }
       if let shift, ClockText.seconds(shift) == nil {
         throw ValidationError("--shift \(shift): write a signed duration such as +1h, -3m, +1h2m3s or -90s.")
       }
@@ -182,8 +186,9 @@ enum ClockText {
       case "s": unit = 1
       default: return nil
       }
-      guard let value = Int(number), !seen.contains(character), value <= 1_000_000 else { return nil }
-      seen.insert(character)
+      let unitName = Character(character.lowercased())
+      guard let value = Int(number), !seen.contains(unitName), value <= 1_000_000 else { return nil }
+      seen.insert(unitName)
       total += value * unit
       number = ""
     }
