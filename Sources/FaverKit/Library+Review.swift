@@ -1,0 +1,172 @@
+public import FaverCore
+internal import FaverStore
+public import Foundation
+
+/// The review as a page walks it: moments a page at a time, a moment's photos, one asset by id,
+/// a state set exactly (undo), the cursor moved to what is on screen, and the file behind an id.
+/// The web page (`faver serve`) goes through these, as the CLI goes through the rest of `Library`.
+extension Library {
+  /// A moment as a browser lists it: where and when, how far it is reviewed, which photo shows it.
+  public struct MomentSummary: Hashable, Sendable {
+    /// `Moment.id`: stable while its first asset stays.
+    public var id: String
+    /// The first and last capture times, as the camera recorded them (`CaptureTime.iso8601`).
+    public var start: String
+    public var end: String
+    /// `first`, `timeGap`, `distance` or `undated` (see `Manifest.BoundaryEntry`).
+    public var boundary: String
+    public var bursts: Int
+    public var assets: Int
+    public var reviewed: Int
+    public var favorites: Int
+    public var rejected: Int
+    /// The asset that stands for the moment: its first favorite, else its first asset.
+    public var cover: AssetID
+    /// Where the moment was, from its first asset with a position; nil when none has one.
+    public var coordinate: Coordinate?
+
+    init(_ moment: Moment) {
+      let assets = moment.assets
+      id = moment.id
+      start = assets.first?.captureTime.iso8601 ?? ""
+      end = assets.max(by: Asset.captureOrder)?.captureTime.iso8601 ?? ""
+      boundary = Manifest.BoundaryEntry(moment.boundary).reason
+      bursts = moment.bursts.count
+      self.assets = assets.count
+      reviewed = assets.filter(\.review.isReviewed).count
+      favorites = assets.filter { $0.review == .favorite }.count
+      rejected = assets.filter { $0.review == .rejected }.count
+      cover = (assets.first { $0.review == .favorite } ?? assets.first)?.id ?? AssetID(rawValue: "")
+      coordinate = assets.lazy.compactMap(\.coordinate).first
+    }
+  }
+
+  /// Moments in queue order, `limit` at a time, each with its review counts.
+  public struct MomentPage: Hashable, Sendable {
+    public var moments: [MomentSummary]
+    /// The id to pass as `after` for the next page; nil on the last page.
+    public var next: String?
+  }
+
+  /// The moments after the one `after` names (from the first when nil), at most `limit` of them,
+  /// in `mode` (see `clusteringMode`). Every moment, reviewed or not. An `after` that names no
+  /// moment (the moments were cut again since) starts from the first.
+  public func moments(limit: Int, after: String? = nil, mode: MomentClusterer.Mode? = nil) throws
+    -> MomentPage
+  {
+    let moments = try reviewedMoments(mode: mode)
+    let start = after.flatMap { id in moments.firstIndex { $0.id == id }.map { $0 + 1 } } ?? 0
+    let page = moments[min(start, moments.count)...].prefix(max(limit, 0))
+    let more = page.endIndex < moments.endIndex && !page.isEmpty
+    return MomentPage(moments: page.map(MomentSummary.init), next: more ? page.last?.id : nil)
+  }
+
+  /// One moment with every asset in it (reviewed or not, with its state), burst by burst; nil
+  /// when no moment has that id.
+  public func moment(_ id: String, mode: MomentClusterer.Mode? = nil) throws -> (
+    summary: MomentSummary, moment: Moment
+  )? {
+    guard let moment = try reviewedMoments(mode: mode).first(where: { $0.id == id }) else { return nil }
+    return (MomentSummary(moment), moment)
+  }
+
+  /// Where the review stands: the asset on screen, its moment, the moments before and after it.
+  public struct Place: Hashable, Sendable {
+    public var asset: Asset
+    public var moment: MomentSummary
+    /// The moment before and after this one, in queue order; nil at either end.
+    public var previousMoment: String?
+    public var nextMoment: String?
+    public var progress: ReviewProgress
+  }
+
+  /// The asset the cursor is on, whatever its state (a page reopened shows exactly what it
+  /// showed), else where `next` resumes (the cursor then saved on it); nil when there is nothing
+  /// to show: an empty library, or every asset reviewed and no cursor.
+  public func place(mode: MomentClusterer.Mode? = nil) throws -> Place? {
+    let moments = try reviewedMoments(mode: mode)
+    if let cursor = try readableStore.cursor(), let place = Self.place(of: cursor.assetID, in: moments) {
+      return place
+    }
+    guard let next = try next(mode: mode) else { return nil }
+    return Self.place(of: next.asset.id, in: moments)
+  }
+
+  /// The asset with `id` (its Live Photo video's or raw file's id finds the photo), with its
+  /// review state; nil when no indexed asset has it.
+  public func asset(_ id: AssetID) throws -> Asset? {
+    try assets().first { $0.memberIDs.contains(id) }
+  }
+
+  /// The file an id names, as the store knows it: an asset, or a Live Photo's video or a raw file
+  /// by its own id. The only way the web page reaches a file: never by a path a client sent.
+  public struct StoredFile: Hashable, Sendable {
+    /// Absolute.
+    public var path: String
+    /// What the file is: a Live Photo's video is a `.video`.
+    public var kind: MediaKind
+  }
+
+  public func file(_ id: AssetID) throws -> StoredFile? {
+    guard let asset = try asset(id) else { return nil }
+    if asset.id == id { return StoredFile(path: asset.absolutePath, kind: asset.kind) }
+    if let video = asset.companion, video.id == id {
+      return StoredFile(path: video.absolutePath, kind: .video)
+    }
+    if let raw = asset.raw, raw.id == id { return StoredFile(path: raw.absolutePath, kind: .photo) }
+    return nil
+  }
+
+  /// Moves the cursor to the asset with `id` (the photo a page shows), so that `next` and a page
+  /// reopened start there. Throws `LibraryError.unknownAssets` when no asset has it.
+  public func setCursor(to id: AssetID) throws {
+    guard let asset = try asset(id) else { throw LibraryError.unknownAssets([id]) }
+    try store.setCursor(Cursor(at: asset))
+  }
+
+  /// Sets the assets' state exactly (what an undo needs, where a mark only moves it one way):
+  /// `.reviewed` on a favorite or a reject makes it only reviewed; `.unreviewed` puts it back in
+  /// the queue (see `mark`). Every id must be indexed, or nothing changes.
+  @discardableResult
+  public func setState(_ ids: [AssetID], to state: ReviewState, at date: Date = Date()) throws -> Marked {
+    switch state {
+    case .favorite: return try mark(ids, as: .favorite, at: date)
+    case .rejected: return try mark(ids, as: .rejected, at: date)
+    case .unreviewed: return try mark(ids, as: .unreviewed, at: date)
+    case .reviewed:
+      let store = try store
+      let known = try store.knownAssetIDs(among: ids)
+      let unknown = ids.filter { !known.contains($0) }
+      guard unknown.isEmpty else { throw LibraryError.unknownAssets(unknown) }
+      let unique = Array(Set(ids))
+      let states = try store.reviewStates()
+      let before = Dictionary(uniqueKeysWithValues: unique.map { ($0, states[$0] ?? .unreviewed) })
+      // A reject leaves only through the queue: back to unreviewed, then seen. The store's own
+      // marks leave the cursor where it is.
+      try store.mark(unique.filter { before[$0] == .rejected }, as: .unreviewed, at: date)
+      try store.mark(unique.filter { before[$0] != .favorite }, as: .reviewed, at: date)
+      try store.mark(unique.filter { before[$0] == .favorite }, as: .unfavorite, at: date)
+      let changed = unique.filter { before[$0] != .reviewed }.count
+      return Marked(changed: changed, unchanged: unique.count - changed)
+    }
+  }
+
+  // MARK: - Helpers
+
+  /// Every moment of the library, its assets with their review state.
+  private func reviewedMoments(mode: MomentClusterer.Mode?) throws -> [Moment] {
+    MomentClusterer(mode: try clusteringMode(mode)).moments(in: try assets()).moments
+  }
+
+  private static func place(of id: AssetID, in moments: [Moment]) -> Place? {
+    guard let index = moments.firstIndex(where: { $0.assets.contains { $0.memberIDs.contains(id) } }),
+      let asset = moments[index].assets.first(where: { $0.memberIDs.contains(id) })
+    else { return nil }
+    let all = moments.flatMap(\.assets)
+    return Place(
+      asset: asset, moment: MomentSummary(moments[index]),
+      previousMoment: index > 0 ? moments[index - 1].id : nil,
+      nextMoment: index + 1 < moments.count ? moments[index + 1].id : nil,
+      progress: ReviewProgress(reviewed: all.filter(\.review.isReviewed).count, total: all.count))
+  }
+}
