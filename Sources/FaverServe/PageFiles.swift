@@ -27,7 +27,7 @@ enum PageFiles {
         .contentType: type, .cacheControl: "no-cache",
         // Nothing but faver's own page, script and style; no frames of it elsewhere.
         .contentSecurityPolicy:
-          "default-src 'self'; img-src 'self' blob:; media-src 'self'; frame-ancestors 'none'",
+          "default-src 'self'; img-src 'self' blob: data:; media-src 'self'; frame-ancestors 'none'",
       ],
       body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
   }

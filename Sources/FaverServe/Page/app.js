@@ -278,6 +278,8 @@ const review = {
       photo.hidden = true;
       photo.removeAttribute("data-asset-id");
       video.hidden = false;
+      video.muted = true;
+      video.autoplay = true;
       video.dataset.assetId = asset.id;
       if (video.getAttribute("src") !== `/api/assets/${asset.id}/video`) {
         video.src = `/api/assets/${asset.id}/video`;
@@ -298,6 +300,7 @@ const review = {
         photo.src = source;
       }
     }
+    $("review").classList.toggle("showing-video", asset.kind === "video");
     this.renderStory();
     this.renderControls();
     this.renderDetails();
@@ -449,11 +452,15 @@ function wallClock(text) {
     time: `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`,
   };
 }
+// The moment's first and last times, as their cameras' clocks showed them; only the day when
+// the two clocks were in different zones (a time range across zones reads wrong).
+const zoneOf = (text) => (/([+-]\d{2}:\d{2}|Z)$/.exec(text || "") || [null, ""])[1];
 function describeDates(start, end) {
   const first = wallClock(start);
   const last = wallClock(end);
   if (!first) return "Undated";
   if (!last || last.day !== first.day) return last ? `${first.day} – ${last.day}` : first.day;
+  if (zoneOf(start) !== zoneOf(end)) return first.day;
   return first.time === last.time ? `${first.day}, ${first.time}` : `${first.day}, ${first.time}–${last.time}`;
 }
 function describePlace(moment) {
@@ -486,6 +493,8 @@ function setUpReviewInput() {
     start = null;
     if (review.holding) { review.holding = false; review.renderControls(); review.scheduleAutoplay(); }
     if (event.type === "pointercancel" || gesture.held) return;
+    // A video's own controls (play, seek, sound) are along its bottom: leave them to it.
+    if (event.target === $("video") && event.clientY > stage.clientHeight - 72) return;
     const dx = event.clientX - gesture.x;
     const dy = event.clientY - gesture.y;
     if (Math.abs(dx) > 50 && Math.abs(dx) > Math.abs(dy)) return dx < 0 ? review.next() : review.previous();
@@ -499,6 +508,14 @@ function setUpReviewInput() {
   stage.addEventListener("pointercancel", end);
   $("photo").addEventListener("error", () => {
     $("no-preview").textContent = "No preview of this photo yet.";
+    $("no-preview").hidden = false;
+  });
+  // The server's stand-in (a tiny grey square) for what it cannot show yet: HEIC, raw files.
+  $("photo").addEventListener("load", () => {
+    const photo = $("photo");
+    if (photo.naturalWidth > 8) return;
+    const name = (review.asset && review.asset.path.split("/").pop()) || "this photo";
+    $("no-preview").textContent = `No preview of ${name} yet.`;
     $("no-preview").hidden = false;
   });
   $("favorite").addEventListener("click", () => review.toggleFavorite());
