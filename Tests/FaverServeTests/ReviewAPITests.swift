@@ -1,3 +1,5 @@
+import FaverKit
+import FaverTestSupport
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -163,6 +165,24 @@ func aMarkSetsTheStateExactly(states: [String], expected: [Bool]) async throws {
       response in
       #expect(response.status == .rangeNotSatisfiable)
     }
+    // A Live Photo's video, by the still's id or its own; the still (HEIC) previews as grey.
+    let assets = try await allAssets(client)
+    let live = try #require(assets.first { $0["companion"] is [String: Any] })
+    let companion = try #require(live["companion"] as? [String: Any])
+    let movie = try Data(contentsOf: URL(fileURLWithPath: try #require(companion["path"] as? String)))
+    for id in [live["id"], companion["id"]].compactMap({ $0 as? String }) {
+      try await client.execute(uri: "/api/assets/\(id)/video", method: .get) { response in
+        #expect(response.status == .ok)
+        #expect(response.headers[.contentType] == "video/quicktime")
+        #expect(Data(response.body.readableBytesView) == movie)
+      }
+    }
+    try await client.execute(uri: "/api/assets/\(try #require(live["id"] as? String))/preview", method: .get)
+    {
+      response in
+      #expect(response.headers[.contentType] == "image/jpeg")
+      #expect(Data(response.body.readableBytesView) == OriginalJPEGPreviews.placeholder)
+    }
     // A photo without a Live Photo video has none.
     let photo = try #require(try await allIDs(client).first)
     try await client.execute(uri: "/api/assets/\(photo)/video", method: .get) { response in
@@ -215,4 +235,24 @@ func aRangeHeaderNamesTheBytes(header: String, size: Int, bounds: ClosedRange<In
 ])
 func anUnsatisfiableRangeIsRefused(header: String, size: Int) {
   #expect(ByteRange(header: header, size: size)?.bounds == nil)
+}
+
+/// A `refresh` (cron) beside the server: the marks made in the page stay, and the page sees the
+/// new photos.
+@Test func marksMadeInThePageSurviveARefreshThatAddsPhotos() async throws {
+  let workspace = try ServeWorkspace()
+  try await workspace.withClient { client in
+    let ids = try await allIDs(client)
+    _ = try await client.mark(ids[0], "favorite")
+    _ = try await client.mark(ids[1], "rejected")
+    var builder = ExifBuilder()
+    builder.original("2024:05:14 08:00:00", offset: "+02:00")
+    try workspace.tree.write("day3/IMG_0020.jpg", builder.jpeg())
+    _ = try workspace.library.refresh()
+    let after = try await allIDs(client)
+    #expect(after.count == ids.count + 1)
+    #expect(try await client.json("/api/assets/\(ids[0])")["favorite"] as? Bool == true)
+    #expect(try await client.json("/api/assets/\(ids[1])")["rejected"] as? Bool == true)
+    #expect(try await client.json("/api/progress")["reviewed"] as? Int == 2)
+  }
 }

@@ -9,13 +9,14 @@ import NIOCore
 import Testing
 
 /// A generated library, indexed into a store beside it, and the server on it; removed after the
-/// test.
-final class ServeWorkspace {
+/// test. (Sendable: every property is a constant, and the tree is only written before serving.)
+final class ServeWorkspace: @unchecked Sendable {
   let tree: TemporaryTree
   let store: URL
   let library: Library
 
-  /// A morning burst of three, a photo 20 minutes later, a next day of two, and a video.
+  /// A morning burst of three, a photo 20 minutes later, a next day of two; with `video`, a video
+  /// and a Live Photo.
   static let shots: [(name: String, taken: String)] = [
     ("day1/IMG_0001.jpg", "2024:05:12 09:00:00"),
     ("day1/IMG_0002.jpg", "2024:05:12 09:00:01"),
@@ -34,8 +35,15 @@ final class ServeWorkspace {
       try tree.write(name, builder.jpeg())
     }
     if video {
-      let sample = Self.package.appendingPathComponent("SampleLibrary/2024/06/PXL_20240615_133108214.mp4")
-      try tree.write("day3/PXL.mp4", Array(try Data(contentsOf: sample)))
+      // A Pixel video, and an iPhone Live Photo: its still (HEIC) and its video.
+      for (sample, name) in [
+        ("2024/06/PXL_20240615_133108214.mp4", "day3/PXL.mp4"),
+        ("2024/05/IMG_0105.HEIC", "day4/IMG_0105.HEIC"),
+        ("2024/05/IMG_0105.MOV", "day4/IMG_0105.MOV"),
+      ] {
+        let file = Self.package.appendingPathComponent("SampleLibrary").appendingPathComponent(sample)
+        try tree.write(name, Array(try Data(contentsOf: file)))
+      }
     }
     library = Library.open(store: store)
     _ = try library.index([tree.path])
@@ -56,15 +64,21 @@ final class ServeWorkspace {
   }
 }
 
-/// The ids of every asset in queue order, through the API: the ids of each moment's assets.
-func allIDs(_ client: some TestClientProtocol) async throws -> [String] {
+/// Every asset object, moment by moment, through the API.
+func allAssets(_ client: some TestClientProtocol) async throws -> [[String: Any]] {
   let page = try await client.json("/api/moments?limit=100")
-  var ids: [String] = []
+  var assets: [[String: Any]] = []
   for moment in page["moments"] as? [[String: Any]] ?? [] {
-    let assets = try await client.json("/api/moments/\(moment["id"] as? String ?? "")/assets")
-    ids += (assets["assets"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+    assets +=
+      try await client.json("/api/moments/\(moment["id"] as? String ?? "")/assets")["assets"]
+      as? [[String: Any]] ?? []
   }
-  return ids
+  return assets
+}
+
+/// The ids of every asset in queue order, through the API.
+func allIDs(_ client: some TestClientProtocol) async throws -> [String] {
+  try await allAssets(client).compactMap { $0["id"] as? String }
 }
 
 extension TestClientProtocol {

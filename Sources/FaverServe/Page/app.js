@@ -328,7 +328,7 @@ const review = {
       segments.appendChild(group);
     }
     const moment = this.moment.moment;
-    $("moment-date").textContent = describeDates(moment.start, moment.end);
+    $("moment-date").textContent = describeMoment(moment);
     $("moment-place").textContent = [describePlace(moment), `${moment.assets} photos`].filter(Boolean).join(" · ");
     const progress = this.place && this.place.progress;
     if (progress) {
@@ -463,6 +463,20 @@ function describeDates(start, end) {
   if (zoneOf(start) !== zoneOf(end)) return first.day;
   return first.time === last.time ? `${first.day}, ${first.time}` : `${first.day}, ${first.time}–${last.time}`;
 }
+// A moment's tile: its day, short, then its times.
+function tileLines(moment) {
+  const first = wallClock(moment.start);
+  const last = wallClock(moment.end);
+  if (moment.boundary === "undated" || !first) return ["Undated", ""];
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(moment.start);
+  const date = new Date(Date.UTC(+match[1], +match[2] - 1, +match[3]));
+  const day = date.toLocaleDateString(undefined, { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+  if (!last || last.day !== first.day) return [day, last ? `to ${last.day}` : ""];
+  return [day, first.time === last.time || zoneOf(moment.start) !== zoneOf(moment.end) ? first.time : `${first.time}–${last.time}`];
+}
+function describeMoment(moment) {
+  return moment.boundary === "undated" ? "Undated" : describeDates(moment.start, moment.end);
+}
 function describePlace(moment) {
   if (moment.latitude === null || moment.latitude === undefined) return "";
   const lat = `${Math.abs(moment.latitude).toFixed(3)}° ${moment.latitude >= 0 ? "N" : "S"}`;
@@ -581,12 +595,16 @@ const browse = {
       this.after = null;
       this.done = false;
       await this.more();
+      // Back from a moment: as many pages as it takes to return to where the list was.
+      const box = $("browse");
+      const wanted = scrollPositions[key] || 0;
+      while (!this.done && box.scrollHeight < wanted + box.clientHeight) await this.more();
       return;
     }
     $("browse-back").hidden = false;
     const data = await api(`/api/moments/${route.moment}/assets`);
     const byID = new Map(data.assets.map((asset) => [asset.id, asset]));
-    $("browse-title").textContent = describeDates(data.moment.start, data.moment.end);
+    $("browse-title").textContent = describeMoment(data.moment);
     if (route.burst) {
       $("browse-back").href = `#/browse/${route.moment}`;
       $("browse-back").textContent = "‹ Bursts";
@@ -615,7 +633,8 @@ const browse = {
       const page = await api(`/api/moments?limit=40${query}`);
       for (const moment of page.moments) {
         const tile = tileLink(`#/browse/${moment.id}`, moment.cover, moment.reviewed === moment.assets);
-        tile.appendChild(label(describeDates(moment.start, moment.end), `${moment.reviewed}/${moment.assets} seen`));
+        const [day, time] = tileLines(moment);
+        tile.appendChild(label(day, [time, `${moment.reviewed}/${moment.assets} seen`].filter(Boolean).join(" · ")));
         const marks = document.createElement("div");
         marks.className = "badges";
         if (moment.favorites) marks.appendChild(badge(`♥ ${moment.favorites}`, "favorite"));
@@ -690,6 +709,9 @@ async function route() {
   if (shownRoute && shownRoute.screen === "browse") {
     scrollPositions[shownRoute.hash] = $("browse").scrollTop;
     sessionStorage.setItem("faver.scroll", JSON.stringify(scrollPositions));
+  }
+  if (!shownRoute || shownRoute.screen !== next.screen) {
+    if ($("notice").classList.contains("info")) notice(null);
   }
   shownRoute = next;
   $("review").hidden = next.screen !== "review";

@@ -41,11 +41,16 @@ SHOTS = [
     ("day2/IMG_0012.jpg", "2024:05:13 18:30:00", (60, 60, 110), (20, 20, 30)),
 ]
 
+# Then a day each in June: enough moments that browsing them scrolls.
+EXTRA_DAYS = 24
+
 TIMEOUT = 20  # seconds a condition may take to come true before the check fails
 
 
 def make_library(root):
-    for index, (name, taken, sky, ground) in enumerate(SHOTS):
+    shots = SHOTS + [(f"june/IMG_{day:04}.jpg", f"2024:06:{day:02} 12:00:00", (90 + 6 * day, 130, 200 - 4 * day),
+                      (60, 90 + 3 * day, 60)) for day in range(1, EXTRA_DAYS + 1)]
+    for index, (name, taken, sky, ground) in enumerate(shots):
         path = os.path.join(root, name)
         os.makedirs(os.path.dirname(path), exist_ok=True)
         image = Image.new("RGB", (960, 640), sky)
@@ -112,6 +117,15 @@ def wait(driver, condition, what):
         return False
 
 
+def images_loaded(driver):
+    """Whether every image on screen has loaded (for a screenshot that shows them)."""
+    return driver.execute_script("""
+        return Array.from(document.images).filter((image) => {
+          const box = image.getBoundingClientRect();
+          return image.offsetParent !== null && box.bottom > 0 && box.top < innerHeight;
+        }).every((image) => image.complete && image.naturalWidth > 0);""")
+
+
 def press(driver, *keys):
     ActionChains(driver).send_keys(*keys).perform()
 
@@ -151,6 +165,10 @@ def main():
 
 def run(driver, server, faver, store, screenshots):
     def shot(name):
+        try:
+            WebDriverWait(driver, TIMEOUT, poll_frequency=0.1).until(lambda _: images_loaded(driver))
+        except Exception:
+            check(False, f"the images of {name} load")
         driver.save_screenshot(os.path.join(screenshots, name))
 
     first = api(server, "/api/next")["id"]
@@ -229,8 +247,22 @@ def run(driver, server, faver, store, screenshots):
 
     # Browse: moments → a moment's bursts → a photo, which opens the review there.
     driver.get(server.url + "#/browse")
-    wait(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#grid .tile")) == 2, "browse lists two moments")
+    moments = 2 + EXTRA_DAYS
+    wait(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#grid .tile")) == moments,
+         f"browse lists the {moments} moments")
     shot("browse.png")
+    # A moment far down the list, and back: the list is where it was.
+    driver.execute_script("document.getElementById('browse').scrollTop = 250")
+    scrolled = driver.execute_script("return document.getElementById('browse').scrollTop")
+    check(scrolled == 250, f"the moments scroll ({scrolled})")
+    tiles = driver.find_elements(By.CSS_SELECTOR, "#grid .tile")
+    driver.execute_script("arguments[0].click()", tiles[-1])
+    wait(driver, lambda: driver.find_element(By.ID, "browse-title").text.startswith("Mon, June 24")
+         or "24" in driver.find_element(By.ID, "browse-title").text, "a moment opens")
+    driver.back()
+    wait(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#grid .tile")) == moments
+         and driver.execute_script("return document.getElementById('browse').scrollTop") == 250,
+         "back returns to the same scroll position")
     driver.find_elements(By.CSS_SELECTOR, "#grid .tile")[0].click()
     wait(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#grid .tile")) == 3,
          "a moment shows its bursts (one burst tile, two photos)")
