@@ -137,7 +137,17 @@ const review = {
     await saver.flush();
     const place = await api("/api/review");
     $("done").hidden = place !== null;
-    if (!place) { this.place = this.moment = null; this.render(); return; }
+    if (!place) {
+      this.place = this.moment = null;
+      this.render();
+      const progress = await api("/api/progress");
+      $("done-title").textContent = progress.total ? "All caught up" : "Nothing to review yet";
+      $("done-text").textContent = progress.total
+        ? `All ${progress.total} photos of your library have been seen.`
+        : "The library is empty: run `faver index DIR`, then reload this page.";
+      $("done-browse").hidden = !progress.total;
+      return;
+    }
     this.place = place;
     this.moment = await api(`/api/moments/${place.moment.id}/assets`);
     const index = this.moment.assets.findIndex((asset) => asset.id === place.asset.id);
@@ -269,6 +279,7 @@ const review = {
   render() {
     const asset = this.asset;
     $("stage").hidden = !asset;
+    $("review").classList.toggle("empty", !asset);
     if (!asset) { this.renderStory(); return; }
     const photo = $("photo");
     const video = $("video");
@@ -333,7 +344,9 @@ const review = {
     const progress = this.place && this.place.progress;
     if (progress) {
       const percent = progress.total ? Math.floor((100 * progress.reviewed) / progress.total) : 100;
-      $("library-progress").textContent = `${percent} % of your library seen`;
+      // Momentum, not pressure: what is done, never what is left.
+      $("library-progress").textContent = progress.reviewed
+        ? `${percent} % of your library seen` : `${progress.total} photos to see`;
       $("library-progress").title = `${progress.reviewed} of ${progress.total} photos seen`;
     }
   },

@@ -177,8 +177,8 @@ def run(driver, server, faver, store, screenshots):
     wait(driver, lambda: driver.execute_script(
         "const p = document.getElementById('photo'); return p.complete && p.naturalWidth > 0"),
         "the photo's preview loads")
-    wait(driver, lambda: "% of your library seen" in driver.find_element(By.ID, "library-progress").text,
-         "the story bar says how much of the library is seen")
+    wait(driver, lambda: driver.find_element(By.ID, "library-progress").text == "32 photos to see",
+         "the story bar says how many photos there are to see")
     segments = driver.find_elements(By.CSS_SELECTOR, "#segments .seg")
     check(len(segments) == 5, f"one story segment per photo of the moment ({len(segments)})")
     check(len(driver.find_elements(By.CSS_SELECTOR, "#segments .burst")) == 3,
@@ -191,6 +191,8 @@ def run(driver, server, faver, store, screenshots):
     second = shown(driver)
     check(api(server, f"/api/assets/{first}")["reviewed"], "the photo left is saved as reviewed")
     check(api(server, "/api/next")["id"] == second, "/api/next is the photo on screen")
+    wait(driver, lambda: driver.find_element(By.ID, "library-progress").text == "3 % of your library seen",
+         "and the story bar how much of the library is seen")
     check("seen" in driver.find_elements(By.CSS_SELECTOR, "#segments .seg")[0].get_attribute("class"),
           "its story segment fills")
 
