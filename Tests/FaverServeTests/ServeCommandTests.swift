@@ -49,3 +49,18 @@ func serveAnswersAtTheAddressItPrintsAndStopsOnControlC(listen: String?) async t
   #expect(status != 0)
   #expect(output.contains("No faver store"), "\(output)")
 }
+
+/// The web front end goes through the one door too: of faver's own modules it imports FaverKit
+/// only (never the store, the files or the metadata readers).
+@Test func theServerImportsNothingOfFaversButFaverKit() throws {
+  let folder = ServeWorkspace.package.appendingPathComponent("Sources/FaverServe")
+  let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+    $0.hasSuffix(".swift")
+  }
+  #expect(files.count > 5)
+  for file in files {
+    let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+    let imports = text.split(separator: "\n").filter { $0.contains("import Faver") }
+    #expect(imports.allSatisfy { $0.hasSuffix("import FaverKit") }, "\(file): \(imports)")
+  }
+}

@@ -209,6 +209,23 @@ def run(driver, server, faver, store, screenshots):
     check(driver.find_element(By.ID, "favorite").get_attribute("aria-pressed") == "true",
           "and it is still a favorite")
 
+    # Taps: the middle shows the details, the right third goes on, the left third back.
+    def tap(fraction):
+        stage = driver.find_element(By.ID, "stage")
+        ActionChains(driver).move_to_element_with_offset(
+            stage, int(stage.size["width"] * (fraction - 0.5)), 0).click().perform()
+
+    tap(0.5)
+    wait(driver, lambda: driver.find_element(By.ID, "details").is_displayed()
+         and second in driver.find_element(By.ID, "details").text, "a tap in the middle shows the details")
+    shot("details.png")
+    tap(0.5)
+    wait(driver, lambda: not driver.find_element(By.ID, "details").is_displayed(), "and another hides them")
+    tap(0.9)
+    wait(driver, lambda: shown(driver) not in (None, second), "a tap on the right third goes on")
+    tap(0.1)
+    wait(driver, lambda: shown(driver) == second, "a tap on the left third goes back")
+
     # U: the last mark undone. (A reload forgets the page's undo list: favorite it again first.)
     press(driver, "f")
     wait(driver, lambda: not api(server, f"/api/assets/{second}")["favorite"], "F again: no longer a favorite")
