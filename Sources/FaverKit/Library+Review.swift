@@ -3,7 +3,7 @@ internal import FaverStore
 public import Foundation
 
 /// The review as a page walks it: moments a page at a time, a moment's photos, one asset by id,
-/// a state set exactly (undo), the cursor moved to what is on screen, and the file behind an id.
+/// a state set exactly (undo), and the cursor moved to what is on screen.
 /// The web page (`faver serve`) goes through these, as the CLI goes through the rest of `Library`.
 extension Library {
   /// A moment as a browser lists it: where and when, how far it is reviewed, which photo shows it.
@@ -96,25 +96,6 @@ extension Library {
   /// review state; nil when no indexed asset has it.
   public func asset(_ id: AssetID) throws -> Asset? {
     try assets().first { $0.memberIDs.contains(id) }
-  }
-
-  /// The file an id names, as the store knows it: an asset, or a Live Photo's video or a raw file
-  /// by its own id. The only way the web page reaches a file: never by a path a client sent.
-  public struct StoredFile: Hashable, Sendable {
-    /// Absolute.
-    public var path: String
-    /// What the file is: a Live Photo's video is a `.video`.
-    public var kind: MediaKind
-  }
-
-  public func file(_ id: AssetID) throws -> StoredFile? {
-    guard let asset = try asset(id) else { return nil }
-    if asset.id == id { return StoredFile(path: asset.absolutePath, kind: asset.kind) }
-    if let video = asset.companion, video.id == id {
-      return StoredFile(path: video.absolutePath, kind: .video)
-    }
-    if let raw = asset.raw, raw.id == id { return StoredFile(path: raw.absolutePath, kind: .photo) }
-    return nil
   }
 
   /// Moves the cursor to the asset with `id` (the photo a page shows), so that `next` and a page

@@ -8,6 +8,13 @@ import Hummingbird
 struct ReviewAPI: Sendable {
   var library: Library
   var previews: any PreviewSource
+  var files: FileDirectory
+
+  init(library: Library, previews: any PreviewSource) {
+    self.library = library
+    self.previews = previews
+    files = FileDirectory(library: library)
+  }
 
   func add(to router: Router<some RequestContext>) {
     let api = router.group("api")
@@ -113,7 +120,7 @@ struct ReviewAPI: Sendable {
     guard let size = sizeText.map({ Int($0) }) ?? 1600, (16...8192).contains(size) else {
       return Reply.error(.badRequest, "size must be a whole number of pixels from 16 to 8192.")
     }
-    guard let id = Self.assetID(text), let asset = try await blocking({ try library.asset(id) }) else {
+    guard let id = Self.assetID(text), let asset = try await blocking({ try files.entry(id)?.asset }) else {
       return Self.unknownAsset(text)
     }
     let preview = try await previews.preview(of: asset, size: size)
@@ -128,16 +135,16 @@ struct ReviewAPI: Sendable {
   func video(_ request: Request, context: some RequestContext) async throws -> Response {
     let text = context.parameters.get("id") ?? ""
     guard let id = Self.assetID(text),
-      let file = try await blocking({ () -> Library.StoredFile? in
-        guard let file = try library.file(id) else { return nil }
-        if file.kind == .video { return file }
-        guard let video = try library.asset(id)?.companion else { return nil }
-        return try library.file(video.id)
+      let path = try await blocking({ () -> String? in
+        guard let entry = try files.entry(id) else { return nil }
+        if entry.kind == .video { return entry.path }
+        guard let video = entry.asset.companion else { return nil }
+        return try files.entry(video.id)?.path
       })
     else {
       return Reply.error(.notFound, "No video has the id \(text).")
     }
-    return try await FileReply.file(at: file.path, request: request, context: context)
+    return try await FileReply.file(at: path, request: request, context: context)
   }
 
   // MARK: - Helpers

@@ -256,3 +256,26 @@ func anUnsatisfiableRangeIsRefused(header: String, size: Int) {
     #expect(try await client.json("/api/progress")["reviewed"] as? Int == 2)
   }
 }
+
+/// A file moved (and refreshed) is still served by its id: the server asks `Library` again once
+/// the file it knew is gone.
+@Test func aPhotoMovedAndRefreshedIsStillServedByItsID() async throws {
+  let workspace = try ServeWorkspace()
+  try await workspace.withClient { client in
+    let id = try #require(try await allIDs(client).first)
+    let old = try #require(try await client.json("/api/assets/\(id)")["path"] as? String)
+    let original = try Data(contentsOf: URL(fileURLWithPath: old))
+    try await client.execute(uri: "/api/assets/\(id)/preview", method: .get) { response in
+      #expect(Data(response.body.readableBytesView) == original)
+    }
+    let moved = workspace.tree.root.appendingPathComponent("elsewhere.jpg")
+    try FileManager.default.moveItem(at: URL(fileURLWithPath: old), to: moved)
+    _ = try workspace.library.refresh()
+    #expect(
+      try await client.json("/api/assets/\(id)")["path"] as? String == workspace.tree.path + "/elsewhere.jpg")
+    try await client.execute(uri: "/api/assets/\(id)/preview", method: .get) { response in
+      #expect(response.status == .ok)
+      #expect(Data(response.body.readableBytesView) == original)
+    }
+  }
+}
