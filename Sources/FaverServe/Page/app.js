@@ -325,7 +325,22 @@ const review = {
     segments.textContent = "";
     if (!this.moment) { $("moment-date").textContent = ""; $("moment-place").textContent = ""; return; }
     const byID = new Map(this.moment.assets.map((asset) => [asset.id, asset]));
+    // A long moment: one segment per burst, filled as far as its photos are seen.
+    const perBurst = this.moment.assets.length > 120;
+    segments.classList.toggle("dense", perBurst);
     for (const burst of this.moment.bursts) {
+      if (perBurst) {
+        const assets = burst.assets.map((id) => byID.get(id)).filter(Boolean);
+        const seen = assets.filter((asset) => asset.reviewed).length;
+        const segment = document.createElement("div");
+        segment.className = "seg" + (seen === assets.length ? " seen" : seen ? " partial" : "")
+          + (assets.some((asset) => asset.favorite) ? " favorite" : "")
+          + (burst.assets.includes(this.asset.id) ? " current" : "");
+        segment.style.setProperty("--fill", String(Math.max(seen / assets.length, 0.35)));
+        segment.style.flex = `${Math.sqrt(assets.length)} 1 0`;
+        segments.appendChild(segment);
+        continue;
+      }
       const group = document.createElement("div");
       group.className = "burst";
       group.style.setProperty("--n", burst.assets.length);
