@@ -196,6 +196,15 @@ def run(driver, server, faver, store, screenshots):
     check("seen" in driver.find_elements(By.CSS_SELECTOR, "#segments .seg")[0].get_attribute("class"),
           "its story segment fills")
 
+    # U right after moving on: back to the photo left, unreviewed again; → reviews it again.
+    press(driver, "u")
+    wait(driver, lambda: shown(driver) == first, "U after → shows the photo left again")
+    wait(driver, lambda: not api(server, f"/api/assets/{first}")["reviewed"], "and it is unreviewed again")
+    check(api(server, "/api/next")["id"] == first, "/api/next agrees")
+    press(driver, Keys.SPACE)
+    wait(driver, lambda: shown(driver) == second, "Space moves on again")
+    wait(driver, lambda: api(server, f"/api/assets/{first}")["reviewed"], "reviewing it again")
+
     # F: a favorite at once, no move.
     press(driver, "f")
     wait(driver, lambda: api(server, f"/api/assets/{second}")["favorite"], "F makes it a favorite (the API says so)")
