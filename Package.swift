@@ -19,6 +19,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
   ],
   targets: [
     // libexif, nothing else. Debian: `apt-get install libexif-dev` (scripts/install-deps).
@@ -69,11 +72,22 @@ let package = Package(
       ],
       swiftSettings: strictImports
     ),
-    // The CLI: parses, calls one `Library` method, prints. Of faver's own targets, FaverKit only.
+    // The web page (`faver serve`): the JSON API and the review page, through `Library` only.
+    .target(
+      name: "FaverServe",
+      dependencies: [
+        "FaverKit", .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
+      ],
+      resources: [.copy("Page")],
+      swiftSettings: strictImports
+    ),
+    // The CLI: parses, calls one `Library` method, prints. Of faver's own targets, FaverKit only,
+    // and FaverServe, the web front end `faver serve` starts.
     .executableTarget(
       name: "faver",
       dependencies: [
-        "FaverKit",
+        "FaverKit", "FaverServe",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ],
@@ -116,6 +130,16 @@ let package = Package(
     .testTarget(
       name: "FaverCLITests",
       dependencies: ["faver", "FaverKit", "FaverStore", "FaverFiles", "FaverTestSupport"],
+      swiftSettings: strictImports),
+    .testTarget(
+      name: "FaverServeTests",
+      dependencies: [
+        "faver", "FaverServe", "FaverKit", "FaverTestSupport",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+      ],
       swiftSettings: strictImports),
     // Boundary F1 of the moment clusterer on synthetic libraries; run by scripts/moment-f1.
     .executableTarget(

@@ -15,7 +15,7 @@ struct Faver: ParsableCommand {
     subcommands: [
       Index.self, Refresh.self, Assets.self, Next.self, Mark.self, Favorites.self, Export.self, Sidecars.self,
       Status.self,
-      Clusters.self, CursorCommand.self, Roots.self, Clock.self, Map.self,
+      Clusters.self, CursorCommand.self, Roots.self, Clock.self, Map.self, Serve.self,
     ]
   )
 
