@@ -19,6 +19,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
   ],
   targets: [
     // libexif, nothing else. Debian: `apt-get install libexif-dev` (scripts/install-deps).
@@ -70,22 +73,38 @@ let package = Package(
         "FaverCore", "FaverMetadata", "FaverFiles", "CTurboJPEG", "CHeif", "CRaw", "CPNG", "CWebP", "CTIFF",
       ],
       swiftSettings: strictImports),
+    // Place names offline: GeoNames' populated places (places.bin, made by scripts/make-places)
+    // and the nearest-place rules. The only target that reads the table.
+    .target(
+      name: "FaverPlaces", dependencies: ["FaverCore"], resources: [.copy("places.bin")],
+      swiftSettings: strictImports),
     // XMP sidecars as pure functions on bytes: merge faver's rating into a sidecar, read one back.
     .target(name: "FaverSidecars", dependencies: ["FaverCore"], swiftSettings: strictImports),
     // The one door: `Library` owns every use case; the CLI (and the web page) call it.
     .target(
       name: "FaverKit",
       dependencies: [
-        "FaverCore", "FaverFiles", "FaverPreview", "FaverSidecars", "FaverStore",
+        "FaverCore", "FaverFiles", "FaverPlaces", "FaverPreview", "FaverSidecars", "FaverStore",
         .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: strictImports
     ),
-    // The CLI: parses, calls one `Library` method, prints. Of faver's own targets, FaverKit only.
+    // The web page (`faver serve`): the JSON API and the review page, through `Library` only.
+    .target(
+      name: "FaverServe",
+      dependencies: [
+        "FaverKit", .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
+      ],
+      resources: [.copy("Page")],
+      swiftSettings: strictImports
+    ),
+    // The CLI: parses, calls one `Library` method, prints. Of faver's own targets, FaverKit only,
+    // and FaverServe, the web front end `faver serve` starts.
     .executableTarget(
       name: "faver",
       dependencies: [
-        "FaverKit",
+        "FaverKit", "FaverServe",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ],
@@ -124,11 +143,24 @@ let package = Package(
       dependencies: ["FaverPreview", "FaverMetadata", "FaverCore", "FaverTestSupport"],
       swiftSettings: strictImports),
     .testTarget(
+      name: "FaverPlacesTests", dependencies: ["FaverPlaces", "FaverCore", "SeededRandom"],
+      swiftSettings: strictImports),
+    .testTarget(
       name: "FaverSidecarsTests", dependencies: ["FaverSidecars", "FaverCore", "FaverTestSupport"],
       swiftSettings: strictImports),
     .testTarget(
       name: "FaverCLITests",
       dependencies: ["faver", "FaverKit", "FaverStore", "FaverFiles", "FaverPreview", "FaverTestSupport"],
+      swiftSettings: strictImports),
+    .testTarget(
+      name: "FaverServeTests",
+      dependencies: [
+        "faver", "FaverServe", "FaverKit", "FaverTestSupport",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+      ],
       swiftSettings: strictImports),
     // Boundary F1 of the moment clusterer on synthetic libraries; run by scripts/moment-f1.
     .executableTarget(
@@ -144,6 +176,10 @@ let package = Package(
       dependencies: [
         "FaverCore", "SeededRandom", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
+      swiftSettings: strictImports),
+    // Loading the table of place names and looking places up; run by scripts/bench-places.
+    .executableTarget(
+      name: "places-bench", dependencies: ["FaverCore", "FaverPlaces", "SeededRandom"],
       swiftSettings: strictImports),
   ]
 )

@@ -10,6 +10,8 @@ public struct Asset: Hashable, Codable, Sendable, Identifiable {
   public var coordinate: Coordinate?
   public var make: String?
   public var model: String?
+  /// The camera body's serial number (EXIF `BodySerialNumber`), when the file says.
+  public var serial: String? = nil
   /// Why something about the file was wrong, when it was.
   public var problem: String?
   /// The camera's burst identifier (Apple `BurstUUID`): assets sharing one form a single burst.

@@ -12,6 +12,14 @@ public struct AssetListing: Hashable, Codable, Sendable {
   /// Wall-clock time as the camera recorded it (`CaptureTime.iso8601`).
   public var takenAt: String
   public var timeSource: TimeSource
+  /// The instant faver placed the asset at, UTC (`CaptureTime.instantISO8601`): what orders it in
+  /// bursts, moments and the queue.
+  public var instant: String
+  /// How the offset behind `instant` is known: from the file, its GPS stamps, inferred from the
+  /// same camera or the library, or not at all.
+  public var offsetSource: OffsetSource
+  /// Seconds a clock correction (`faver clock`) moved the camera's time by; 0 when none.
+  public var clockShiftSeconds: Int
   public var latitude: Double?
   public var longitude: Double?
   public var make: String?
@@ -45,6 +53,9 @@ public struct AssetListing: Hashable, Codable, Sendable {
     kind = asset.kind
     takenAt = asset.captureTime.iso8601
     timeSource = asset.captureTime.source
+    instant = asset.captureTime.instantISO8601
+    offsetSource = asset.captureTime.offsetSource
+    clockShiftSeconds = asset.captureTime.clockShift
     latitude = asset.coordinate?.latitude
     longitude = asset.coordinate?.longitude
     make = asset.make
@@ -59,8 +70,9 @@ public struct AssetListing: Hashable, Codable, Sendable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case id, path, root, kind, takenAt, timeSource, latitude, longitude, make, model, problem, duplicates
-    case companion, raw, reviewed, favorite, rejected
+    case id, path, root, kind, takenAt, timeSource, instant, offsetSource, clockShiftSeconds, latitude,
+      longitude
+    case make, model, problem, duplicates, companion, raw, reviewed, favorite, rejected
   }
 
   /// Writes `null` for what is unknown, where `Codable`'s default would leave the key out.
@@ -72,6 +84,9 @@ public struct AssetListing: Hashable, Codable, Sendable {
     try container.encode(kind, forKey: .kind)
     try container.encode(takenAt, forKey: .takenAt)
     try container.encode(timeSource, forKey: .timeSource)
+    try container.encode(instant, forKey: .instant)
+    try container.encode(offsetSource, forKey: .offsetSource)
+    try container.encode(clockShiftSeconds, forKey: .clockShiftSeconds)
     try container.encode(latitude, forKey: .latitude)
     try container.encode(longitude, forKey: .longitude)
     try container.encode(make, forKey: .make)
@@ -89,6 +104,8 @@ public struct AssetListing: Hashable, Codable, Sendable {
   /// straight to `json` for the streamed outputs; a test holds the two equal.
   func write(to json: PrettyJSON) throws {
     json.beginObject()
+    json.key("clockShiftSeconds")
+    json.value(clockShiftSeconds)
     json.key("companion")
     companion.write(to: json)
     json.key("duplicates")
@@ -102,6 +119,8 @@ public struct AssetListing: Hashable, Codable, Sendable {
     json.value(favorite)
     json.key("id")
     json.value(id)
+    json.key("instant")
+    json.value(instant)
     json.key("kind")
     json.value(kind.rawValue)
     json.key("latitude")
@@ -112,6 +131,8 @@ public struct AssetListing: Hashable, Codable, Sendable {
     json.value(make)
     json.key("model")
     json.value(model)
+    json.key("offsetSource")
+    json.value(offsetSource.rawValue)
     json.key("path")
     json.value(path)
     json.key("problem")

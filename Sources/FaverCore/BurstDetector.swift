@@ -10,13 +10,20 @@ import Foundation
 ///   two people shooting the same scene side by side keep one burst each.
 /// - Photos from different cameras (make and model known on both, and different) never share a
 ///   burst, not even through a photo whose camera is unknown, nor through a shared `burstID`.
-/// - Videos are never grouped: each is a burst of one.
+/// - Videos are never grouped: each is a burst of one; nor are photos dated by their file's
+///   modification time or name (`TimeSource.fileModified`, `.fileName`): a copy or a chat app
+///   writes hundreds within seconds.
 ///
 /// Every asset lands in exactly one burst; bursts come back ordered by their first asset.
 public struct BurstDetector: Sendable {
   public var window: Duration = .seconds(3)
 
   public init(window: Duration = .seconds(3)) { self.window = window }
+
+  /// Whether an asset may share a burst at all.
+  private func isGrouped(_ asset: Asset) -> Bool {
+    asset.kind == .photo && asset.captureTime.source != .fileModified && asset.captureTime.source != .fileName
+  }
 
   public func bursts(in assets: [Asset]) -> [Burst] {
     // Positions are sorted rather than the assets themselves (each a dozen references to move),
@@ -30,7 +37,7 @@ public struct BurstDetector: Sendable {
     var groups = CameraGroups(cameras: cameras.numbers)
     // One earlier photo per burst id and camera: a photo joins every one it may share a camera with.
     var withBurstID: [String: [Int]] = [:]
-    for (index, position) in sorted.enumerated() where assets[position].kind == .photo {
+    for (index, position) in sorted.enumerated() where isGrouped(assets[position]) {
       guard let burstID = assets[position].burstID else { continue }
       let joined = (withBurstID[burstID] ?? []).filter { groups.join($0, index) }
       if joined.isEmpty { withBurstID[burstID, default: []].append(index) }
@@ -39,7 +46,7 @@ public struct BurstDetector: Sendable {
     var previous: Int?
     var previousUnknown: Int?
     var previousByCamera = [Int?](repeating: nil, count: cameras.count)
-    for (index, position) in sorted.enumerated() where assets[position].kind == .photo {
+    for (index, position) in sorted.enumerated() where isGrouped(assets[position]) {
       let camera = cameras.numbers[index]
       let instant = instants[position]
       func join(_ candidate: Int?) {

@@ -1,36 +1,79 @@
 public import Foundation
 
 /// When a photo was taken, and how we know.
+///
+/// `instant` is the instant faver orders by. As read from the file it is UTC when the file gives
+/// the offset, else the wall clock read as UTC; `Timeline` then places it: a camera's clock
+/// correction (`clockShift`) and an inferred offset (`inferredOffset`) move it, while `iso8601`
+/// still prints what the file said.
 public struct CaptureTime: Hashable, Codable, Sendable {
-  /// UTC when the offset is known, else the wall clock read as UTC.
+  /// The instant faver uses (see the type's notes).
   public var instant: Date
-  /// Seconds east of UTC; nil when the file does not say.
+  /// Seconds east of UTC, as the file (or its GPS stamps) said; nil when it does not say.
   public var utcOffset: Int?
   public var source: TimeSource
   /// Whether the source gave fractions of a second (EXIF SubSecTime…).
   public var hasSubseconds: Bool
+  /// How the offset that places `instant` is known.
+  public var offsetSource: OffsetSource
+  /// The offset `Timeline` inferred for a wall-clock-only time (`offsetSource` `sameCamera` or
+  /// `library`); `instant` already has it applied.
+  public var inferredOffset: Int? = nil
+  /// Seconds a clock correction (`faver clock`) added to the camera's wall clock; `instant`
+  /// already has it applied.
+  public var clockShift: Int = 0
+  /// No capture date at all: a modification time that is only when the file was copied (see
+  /// `Timeline`). Such an asset goes to the "Undated" moment at the end.
+  public var isUndated = false
 
-  public init(instant: Date, utcOffset: Int?, source: TimeSource, hasSubseconds: Bool = false) {
+  public init(
+    instant: Date, utcOffset: Int?, source: TimeSource, hasSubseconds: Bool = false,
+    offsetSource: OffsetSource? = nil
+  ) {
     self.instant = instant
     self.utcOffset = utcOffset
     self.source = source
     self.hasSubseconds = hasSubseconds
+    self.offsetSource = offsetSource ?? (utcOffset == nil ? .none : .file)
   }
 
   /// A camera's wall-clock reading, with its fraction of a second and offset when known.
   public init(
-    wallClock: CivilDateTime, fraction: Double? = nil, utcOffset: Int?, source: TimeSource
+    wallClock: CivilDateTime, fraction: Double? = nil, utcOffset: Int?, source: TimeSource,
+    offsetSource: OffsetSource? = nil
   ) {
     let wall = Double(wallClock.secondsSince1970) + (fraction ?? 0)
     self.init(
       instant: Date(timeIntervalSince1970: wall - Double(utcOffset ?? 0)),
-      utcOffset: utcOffset, source: source, hasSubseconds: fraction != nil)
+      utcOffset: utcOffset, source: source, hasSubseconds: fraction != nil, offsetSource: offsetSource)
   }
 
+  /// The offset that places `instant`: the file's, else the inferred one, else none (0).
+  public var placingOffset: Int { utcOffset ?? inferredOffset ?? 0 }
+
+  /// The wall clock as the file said it, in seconds since 1970 read as UTC (before any clock
+  /// correction).
+  public var fileWallClock: Double {
+    instant.timeIntervalSince1970 + Double(placingOffset - clockShift)
+  }
+
+  /// Whether the offset is known (from the file, its GPS stamps, or inferred): `instant` is UTC.
+  public var isPlaced: Bool { offsetSource != .none }
+
   /// The time as the camera's clock showed it, in milliseconds since 1970 read as UTC.
-  public var wallClockMilliseconds: Int64 {
-    let seconds = instant.timeIntervalSince1970 + Double(utcOffset ?? 0)
-    return Int64((seconds * 1000).rounded())
+  public var wallClockMilliseconds: Int64 { Int64((fileWallClock * 1000).rounded()) }
+
+  /// The instant faver uses, in UTC: `2024-05-12T12:30:12.345Z` (milliseconds only when the file
+  /// recorded sub-seconds). For a time nothing places (`offsetSource` `none`), the wall clock
+  /// read as UTC.
+  public var instantISO8601: String {
+    let ms = Int64((instant.timeIntervalSince1970 * 1000).rounded())
+    let civil = CivilDateTime(secondsSince1970: ms.floorDivided(by: 1000))
+    var text =
+      "\(pad(civil.year, 4))-\(pad(civil.month))-\(pad(civil.day))"
+      + "T\(pad(civil.hour)):\(pad(civil.minute)):\(pad(civil.second))"
+    if hasSubseconds { text += "." + pad(Int(ms - ms.floorDivided(by: 1000) * 1000), 3) }
+    return text + "Z"
   }
 
   /// ISO 8601 wall-clock time: `2024-05-12T14:30:12.345+02:00`, with milliseconds only when the

@@ -66,6 +66,10 @@ extension Manifest {
       json.key("gapSeconds")
       try json.value(gap)
     }
+    if let mean = moment.boundary.localMean {
+      json.key("localMean")
+      try json.value(mean)
+    }
     if let meters = moment.boundary.meters {
       json.key("meters")
       try json.value(meters)
@@ -81,12 +85,20 @@ extension Manifest {
     json.value(moment.end)
     json.key("id")
     json.value(moment.id)
+    json.key("photos")
+    json.value(moment.photos)
+    json.key("place")
+    if let place = moment.place { try place.write(to: json) } else { json.null() }
     json.key("reviewedInWindow")
     json.value(moment.reviewedInWindow)
     json.key("start")
     json.value(moment.start)
+    json.key("title")
+    json.value(moment.title)
     json.key("totalInWindow")
     json.value(moment.totalInWindow)
+    json.key("videos")
+    json.value(moment.videos)
     json.endObject()
   }
 

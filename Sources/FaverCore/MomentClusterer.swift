@@ -13,6 +13,9 @@ public import Foundation
 ///   GPS, are at least `minimumMoveGap` (5 min) apart in time and more than `minimumMoveDistance`
 ///   (1 km) apart on the great circle (`.distance`). Without GPS on both, only time counts.
 ///
+/// Undated assets (`CaptureTime.isUndated`) take no part: they make the last moment, "Undated"
+/// (`.undated`), one burst each, in folder order (root, then path).
+///
 /// The threshold (see `threshold(for:)`):
 /// - `.fixed(gap)`: `gap`.
 /// - `.smart`: the 90th percentile, nearest-rank, of the gaps between items that last at least
@@ -24,12 +27,16 @@ public struct MomentClusterer: Sendable {
   public enum Mode: Hashable, Codable, Sendable {
     case smart
     case fixed(gap: TimeInterval)
+    /// Boundaries where a gap or a move is large against its neighbourhood (see `Adaptive`).
+    case adaptive
 
     public static let presets: [Mode] = [.fixed(gap: 3600), .fixed(gap: 3 * 3600), .fixed(gap: 8 * 3600)]
   }
 
   public var mode: Mode
   public var burstDetector = BurstDetector()
+  /// Adaptive mode's settings.
+  public var adaptive = Adaptive()
 
   public static let minimumCountedGap: TimeInterval = 60
   public static let minimumGapCount = 8
@@ -56,6 +63,17 @@ public struct MomentClusterer: Sendable {
     // Sorted in place (the detector's order already, so one pass): a million assets make half a
     // million bursts, too many to copy for nothing.
     var items = burstDetector.bursts(in: assets)
+    // The undated have no place in time (and the detector leaves each alone): a moment of their
+    // own, last, in folder order.
+    var undated: [Burst] = []
+    if assets.contains(where: \.captureTime.isUndated) {
+      undated = items.filter { $0.assets.first?.captureTime.isUndated == true }
+      items.removeAll { $0.assets.first?.captureTime.isUndated == true }
+      undated.sort { a, b in
+        let (a, b) = (a.assets[0], b.assets[0])
+        return a.root != b.root ? a.root < b.root : a.path.utf8.lexicographicallyPrecedes(b.path.utf8)
+      }
+    }
     items.sort { a, b in a.start != b.start ? a.start < b.start : a.id < b.id }
     // For each item after the first: its gap, and where the photo just before it in capture order
     // was (all `cut` needs of it: keeping the whole asset cost 250 bytes an item).
@@ -71,13 +89,22 @@ public struct MomentClusterer: Sendable {
       }
     }
     let threshold = threshold(for: gaps)
+    let adaptiveCuts =
+      mode == .adaptive
+      ? adaptiveCuts(
+        gaps: gaps,
+        steps: zip(before, items.dropFirst()).map { from, item in
+          guard let from, let to = item.assets.first?.coordinate else { return nil }
+          return from.distance(to: to)
+        }) : []
     var moments: [Moment] = []
     var current: [Burst] = []
     var boundary = Moment.Boundary.first
     for (index, item) in items.enumerated() {
       if index > 0,
-        let cut = cut(
-          after: before[index - 1], before: item, gap: gaps[index - 1], threshold: threshold.seconds)
+        let cut = mode == .adaptive
+          ? adaptiveCuts[index - 1]
+          : cut(after: before[index - 1], before: item, gap: gaps[index - 1], threshold: threshold.seconds)
       {
         moments.append(Moment(boundary: boundary, bursts: current))
         (current, boundary) = ([], cut)
@@ -85,6 +112,7 @@ public struct MomentClusterer: Sendable {
       current.append(item)
     }
     if !current.isEmpty { moments.append(Moment(boundary: boundary, bursts: current)) }
+    if !undated.isEmpty { moments.append(Moment(boundary: .undated, bursts: undated)) }
     return Result(mode: mode, threshold: threshold.seconds, basis: threshold.basis, moments: moments)
   }
 

@@ -212,7 +212,7 @@ package struct Indexer {
           captureTime: metadata.captureTime, coordinate: metadata.coordinate, make: metadata.make,
           model: metadata.model, problem: metadata.problemSummary,
           contentIdentifier: metadata.contentIdentifier, burstID: metadata.burstID,
-          duration: metadata.duration))
+          duration: metadata.duration, serial: metadata.serial))
     } catch {
       return .failed(error)
     }

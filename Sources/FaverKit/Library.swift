@@ -118,10 +118,11 @@ public final class Library: Sendable {
 
   // MARK: - The library as indexed
 
-  /// Every indexed asset once, in capture order (see `IndexStore.assets`), with its review state.
+  /// Every indexed asset once, placed on the timeline (see `placedAssets`), in capture order, with
+  /// its review state.
   public func assets() throws -> [Asset] {
     let store = try readableStore
-    var assets = try store.assets()
+    var assets = try placedAssets(store)
     let states = try store.reviewStates()
     for index in assets.indices {
       assets[index].review = assets[index].memberIDs.lazy.compactMap { states[$0] }.first ?? .unreviewed
@@ -135,7 +136,7 @@ public final class Library: Sendable {
   }
 
   /// What `exportFavorites` did to the album folder.
-  public struct AlbumReport: Hashable, Sendable {
+  public struct AlbumReport: Hashable, Sendable, Encodable {
     public var added = 0
     public var updated = 0
     public var removed = 0
@@ -169,9 +170,9 @@ public final class Library: Sendable {
   }
 
   /// What `writeSidecars` did (or, in a dry run, would do).
-  public struct SidecarReport: Hashable, Sendable {
+  public struct SidecarReport: Hashable, Sendable, Encodable {
     /// A sidecar written (or to write), with the state written: `favorite`, `rejected`, `neither`.
-    public struct Written: Hashable, Sendable {
+    public struct Written: Hashable, Sendable, Encodable {
       public var path: String
       public var state: String
     }
@@ -225,7 +226,7 @@ public final class Library: Sendable {
   }
 
   /// What `importSidecars` did.
-  public struct ImportReport: Hashable, Sendable {
+  public struct ImportReport: Hashable, Sendable, Encodable {
     public var favorites = 0
     public var rejected = 0
     /// Assets marked otherwise in faver, left as they are (`overwrite` off).
@@ -340,7 +341,8 @@ public final class Library: Sendable {
   public func queue(mode: MomentClusterer.Mode? = nil) throws -> (
     clustering: MomentClusterer.Result, queue: ReviewQueue
   ) {
-    let clustering = MomentClusterer(mode: try clusteringMode(mode)).moments(in: try readableStore.assets())
+    let clustering = MomentClusterer(mode: try clusteringMode(mode)).moments(
+      in: try placedAssets(readableStore, ordered: false))
     return (clustering, ReviewQueue(moments: clustering.moments, reviewed: try readableStore.reviewedIDs()))
   }
 
@@ -363,6 +365,8 @@ public final class Library: Sendable {
     /// The asset's burst, as far as it is still to review.
     public var burst: Burst
     public var progress: ReviewProgress
+    /// The asset's moment: when, where, how many (see `Library+Places`).
+    public var moment: MomentSummary?
   }
 
   /// What to show now: the asset at the saved cursor, or the next unreviewed one after it (see
@@ -373,7 +377,9 @@ public final class Library: Sendable {
     let queue = try queue(mode: mode).queue
     guard let found = queue.resume(from: try store.cursor()) else { return nil }
     try store.setCursor(Cursor(at: found.asset))
-    return Item(asset: found.asset, burst: found.burst, progress: queue.progress)
+    return Item(
+      asset: found.asset, burst: found.burst, progress: queue.progress,
+      moment: summary(ofMomentHolding: found.asset.id, in: queue))
   }
 
   /// The progress of the whole library (the same in every mode).
@@ -423,6 +429,8 @@ public final class Library: Sendable {
     public var clustering: MomentClusterer.Result
     public var queue: ReviewQueue
     public var manifest: Manifest
+    /// The place of every moment that has one, by moment id (see `Library+Places`).
+    public var places: [String: Place]
   }
 
   /// Clusters the library in `mode` (see `clusteringMode`), writes the manifest atomically into
@@ -438,7 +446,8 @@ public final class Library: Sendable {
   ) throws -> Clustering {
     _ = try store  // writable first: a read-only index must fail before the manifest is replaced
     let (clustering, queue) = try queue(mode: mode)
-    let manifest = Manifest(clustering: clustering, queue: queue, generatedAt: now)
+    let places = places(of: clustering.moments)
+    let manifest = Manifest(clustering: clustering, queue: queue, generatedAt: now, places: places)
     // The store's copy first: a folder given for the extra copy that cannot be written must not
     // keep the store's own manifest (and the mode) from being written.
     var files = [try AtomicFile(replacing: folder.appendingPathComponent(Self.manifestFileName))]
@@ -461,10 +470,26 @@ public final class Library: Sendable {
     for file in files.dropFirst() { try file.commit() }
     if let extraError { throw extraError }
     if let outputError { throw outputError }
-    return Clustering(clustering: clustering, queue: queue, manifest: manifest)
+    return Clustering(clustering: clustering, queue: queue, manifest: manifest, places: places)
   }
 
   // MARK: - Helpers
+
+  /// Every indexed asset once (see `IndexStore.assets`), at its true instant: the camera clock
+  /// corrections applied and zones inferred for wall-clock-only times (see `Timeline`).
+  /// `ordered`: in capture order (by the placed instant); otherwise in the store's order, for
+  /// the use cases that order them themselves (clustering sorts its bursts).
+  func placedAssets(_ store: IndexStore, ordered: Bool = true) throws -> [Asset] {
+    var assets = try store.assets()
+    Timeline().place(&assets, corrections: try store.clockCorrections())
+    guard ordered else { return assets }
+    let instants = assets.map(\.captureTime.instant)
+    guard zip(instants, instants.dropFirst()).contains(where: { $0 > $1 }) else { return assets }
+    let order = instants.indices.sorted {
+      instants[$0] != instants[$1] ? instants[$0] < instants[$1] : $0 < $1
+    }
+    return order.map { assets[$0] }
+  }
 
   /// The store's writer lock, or `LibraryError.busy` when another run holds it and `wait` is off.
   private func takeLock(wait: Bool) throws -> StoreLock {

@@ -16,6 +16,10 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
   case cannotUpdateIndex(store: String, reason: String)
   /// No store in the folder, for a use case that only reads or marks what is indexed.
   case noStore(path: String)
+  /// A camera name that no indexed photo has (`faver clock --camera`).
+  case unknownCamera(String, cameras: [String])
+  /// A clock shift beyond `ClockCorrection.maximumShift`.
+  case shiftTooLarge(seconds: Int)
 
   public var description: String {
     switch self {
@@ -42,6 +46,13 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
         + "What was indexed before is kept, and the next run carries on from where this one stopped."
     case .noStore(let path):
       "No faver store at \(path): run `faver index DIR` first, or check --store and FAVER_STORE."
+    case .shiftTooLarge(let seconds):
+      "A clock shift of \(seconds) s is more than 200 years: give the camera's error, such as +1h or -3m."
+    case .unknownCamera(let name, let cameras):
+      "No indexed photo was taken with a camera named \"\(name)\""
+        + (cameras.isEmpty
+          ? "; no photo of this library names its camera."
+          : "; run `faver clock` to list them: \(Self.list(cameras.map { "\"\($0)\"" })).")
     }
   }
 

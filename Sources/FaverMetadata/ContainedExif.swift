@@ -13,6 +13,9 @@ struct ContainedExif: ContainerFinding, Equatable, Sendable {
   var iptc: [UInt8]?
   /// An EXIF block a PNG holds as hex text (`PNGText`); its dates come after XMP and IPTC.
   var textExif: [UInt8]?
+  /// `block` as libexif read it (nil inside: it could not), once `hasExifDate()` has read it, so
+  /// `apply` does not read it again.
+  private var parsed: ExifFields??
 
   /// EXIF blocks are at most a few hundred KiB: one a container says is larger is not read.
   static let maxBytes = 4 << 20
@@ -34,7 +37,7 @@ struct ContainedExif: ContainerFinding, Equatable, Sendable {
   /// records or the PNG text's EXIF block say, in that order.
   func apply(to metadata: inout FileMetadata, timeZone: TimeZone) {
     metadata.problems += problems
-    if let block { applyExif(block, to: &metadata) }
+    if let block { applyExif(parsed ?? ExifBlock.read(Self.withinLibexifLimit(block)), to: &metadata) }
     guard metadata.captureTime.source == .fileModified else { return }
     if let time = xmp.flatMap({ XMPDates.captureTime(in: $0, source: .xmp) }) {
       metadata.captureTime = time
@@ -53,13 +56,16 @@ struct ContainedExif: ContainerFinding, Equatable, Sendable {
 
   /// Whether the EXIF block gives a capture time: a container reads its other metadata, at the
   /// cost of more reads, only when it does not.
-  var hasExifDate: Bool {
-    block.flatMap { ExifBlock.read(Self.withinLibexifLimit($0))?.captureTime } != nil
+  mutating func hasExifDate() -> Bool {
+    guard let block else { return false }
+    let fields = parsed ?? ExifBlock.read(Self.withinLibexifLimit(block))
+    parsed = .some(fields)
+    return fields?.captureTime != nil
   }
 
-  /// Fills in what the EXIF block says.
-  private func applyExif(_ block: [UInt8], to metadata: inout FileMetadata) {
-    guard let fields = ExifBlock.read(Self.withinLibexifLimit(block)) else {
+  /// Fills in what the EXIF block says (`fields`: nil when libexif could not read it).
+  private func applyExif(_ fields: ExifFields?, to metadata: inout FileMetadata) {
+    guard let fields else {
       metadata.problems.append(.corruptExif)
       return
     }
@@ -76,6 +82,7 @@ struct ContainedExif: ContainerFinding, Equatable, Sendable {
     }
     metadata.make = fields.make
     metadata.model = fields.model
+    metadata.serial = fields.serial
     if let note = fields.makerNote.flatMap(AppleMakerNote.init) {
       metadata.contentIdentifier = note.contentIdentifier
       metadata.burstID = note.burstID

@@ -80,6 +80,7 @@ package enum ExifBlock {
       fields.gpsDate = text(EXIF_IFD_GPS, 0x001D)
       fields.make = text(EXIF_IFD_0, 0x010F)
       fields.model = text(EXIF_IFD_0, 0x0110)
+      fields.serial = text(EXIF_IFD_EXIF, 0xA431)
       fields.makerNote = bytes(EXIF_IFD_EXIF, 0x927C)
       fields.entryCount = (0..<Int(EXIF_IFD_COUNT.rawValue)).reduce(0) {
         $0 + Int(faver_exif_entry_count(data, ExifIfd(rawValue: UInt32($1))))

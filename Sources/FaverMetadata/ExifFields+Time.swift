@@ -10,9 +10,14 @@ extension ExifFields {
 
   private func time(_ stamp: Stamp, _ source: TimeSource) -> CaptureTime? {
     guard let text = stamp.dateTime, let wallClock = ExifText.dateTime(text) else { return nil }
+    let fraction = stamp.subSeconds.flatMap(ExifText.fraction)
+    if let offset = stamp.offset.flatMap(ExifText.utcOffset) {
+      return CaptureTime(wallClock: wallClock, fraction: fraction, utcOffset: offset, source: source)
+    }
+    let gps = gpsOffset(for: wallClock)
     return CaptureTime(
-      wallClock: wallClock, fraction: stamp.subSeconds.flatMap(ExifText.fraction),
-      utcOffset: stamp.offset.flatMap(ExifText.utcOffset) ?? gpsOffset(for: wallClock), source: source)
+      wallClock: wallClock, fraction: fraction, utcOffset: gps, source: source,
+      offsetSource: gps == nil ? OffsetSource.none : .gpsTime)
   }
 
   /// The offset between a camera's wall clock and the GPS (UTC) date and time stamps, rounded

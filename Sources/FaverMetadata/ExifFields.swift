@@ -26,6 +26,8 @@ package struct ExifFields: Equatable, Sendable {
   package var gpsTime: [Double]?
   package var make: String?
   package var model: String?
+  /// BodySerialNumber (0xA431): tells two bodies of one model apart.
+  package var serial: String?
   /// The MakerNote (0x927C) bytes, for the maker notes faver reads itself (Apple's).
   package var makerNote: [UInt8]?
   /// How many entries libexif found in all IFDs.

@@ -26,7 +26,7 @@ enum HEIFStructure: ContainerReader {
         found.problems = [.damagedContainer]
       }
     }
-    if let location = table.xmpLocation, !found.hasExifDate {
+    if let location = table.xmpLocation, !found.hasExifDate() {
       found.xmp = try read(location, from: source, limit: XMPDates.maxBytes)
     }
     return found

@@ -8,6 +8,8 @@ package struct FileMetadata: Equatable, Sendable {
   package var coordinate: Coordinate?
   package var make: String?
   package var model: String?
+  /// The camera body's serial number (EXIF BodySerialNumber).
+  package var serial: String?
   /// Apple's Live Photo pairing identifier (maker note of the still, QuickTime key of the video).
   package var contentIdentifier: String?
   /// Apple's burst identifier, shared by the photos of one burst.
@@ -74,6 +76,8 @@ package struct MetadataReader: Sendable {
 
   /// The time a file name gives. A name with the day only settles the day: the modification
   /// time is kept when it falls on that day (in its own zone), else the day's midnight is used.
+  /// Either way the name dated it (`fileName`): a modification time the name confirms is no
+  /// copy's.
   func nameTime(_ date: FileNameDate, modified: CaptureTime) -> CaptureTime {
     if !date.hasTime {
       let wall = modified.instant.timeIntervalSince1970 + Double(modified.utcOffset ?? 0)
@@ -81,7 +85,9 @@ package struct MetadataReader: Sendable {
       if (local.year, local.month, local.day) == (
         date.wallClock.year, date.wallClock.month, date.wallClock.day
       ) {
-        return modified
+        var time = modified
+        time.source = .fileName
+        return time
       }
     }
     return CaptureTime(wallClock: date.wallClock, utcOffset: date.utcOffset, source: .fileName)

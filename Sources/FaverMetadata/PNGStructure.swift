@@ -28,6 +28,9 @@ enum PNGStructure: ContainerReader {
         found.block = try source.read(at: dataStart, count: length)
       case "tEXt" where length <= ContainedExif.maxBytes, "zTXt" where length <= ContainedExif.maxBytes,
         "iTXt" where length <= ContainedExif.maxBytes:
+        guard found.xmp == nil || found.textExif == nil,
+          PNGText.mayMatter(try source.read(at: dataStart, count: min(length, PNGText.keywordBytes)))
+        else { break }
         let data = try source.read(at: dataStart, count: length)
         guard let chunk = PNGText.chunk(type: type, data: data) else { break }
         if found.xmp == nil, chunk.keyword.elementsEqual(PNGText.xmpKeyword) {

@@ -21,6 +21,18 @@ enum PNGText {
     }
   }
 
+  /// Whether a chunk whose data starts with `head` (its first bytes: a keyword is at most 79
+  /// bytes and its NUL) holds metadata faver reads: only those chunks are read whole (an
+  /// AI-generated image carries its prompt in text chunks of many kilobytes).
+  static func mayMatter(_ head: [UInt8]) -> Bool {
+    guard let nul = head.firstIndex(of: 0) else { return false }
+    let keyword = head[..<nul]
+    return keyword.elementsEqual(xmpKeyword) || profileKeywords.contains(where: keyword.elementsEqual)
+  }
+
+  /// The longest keyword and its NUL.
+  static let keywordBytes = 80
+
   /// The keyword and text of a `tEXt`, `zTXt` or `iTXt` chunk's data; nil for another type or
   /// a malformed chunk.
   static func chunk(type: String, data: [UInt8]) -> Chunk? {

@@ -6,7 +6,7 @@ enum TIFFStructure: ContainerReader {
     let reader = try IFDReader(source: source)
     let block = try reader?.compactBlock()
     var found = ContainedExif(block, isDamaged: block == nil)
-    if let packet = try reader?.xmpPacketLocation(), !found.hasExifDate {
+    if let packet = try reader?.xmpPacketLocation(), !found.hasExifDate() {
       found.xmp = try source.read(at: packet.offset, count: min(packet.length, XMPDates.maxBytes))
     }
     return found

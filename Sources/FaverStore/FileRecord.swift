@@ -16,7 +16,7 @@ package struct FileRecord: Hashable, Sendable, FetchableRecord, TableRecord {
   package enum Columns: Int, ColumnExpression, CaseIterable, Sendable {
     case rootId, path, assetId, format, kind, size, mtimeNs, device, inode, takenAt, utcOffset
     case hasSubseconds, timeSource, latitude, longitude, make, model, problem, contentIdentifier, burstID
-    case duration
+    case duration, offsetSource, serial
 
     /// The column's name in the table: the case's name.
     package var name: String { Self.names[rawValue] }
@@ -58,12 +58,16 @@ package struct FileRecord: Hashable, Sendable, FetchableRecord, TableRecord {
   package var burstID: String?
   /// A video's length in seconds, when the file says.
   package var duration: Double?
+  /// How the offset is known when there is one: `file` or `gpsTime` (NULL: none).
+  package var offsetSource: OffsetSource?
+  /// The camera body's serial number.
+  package var serial: String?
 
   package init(
     rootId: Int64, path: String, assetId: AssetID, format: String, kind: MediaKind,
     stamp: FileStamp, captureTime: CaptureTime, coordinate: Coordinate?, make: String?,
     model: String?, problem: String?, contentIdentifier: String? = nil, burstID: String? = nil,
-    duration: Double? = nil
+    duration: Double? = nil, serial: String? = nil
   ) {
     self.rootId = rootId
     self.path = path
@@ -74,6 +78,8 @@ package struct FileRecord: Hashable, Sendable, FetchableRecord, TableRecord {
     takenAt = captureTime.instant.timeIntervalSince1970
     utcOffset = captureTime.utcOffset
     hasSubseconds = captureTime.hasSubseconds
+    offsetSource = captureTime.utcOffset == nil ? nil : captureTime.offsetSource
+    self.serial = serial
     timeSource = captureTime.source
     latitude = coordinate?.latitude
     longitude = coordinate?.longitude
@@ -118,6 +124,8 @@ package struct FileRecord: Hashable, Sendable, FetchableRecord, TableRecord {
     contentIdentifier = row[C.contentIdentifier.position] as String?
     burstID = row[C.burstID.position] as String?
     duration = row[C.duration.position] as Double?
+    offsetSource = (row[C.offsetSource.position] as String?).flatMap(OffsetSource.init(rawValue:))
+    serial = row[C.serial.position] as String?
   }
 
   /// Binds one column's value.
@@ -144,6 +152,8 @@ package struct FileRecord: Hashable, Sendable, FetchableRecord, TableRecord {
     case .contentIdentifier: statement.bind(contentIdentifier)
     case .burstID: statement.bind(burstID)
     case .duration: statement.bind(duration)
+    case .offsetSource: statement.bind(offsetSource?.rawValue)
+    case .serial: statement.bind(serial)
     }
   }
 
@@ -179,15 +189,18 @@ package struct FileRecord: Hashable, Sendable, FetchableRecord, TableRecord {
   package var captureTime: CaptureTime {
     CaptureTime(
       instant: Date(timeIntervalSince1970: takenAt), utcOffset: utcOffset, source: timeSource,
-      hasSubseconds: hasSubseconds)
+      hasSubseconds: hasSubseconds, offsetSource: utcOffset == nil ? OffsetSource.none : offsetSource ?? .file
+    )
   }
 
   package func asset(root: String) -> Asset {
     let coordinate = latitude.flatMap { lat in longitude.map { Coordinate(latitude: lat, longitude: $0) } }
-    return Asset(
+    var asset = Asset(
       id: AssetID(rawValue: assetId), root: root, path: path, kind: kind, captureTime: captureTime,
       coordinate: coordinate, make: make, model: model, problem: problem, burstID: burstID,
       contentIdentifier: contentIdentifier, duration: duration)
+    asset.serial = serial
+    return asset
   }
 }
 

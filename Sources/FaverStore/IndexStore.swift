@@ -1,5 +1,5 @@
 package import FaverCore
-package import Foundation
+import Foundation
 package import GRDB
 
 /// The SQLite index of one library (which may have several roots).
@@ -155,6 +155,31 @@ package final class IndexStore: Sendable {
       // XMP, IPTC, PNG-text and sidecar dates come before these now: such files are read once
       // more (a stamp that matches no file) to find them.
       try db.execute(sql: "UPDATE file SET size = -1 WHERE timeSource IN ('fileName', 'fileModified')")
+    }
+    migrator.registerMigration("v11: offset source, serial number, clock corrections") { db in
+      // Whether an offset came from the file or from its GPS stamps, and the camera's serial
+      // number: photos dated by EXIF are read once more (a stamp that matches no file) to learn
+      // them, and so are files dated by modification time (a name that confirms the day now
+      // dates them by name); until then an offset counts as the file's.
+      try db.alter(table: "file") { t in
+        t.add(column: "offsetSource", .text)
+        t.add(column: "serial", .text)
+      }
+      try db.execute(sql: "UPDATE file SET offsetSource = 'file' WHERE utcOffset IS NOT NULL")
+      try db.execute(
+        sql: """
+          UPDATE file SET size = -1
+          WHERE (kind = 'photo' AND timeSource IN ('exifOriginal', 'exifDigitized', 'exifDateTime', 'pngText'))
+            OR timeSource = 'fileModified'
+          """)
+      // A camera's clock put right (`faver clock`), kept apart from the files it moves.
+      try db.create(table: "clockCorrection") { t in
+        t.column("camera", .text).notNull()
+        t.column("shift", .integer).notNull()
+        t.column("fromWall", .double)
+        t.column("toWall", .double)
+        t.column("position", .integer).notNull()
+      }
     }
     return migrator
   }

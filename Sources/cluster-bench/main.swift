@@ -52,6 +52,15 @@ var (library, _) = step("generate assets (not counted)") { SyntheticAssets.make(
 let (reviewed, _) = step("pick reviewed ids (not counted)") {
   Set(library.prefix(Int(Double(library.count) * reviewedFraction)).map(\.id))
 }
+// Every seventh asset as a camera that records no offset: its wall clock read as UTC, for the
+// timeline to place.
+for index in stride(from: 0, to: library.count, by: 7) {
+  let offset = library[index].captureTime.utcOffset ?? 0
+  library[index].captureTime = CaptureTime(
+    instant: library[index].captureTime.instant + TimeInterval(offset), utcOffset: nil,
+    source: library[index].captureTime.source, hasSubseconds: library[index].captureTime.hasSubseconds)
+}
+let (_, timelineSeconds) = step("timeline (Timeline: zones for 1 in 7)") { Timeline().place(&library) }
 let (clustering, clusterSeconds) = step("moments (MomentClusterer .smart, with bursts)") {
   MomentClusterer(mode: .smart).moments(in: library)
 }
@@ -85,7 +94,7 @@ let (manifestBytes, encodeSeconds) = try step("manifest JSON to a file (Manifest
   }
   return total
 }
-let total = clusterSeconds + queueSeconds + manifestSeconds + encodeSeconds
+let total = timelineSeconds + clusterSeconds + queueSeconds + manifestSeconds + encodeSeconds
 print(
   "total (moments + queue + manifest + JSON)".padding(toLength: 44, withPad: " ", startingAt: 0)
     + String(format: "%8.3f s %9.1f MiB", total, peakMiB()))

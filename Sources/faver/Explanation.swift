@@ -15,6 +15,20 @@ enum Explanation {
     case .distance(let meters, let gap):
       "moved \(String(format: "%.2f", meters / 1000)) km (> 1 km) in \(duration(gap)) "
         + "(\(seconds(gap)) s >= \(duration(MomentClusterer.minimumMoveGap)))"
+    case .undated:
+      "undated: no capture date in these files (their modification times are not when they were taken), in folder order"
+    case .localGap(let gap, let mean?):
+      "gap \(duration(gap)) (\(seconds(gap)) s) >= \(factor(MomentClusterer.Adaptive().margin))x "
+        + "the gaps around it (geometric mean \(duration(mean)))"
+    case .localGap(let gap, nil):
+      "gap \(duration(gap)) (\(seconds(gap)) s) >= \(duration(MomentClusterer.Adaptive().alwaysGap)), always a boundary"
+    case .localMove(let meters, let gap, nil):
+      "moved \(String(format: "%.2f", meters / 1000)) km (> 1 km) in \(duration(gap)), no other step with GPS "
+        + "around it to compare with"
+    case .localMove(let meters, let gap, let mean?):
+      "moved \(String(format: "%.2f", meters / 1000)) km in \(duration(gap)), >= "
+        + "\(factor(MomentClusterer.Adaptive().moveMargin))x the steps around it "
+        + "(geometric mean \(String(format: "%.0f", mean)) m)"
     }
   }
 
@@ -28,6 +42,10 @@ enum Explanation {
     switch clustering.basis {
     case .fixed:
       return chosen + ", fixed"
+    case .adaptive:
+      return
+        "adaptive: each gap and each move against the \(MomentClusterer.Adaptive().window) on either side "
+        + "of it; gaps under \(duration(threshold)) never cut"
     case .fallback(let counted):
       return chosen + ", the fallback: \(counted) gaps of \(minute) or more, fewer than "
         + "\(MomentClusterer.minimumGapCount) to learn from"
@@ -40,6 +58,52 @@ enum Explanation {
       return line
     }
   }
+
+  /// How the assets' times were placed on the timeline (see `Timeline`), a line per kind of
+  /// evidence: `placed: 24 by the offset in the file, 1 by GPS stamps, …`, then the clock
+  /// corrections in force.
+  static func placement(of assets: [Asset]) -> [String] {
+    var counts: [OffsetSource: Int] = [:]
+    var modified = 0
+    var undated = 0
+    var shifted: [String: (shift: Int, photos: Int)] = [:]
+    for asset in assets {
+      let time = asset.captureTime
+      if time.isUndated {
+        undated += 1
+      } else if time.source == .fileModified {
+        modified += 1
+      } else {
+        counts[time.offsetSource, default: 0] += 1
+      }
+      if time.clockShift != 0, let camera = asset.camera {
+        shifted[camera, default: (time.clockShift, 0)].photos += 1
+      }
+    }
+    let kinds: [(OffsetSource, String)] = [
+      (.file, "by the offset in the file"), (.gpsTime, "by the file's GPS time stamps"),
+      (.sameCamera, "inferred from the same camera's photos"),
+      (.library, "inferred from the zones the library's other cameras were in then"),
+      (.none, "not placed: no offset, no evidence within a day (wall clock read as UTC)"),
+    ]
+    var parts = kinds.compactMap { source, text in counts[source].map { "\($0) \(text)" } }
+    if modified > 0 { parts.append("\(modified) at their modification time (no date in the file)") }
+    if undated > 0 {
+      parts.append(
+        "\(undated) undated (no date in the file; its modification time is not when it was taken), last")
+    }
+    var lines = ["times placed: " + parts.joined(separator: "; ")]
+    for (camera, shift) in shifted.sorted(by: { $0.key < $1.key }) {
+      let sign = shift.shift < 0 ? "-" : "+"
+      lines.append(
+        "clock corrected: \(camera) \(sign)\(duration(TimeInterval(abs(shift.shift)))) (\(shift.shift) s), "
+          + "\(shift.photos) photos")
+    }
+    return lines
+  }
+
+  /// A margin of logs as the factor it stands for: `30`.
+  static func factor(_ margin: Double) -> String { String(Int(exp(margin).rounded())) }
 
   /// The threshold alone: `threshold 3h 0m (10800 s)`.
   static func thresholdValue(_ threshold: TimeInterval) -> String {

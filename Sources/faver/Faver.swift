@@ -11,11 +11,11 @@ import Logging
 struct Faver: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Turns a folder tree of photos and videos into a calm, resumable review queue.",
-    version: "0.1.0",
+    version: "0.1.0\n" + Library.placeNamesAttribution,
     subcommands: [
       Index.self, Refresh.self, Assets.self, Next.self, Mark.self, Favorites.self, Export.self, Sidecars.self,
       Status.self,
-      Clusters.self, Preview.self, CursorCommand.self, Roots.self,
+      Clusters.self, Preview.self, CursorCommand.self, Roots.self, Clock.self, Map.self, Serve.self,
     ]
   )
 

@@ -64,6 +64,11 @@ struct Scenario {
       pause: 900...2400, gapBetweenEvents: 3 * 3600...3 * 86400, gpsChance: 0.95,
       eventDistanceKm: 5...50, burstChance: 0.05, walkingKmh: 3...5),
     Scenario(
+      name: "sparse", summary: "a new user's few photos: 1-4 per event, events 1-30 days apart",
+      events: 20...50, photosPerEvent: 1...4, meanGapInEvent: 300, pauseChance: 0.05,
+      pause: 1200...3000, gapBetweenEvents: 86400...30 * 86400, gpsChance: 0.6, eventDistanceKm: 0...30,
+      burstChance: 0.1),
+    Scenario(
       name: "mixed", summary: "no clean floor: events 45 min to 3 days apart, pauses 10-90 min",
       events: 30...60, photosPerEvent: 1...40, meanGapInEvent: 200, pauseChance: 0.06,
       pause: 600...5400, gapBetweenEvents: 2700...3 * 86400, gpsChance: 0.7, eventDistanceKm: 0...10,

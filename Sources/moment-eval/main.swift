@@ -4,12 +4,29 @@ import Foundation
 import SeededRandom
 
 // Boundary F1 of the moment clusterer on synthetic libraries with known events.
-// Usage: moment-eval [--libraries N] [--seed S] [--tolerance PHOTOS]
+// Usage: moment-eval [--libraries N] [--seed S] [--tolerance PHOTOS] [--family all|events|zones]
 
 struct MomentEval: ParsableArguments {
   @Option(help: "Synthetic libraries per scenario.") var libraries = 20
   @Option(help: "Seed of the generator.") var seed: UInt64 = 42
   @Option(help: "Photos a found boundary may be off by and still match.") var tolerance = 2
+  @Option(help: "Which scenarios: events (one camera, no zones), zones (travel across time zones), or all.")
+  var family: Family = .all
+  @Option(
+    help: "Also time Timeline().placed on this many assets of zone libraries laid end to end (0: skip).")
+  var timelineAssets = 0
+  @Option(help: "Adaptive mode: the factor a gap must exceed the gaps around it by (default 17).")
+  var adaptiveFactor: Double?
+  @Option(help: "Adaptive mode: the shortest gap that may cut, minutes (default 20).")
+  var adaptiveMinimumMinutes: Double?
+  @Option(help: "Adaptive mode: gaps on either side a gap is compared with (default 10).")
+  var adaptiveWindow: Int?
+  @Option(help: "Adaptive mode: the factor a move must exceed the steps around it by (default 20).")
+  var adaptiveMoveFactor: Double?
+
+  enum Family: String, ExpressibleByArgument, CaseIterable {
+    case all, events, zones
+  }
 
   func validate() throws {
     guard libraries >= 1 else { throw ValidationError("--libraries must be at least 1.") }
@@ -24,10 +41,21 @@ struct Method {
   var name: String
   var mode: MomentClusterer.Mode
   var positions = true
+
+  /// The clusterer, with adaptive mode's settings as the options give them.
+  var clusterer: MomentClusterer {
+    var clusterer = MomentClusterer(mode: mode)
+    if let factor = options.adaptiveFactor { clusterer.adaptive.margin = log(factor) }
+    if let minutes = options.adaptiveMinimumMinutes { clusterer.adaptive.minimumGap = minutes * 60 }
+    if let window = options.adaptiveWindow { clusterer.adaptive.window = window }
+    if let factor = options.adaptiveMoveFactor { clusterer.adaptive.moveMargin = log(factor) }
+    return clusterer
+  }
 }
 
 let methods = [
   Method(name: "smart", mode: .smart), Method(name: "smart time-only", mode: .smart, positions: false),
+  Method(name: "adaptive", mode: .adaptive),
   Method(name: "fixed 1h", mode: .fixed(gap: 3600)), Method(name: "fixed 3h", mode: .fixed(gap: 3 * 3600)),
   Method(name: "fixed 8h", mode: .fixed(gap: 8 * 3600)),
 ]
@@ -52,6 +80,12 @@ struct SmartNotes {
   var boundaries = 0
 }
 
+if options.timelineAssets > 0 { timeTimeline(assets: options.timelineAssets, seed: seed) }
+if options.family == .zones {
+  reportZones(libraries: libraries, seed: seed, tolerance: tolerance, methods: methods)
+  exit(0)
+}
+
 var strict: [[Score]] = []
 var lenient: [[Score]] = []
 var notes: [SmartNotes] = []
@@ -67,7 +101,7 @@ for (index, scenario) in Scenario.all.enumerated() {
     for (column, method) in methods.enumerated() {
       var input = assets
       if !method.positions { for index in input.indices { input[index].coordinate = nil } }
-      let result = MomentClusterer(mode: method.mode).moments(in: input)
+      let result = method.clusterer.moments(in: input)
       let starts = result.moments.dropFirst().compactMap { $0.assets.first?.id }
       exact[column].add(predicted: starts.map(position), actual: actual)
       near[column].add(predicted: starts.map(position), actual: actual)
@@ -127,4 +161,7 @@ for (scenario, note) in zip(Scenario.all, notes) {
         34)
       + "distance cuts \(note.distanceCuts), right \(note.distanceCutsRight); true boundaries \(note.boundaries)"
   )
+}
+if options.family == .all {
+  reportZones(libraries: libraries, seed: seed, tolerance: tolerance, methods: methods)
 }

@@ -17,8 +17,18 @@ private func manifest() -> Manifest {
     id: AssetID(rawValue: "00000000000000aa"), root: "/lib", path: "p2.mov")
   let clustering = MomentClusterer(mode: .smart).moments(in: assets)
   let queue = ReviewQueue(moments: clustering.moments, reviewed: [assets[0].id])
-  return Manifest(clustering: clustering, queue: queue, generatedAt: epoch)
+  // A named place, a country alone, and (the third moment) none.
+  let places = [
+    clustering.moments[0].id: lisbon,
+    clustering.moments[1].id: Place(
+      name: nil, admin1: nil, country: "Algeria", countryCode: "DZ", latitude: 26, longitude: 2.5),
+  ]
+  return Manifest(clustering: clustering, queue: queue, generatedAt: epoch, places: places)
 }
+
+private let lisbon = Place(
+  name: "Lisbon", admin1: "Lisbon", country: "Portugal", countryCode: "PT", latitude: 38.71667,
+  longitude: -9.13333)
 
 private func violations(of value: Any, against schema: [String: Any]) -> [String] {
   JSONSchemaCheck.violations(of: value, against: schema)
@@ -29,6 +39,40 @@ private func violations(of value: Any, against schema: [String: Any]) -> [String
     try JSONSerialization.jsonObject(with: Data(contentsOf: schemaURL)) as? [String: Any])
   let json = try JSONSerialization.jsonObject(with: manifest().encoded())
   #expect(violations(of: json, against: schema) == [])
+}
+
+@Test func momentsSayWhenWhereAndHowMuch() throws {
+  let manifest = manifest()
+  #expect(manifest.schemaVersion == 4)
+  #expect(manifest.moments.map(\.photos) == [3, 2, 1])
+  #expect(manifest.moments.map(\.videos) == [0, 0, 0])
+  // epoch is 2023-11-14T22:13:20Z, a Tuesday; the files say UTC.
+  #expect(
+    manifest.moments.map(\.title) == [
+      "Tue 14 Nov 2023 · Lisbon, Portugal", "Wed 15 Nov 2023 · Algeria", "Wed 15 Nov 2023",
+    ])
+  #expect(manifest.moments.map(\.place) == [lisbon, manifest.moments[1].place, nil])
+  let json = try #require(try JSONSerialization.jsonObject(with: manifest.encoded()) as? [String: Any])
+  let moments = try #require(json["moments"] as? [[String: Any]])
+  #expect(moments[2]["place"] is NSNull)
+  let place = try #require(moments[1]["place"] as? [String: Any])
+  #expect(place["name"] is NSNull && place["admin1"] is NSNull && place["country"] as? String == "Algeria")
+}
+
+@Test func theValidatorCatchesAPlaceWithoutItsCountryAndATitleWithoutItsDate() throws {
+  let schema = try #require(
+    try JSONSerialization.jsonObject(with: Data(contentsOf: schemaURL)) as? [String: Any])
+  var json = try #require(try JSONSerialization.jsonObject(with: manifest().encoded()) as? [String: Any])
+  var moments = try #require(json["moments"] as? [[String: Any]])
+  var place = try #require(moments[0]["place"] as? [String: Any])
+  place["countryCode"] = "Portugal"
+  moments[0]["place"] = place
+  moments[1]["title"] = "15/11/2023"
+  json["moments"] = moments
+  let found = violations(of: json, against: schema)
+  #expect(found.count == 2)
+  #expect(found.first == "$.moments[0].place: matches 0 of oneOf, not 1")
+  #expect(found.last?.hasPrefix("$.moments[1].title: 15/11/2023 does not match") == true)
 }
 
 @Test func theValidatorCatchesAMissingKey() throws {
@@ -78,8 +122,10 @@ private func violations(of value: Any, against schema: [String: Any]) -> [String
       .keys
     #expect(
       keys.sorted() == [
-        "companion", "duplicates", "favorite", "id", "kind", "latitude", "longitude", "make", "model", "path",
-        "problem", "raw", "rejected", "reviewed", "root", "takenAt", "timeSource",
+        "clockShiftSeconds", "companion", "duplicates", "favorite", "id", "instant", "kind", "latitude",
+        "longitude", "make", "model", "offsetSource", "path", "problem", "raw", "rejected", "reviewed",
+        "root",
+        "takenAt", "timeSource",
       ])
     #expect(entry.path.hasPrefix(entry.root + "/"))
   }
@@ -99,6 +145,10 @@ private func foundationJSON(_ manifest: Manifest) throws -> Data {
   manifest.moments[0].id = ""
   manifest.moments[1].boundary = Manifest.BoundaryEntry(.distance(meters: 1234.5678, gap: 0.1 + 0.2))
   manifest.moments[2].boundary = Manifest.BoundaryEntry(.timeGap(gap: 1e-7, threshold: 1e21))
+  manifest.moments[2].place = Place(
+    name: "Sant Julià de \"Lòria\"\n", admin1: nil, country: "Andorra", countryCode: "AD", latitude: -0.0,
+    longitude: 1e-7)
+  manifest.moments[2].title = "Undated · \u{1}"
   manifest.thresholdSeconds = -0.0
   manifest.progress = ReviewProgress(reviewed: -1, total: Int.max)
   #expect(try manifest.encoded() == foundationJSON(manifest))

@@ -55,9 +55,10 @@ private func read(name: String, modified: Date, bytes: [UInt8] = noExif) throws 
 }
 
 @Test(arguments: [
-  (1_683_900_000.0, TimeSource.fileModified, "2023-05-12T15:00:00+01:00"),  // mtime on that day
+  // Either way the name dated it: a modification time the name confirms is not a copy's.
+  (1_683_900_000.0, TimeSource.fileName, "2023-05-12T15:00:00+01:00"),  // mtime on that day
   (1_700_000_000.0, TimeSource.fileName, "2023-05-12T00:00:00"),  // mtime months later
-  (1_683_846_000.0, TimeSource.fileModified, "2023-05-12T00:00:00+01:00"),  // local midnight
+  (1_683_846_000.0, TimeSource.fileName, "2023-05-12T00:00:00+01:00"),  // local midnight
   (1_683_845_999.0, TimeSource.fileName, "2023-05-12T00:00:00"),  // a second before it
 ])
 func aDayOnlyNameKeepsTheModificationTimeOnThatDay(

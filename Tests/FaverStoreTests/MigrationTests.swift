@@ -37,18 +37,44 @@ private func olderStore(upTo migration: String, _ fill: (Database) throws -> Voi
   // An index made before XMP, IPTC and sidecar dates gave such files their file time for good.
   let folder = try olderStore(upTo: "v9: video duration") { db in
     try db.execute(sql: "INSERT INTO root (id, path) VALUES (1, '/photos')")
-    for (name, source) in [("a.jpg", "fileModified"), ("b.jpg", "fileName"), ("c.jpg", "exifOriginal")] {
+    for (name, source, kind) in [
+      ("a.jpg", "fileModified", "photo"), ("b.jpg", "fileName", "photo"), ("c.mov", "quickTime", "video"),
+    ] {
       try db.execute(
         sql: """
           INSERT INTO file (rootId, path, assetId, format, kind, size, mtimeNs, device, inode, takenAt,
             hasSubseconds, timeSource)
-          VALUES (1, ?, ?, 'jpeg', 'photo', 10, 1, 1, 1, 0, 0, ?)
-          """, arguments: [name, name, source])
+          VALUES (1, ?, ?, 'jpeg', ?, 10, 1, 1, 1, 0, 0, ?)
+          """, arguments: [name, name, kind, source])
     }
   }
   defer { try? FileManager.default.removeItem(at: folder) }
   let known = try IndexStore(folder: folder).known(inRoot: 1)
   #expect(known.media["a.jpg"]?.stamp.size == -1)
   #expect(known.media["b.jpg"]?.stamp.size == -1)
-  #expect(known.media["c.jpg"]?.stamp.size == 10)
+  #expect(known.media["c.mov"]?.stamp.size == 10)
+}
+
+@Test func photosDatedByEXIFAreReadAgainForTheirOffsetSourceAndSerial() throws {
+  // An index made before v11 did not say whether an offset came from the file or its GPS stamps.
+  let folder = try olderStore(upTo: "v10: files dated by name or modification time") { db in
+    try db.execute(sql: "INSERT INTO root (id, path) VALUES (1, '/photos')")
+    for (name, source, offset) in [("a.jpg", "exifOriginal", 3600), ("b.jpg", "quickTime", 0)] {
+      try db.execute(
+        sql: """
+          INSERT INTO file (rootId, path, assetId, format, kind, size, mtimeNs, device, inode, takenAt,
+            utcOffset, hasSubseconds, timeSource)
+          VALUES (1, ?, ?, 'jpeg', 'photo', 10, 1, 1, 1, 0, ?, 0, ?)
+          """, arguments: [name, name, offset, source])
+    }
+  }
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let store = try IndexStore(folder: folder)
+  let known = try store.known(inRoot: 1)
+  #expect(known.media["a.jpg"]?.stamp.size == -1)
+  #expect(known.media["b.jpg"]?.stamp.size == 10)
+  // Until read again, an offset counts as the file's.
+  let assets = try store.assets()
+  #expect(assets.map(\.captureTime.offsetSource) == [.file, .file])
+  #expect(try store.clockCorrections().isEmpty)
 }

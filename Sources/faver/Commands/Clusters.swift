@@ -49,25 +49,36 @@ extension Faver {
         uniqueKeysWithValues: queue.entries.map { ($0.moment.id, $0.reviewedInWindow) })
       // Without --explain only the moments still to review; with it, every moment and its reason.
       let shown = explain ? clustering.moments : queue.entries.map(\.moment)
-      print(Self.row("id", "start", "photos", "reviewed", explain ? "why it starts here" : nil))
-      for moment in shown {
+      let titles = shown.map { Terminal.escaped(MomentSummary.title(for: $0, place: result.places[$0.id])) }
+      let titleWidth = titles.map(\.count).max() ?? 0
+      print(
+        Self.row(
+          "id", "start", "photos", "reviewed", "title", titleWidth, explain ? "why it starts here" : nil))
+      for (moment, title) in zip(shown, titles) {
         let total = moment.assets.count
         print(
           Self.row(
-            moment.id, moment.assets.first?.captureTime.iso8601 ?? "", String(total),
-            String(reviewedIn[moment.id] ?? total), explain ? Explanation.boundary(moment.boundary) : nil))
+            moment.id,
+            moment.boundary == .undated ? "undated" : moment.assets.first?.captureTime.iso8601 ?? "",
+            String(total),
+            String(reviewedIn[moment.id] ?? total), title, titleWidth,
+            explain ? Explanation.boundary(moment.boundary) : nil))
+      }
+      if explain {
+        for line in Explanation.placement(of: clustering.moments.flatMap(\.assets)) { print(line) }
       }
       print(
         "\(queue.entries.count) of \(clustering.moments.count) moments to review; "
           + "\(manifest.progress.reviewed)/\(manifest.progress.total) reviewed")
     }
 
-    static func row(_ id: String, _ start: String, _ photos: String, _ reviewed: String, _ why: String?)
-      -> String
-    {
+    static func row(
+      _ id: String, _ start: String, _ photos: String, _ reviewed: String, _ title: String, _ titleWidth: Int,
+      _ why: String?
+    ) -> String {
       var line = id.padded(18) + "  " + start.padded(29) + "  " + photos.leftPadded(6) + "  "
-      line += reviewed.leftPadded(8)
-      if let why { line += "  " + why }
+      line += reviewed.leftPadded(8) + "  "
+      line += why.map { title.padded(titleWidth) + "  " + $0 } ?? title
       return line
     }
   }

@@ -40,25 +40,11 @@ extension Faver {
       if favorites, rejected { throw ValidationError("Choose --favorites or --rejected, not both.") }
     }
 
-    /// What `export --json` prints.
-    struct Report: Encodable {
-      var added: Int
-      var updated: Int
-      var removed: Int
-      var unchanged: Int
-      var skipped: [String]
-      var leftAlone: [String]
-    }
-
     func run() throws {
       let album = URL(fileURLWithPath: folder, isDirectory: true).standardizedFileURL
       let report = try storeOptions.library().exportFavorites(to: album, copy: copy, rejected: rejected)
       if json {
-        print(
-          try Output.json(
-            Report(
-              added: report.added, updated: report.updated, removed: report.removed,
-              unchanged: report.unchanged, skipped: report.skipped, leftAlone: report.leftAlone)))
+        print(try Output.json(report))
         return
       }
       for line in report.skipped {

@@ -23,6 +23,8 @@ extension Faver {
       var asset: AssetListing
       var burst: [AssetListing]
       var progress: ReviewProgress
+      /// The asset's moment: when, where, how many.
+      var moment: MomentSummary?
     }
 
     func run() throws {
@@ -42,12 +44,17 @@ extension Faver {
       if json {
         let shown = Shown(
           asset: AssetListing(next.asset), burst: next.burst.assets.map(AssetListing.init),
-          progress: next.progress)
+          progress: next.progress, moment: next.moment)
         print(try Output.json(shown))
         return
       }
       print(
         "\(next.asset.id)  \(next.asset.captureTime.iso8601)  \(Terminal.escaped(next.asset.absolutePath))")
+      if let moment = next.moment {
+        let counts = [(moment.photos, "photo"), (moment.videos, "video")].filter { $0.0 > 0 }
+          .map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }.joined(separator: ", ")
+        print("  moment: \(Terminal.escaped(moment.title)) (\(counts))")
+      }
       if let raw = next.asset.raw { print("  raw file: \(Terminal.escaped(raw.absolutePath))") }
       if let video = next.asset.companion {
         print("  Live Photo video: \(Terminal.escaped(video.absolutePath))")

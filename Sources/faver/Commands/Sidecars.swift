@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 import FaverKit
 import Foundation
 
@@ -24,11 +24,7 @@ extension Faver {
         help: ArgumentHelp(
           "ext: IMG_1.jpg.xmp (darktable, digiKam, Immich, PhotoPrism); base: IMG_1.xmp (Lightroom).",
           valueName: "ext|base"))
-      var naming: Naming = .ext
-
-      enum Naming: String, ExpressibleByArgument, CaseIterable {
-        case ext, base
-      }
+      var naming: Library.SidecarNaming = .ext
 
       @Flag(help: "List what would be written, and write nothing.")
       var dryRun = false
@@ -36,20 +32,10 @@ extension Faver {
       @Flag(help: "Print what was written as JSON.")
       var json = false
 
-      /// What `sidecars write --json` prints.
-      struct Report: Encodable {
-        var written: [[String: String]]
-        var unchanged: Int
-        var skipped: [String]
-      }
-
       func run() throws {
-        let report = try storeOptions.library().writeSidecars(
-          naming: naming == .ext ? .ext : .base, dryRun: dryRun)
+        let report = try storeOptions.library().writeSidecars(naming: naming, dryRun: dryRun)
         if json {
-          let written = report.written.map { ["path": $0.path, "state": $0.state] }
-          print(
-            try Output.json(Report(written: written, unchanged: report.unchanged, skipped: report.skipped)))
+          print(try Output.json(report))
           return
         }
         for line in report.skipped {
@@ -82,19 +68,10 @@ extension Faver {
       @Flag(help: "Print the counts as JSON.")
       var json = false
 
-      /// What `sidecars import --json` prints.
-      struct Report: Encodable {
-        var favorites: Int
-        var rejected: Int
-        var kept: Int
-      }
-
       func run() throws {
         let report = try storeOptions.library().importSidecars(overwrite: overwrite)
         if json {
-          print(
-            try Output.json(Report(favorites: report.favorites, rejected: report.rejected, kept: report.kept))
-          )
+          print(try Output.json(report))
           return
         }
         print(
@@ -106,3 +83,5 @@ extension Faver {
     }
   }
 }
+
+extension Library.SidecarNaming: ExpressibleByArgument {}

@@ -1,0 +1,118 @@
+public import FaverCore
+internal import FaverStore
+public import Foundation
+
+/// Camera clocks: which cameras the library holds, and corrections for those whose clock was
+/// wrong (`faver clock`). A correction lives in the store, never in a file, and moves the
+/// camera's photos on the timeline (see `Timeline`).
+extension Library {
+  /// A camera of the library, as `faver clock` lists it.
+  public struct Camera: Hashable, Sendable {
+    /// `Asset.camera`: what `--camera` takes.
+    public var name: String
+    /// Its photos and videos.
+    public var photos: Int
+    /// The first and last of them, as the camera's clock showed them (`CaptureTime.iso8601`).
+    public var first: String
+    public var last: String
+    /// The shift of its latest correction, in seconds; 0 when its clock was never corrected.
+    public var shiftSeconds: Int
+    /// Every correction of it, oldest first.
+    public var corrections: [ClockCorrection]
+    /// The shift to give it (its latest correction included) when its photos of the same scenes
+    /// as other cameras' are still a constant time off (see `ClockSuggestion`); nil when nothing
+    /// stands out.
+    public var suggestedShiftSeconds: Int?
+  }
+
+  /// The cameras of the library (assets whose files name a make or model), by name. A
+  /// suggestion is computed for cameras whose photos mostly have no offset of their own.
+  public func cameras(suggesting: Bool = true) throws -> [Camera] {
+    let store = try readableStore
+    let corrections = try store.clockCorrections()
+    let assets = try placedAssets(store)
+    let names = assets.map(\.camera)
+    var grouped: [String: [Int]] = [:]
+    for (index, name) in names.enumerated() {
+      guard let name else { continue }
+      grouped[name, default: []].append(index)
+    }
+    return grouped.keys.sorted().map { name in
+      let own = (grouped[name] ?? []).lazy.map { assets[$0] }
+      let byWall = own.min { $0.captureTime.fileWallClock < $1.captureTime.fileWallClock }
+      let lastByWall = own.max { $0.captureTime.fileWallClock < $1.captureTime.fileWallClock }
+      let mine = corrections.filter { $0.camera == name }
+      let withOwnZone = own.filter { Timeline.isZoneEvidence($0.captureTime) }.count
+      let suggestion =
+        suggesting && withOwnZone * 2 < own.count
+        ? ClockSuggestion().shift(for: name, in: assets, cameras: names) : nil
+      return Camera(
+        name: name, photos: own.count, first: byWall?.captureTime.iso8601 ?? "",
+        last: lastByWall?.captureTime.iso8601 ?? "", shiftSeconds: mine.last?.shift ?? 0, corrections: mine,
+        suggestedShiftSeconds: suggestion.map { $0 + (mine.last?.shift ?? 0) })
+    }
+  }
+
+  /// What a clock correction did.
+  public struct ClockChange: Hashable, Sendable {
+    /// The camera, as the library names it.
+    public var camera: String
+    /// Its photos and videos the change moves (or, for `clearClock`, put back).
+    public var moved: Int
+  }
+
+  /// Shifts `camera`'s photos by `shift` seconds (those whose clock showed a time between `from`
+  /// and `to`, read as UTC, when given), replacing a correction over the same span. No file is
+  /// touched; the manifest, when there is one, is written again. `camera` is a name `cameras()`
+  /// lists (letter case aside); otherwise `LibraryError.unknownCamera`.
+  public func correctClock(camera: String, shift: Int, from: Date? = nil, to: Date? = nil, now: Date = Date())
+    throws -> ClockChange
+  {
+    guard abs(shift) <= ClockCorrection.maximumShift else { throw LibraryError.shiftTooLarge(seconds: shift) }
+    let store = try store
+    let name = try knownCamera(camera, in: store)
+    let correction = ClockCorrection(camera: name, shift: shift, from: from, to: to)
+    try store.addClockCorrection(correction)
+    // Photos the GPS stamps placed keep their instant (see `Timeline`): they are not moved.
+    let moved = try store.assets().filter {
+      ($0.camera == name || $0.cameraModel == name) && $0.captureTime.source != .fileModified
+        && $0.captureTime.offsetSource != .gpsTime
+        && correction.covers(wallClock: $0.captureTime.fileWallClock)
+    }.count
+    try rewriteManifest(now: now)
+    return ClockChange(camera: name, moved: moved)
+  }
+
+  /// Forgets every correction of `camera`: its photos go back to the times their files give.
+  public func clearClock(camera: String, now: Date = Date()) throws -> ClockChange {
+    let store = try store
+    let name = try knownCamera(camera, in: store)
+    let before = try store.clockCorrections().filter { $0.camera == name }
+    try store.clearClockCorrections(camera: name)
+    let moved = try store.assets().filter { asset in
+      (asset.camera == name || asset.cameraModel == name) && asset.captureTime.source != .fileModified
+        && asset.captureTime.offsetSource != .gpsTime
+        && before.contains { $0.covers(wallClock: asset.captureTime.fileWallClock) }
+    }.count
+    try rewriteManifest(now: now)
+    return ClockChange(camera: name, moved: moved)
+  }
+
+  /// The library's name for `camera`: the same name, else the one name equal to it but for
+  /// letter case.
+  private func knownCamera(_ camera: String, in store: IndexStore) throws -> String {
+    var names = Set(try store.assets().compactMap(\.camera))
+    names.formUnion(try store.clockCorrections().map(\.camera))
+    if names.contains(camera) { return camera }
+    let folded = names.filter { $0.lowercased() == camera.lowercased() }
+    if folded.count == 1, let only = folded.first { return only }
+    throw LibraryError.unknownCamera(camera, cameras: names.sorted())
+  }
+
+  /// Writes the manifest again, in the mode it was written in, when there is one.
+  private func rewriteManifest(now: Date) throws {
+    guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(Self.manifestFileName).path)
+    else { return }
+    try cluster(now: now)
+  }
+}

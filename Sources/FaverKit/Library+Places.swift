@@ -1,0 +1,65 @@
+public import FaverCore
+internal import FaverPlaces
+internal import Logging
+
+/// Places: each moment named by where most of its photos were taken, and the library on a map.
+/// Names come from the table of populated places built into faver (GeoNames); never a network
+/// call. Without that table (a binary copied without its `faver_FaverPlaces.resources` folder)
+/// moments have no place and a warning says why; nothing else changes.
+extension Library {
+  /// Where the place names come from, for `faver --version`.
+  public static let placeNamesAttribution = PlaceTable.attribution
+
+  /// The place of each of `moments` that has one (see `PlaceFinder`), by moment id.
+  func places(of moments: [Moment]) -> [String: Place] {
+    guard var finder = placeFinder() else { return [:] }
+    var places: [String: Place] = [:]
+    for moment in moments {
+      if let place = finder.place(of: moment.bursts.lazy.flatMap(\.assets)) { places[moment.id] = place }
+    }
+    return places
+  }
+
+  /// What a person needs to know of the moment `asset` belongs to in `queue`.
+  func summary(ofMomentHolding asset: AssetID, in queue: ReviewQueue) -> MomentSummary? {
+    guard
+      let moment = queue.entries.first(where: { entry in
+        entry.assetsToReview.contains { burst in burst.assets.contains { $0.id == asset } }
+      })?.moment
+    else { return nil }
+    return MomentSummary(moment, place: places(of: [moment])[moment.id])
+  }
+
+  /// The library's photos and videos with GPS inside `bbox` (else the extent of them all) as at
+  /// most 64 points (see `PhotoMap`), each with the moments of `mode` (see `clusteringMode`) its
+  /// assets belong to and the place at its centroid.
+  public func map(bbox: BoundingBox? = nil, mode: MomentClusterer.Mode? = nil) throws -> PhotoMap {
+    let moments = try queue(mode: mode).clustering.moments
+    var momentIDs: [AssetID: String] = [:]
+    for moment in moments {
+      for burst in moment.bursts {
+        for asset in burst.assets { momentIDs[asset.id] = moment.id }
+      }
+    }
+    let assets = moments.flatMap(\.assets).sorted(by: Asset.captureOrder)
+    var map = PhotoMap(assets: assets, momentIDs: momentIDs, bbox: bbox)
+    if var finder = placeFinder() {
+      for index in map.clusters.indices {
+        let cluster = map.clusters[index]
+        map.clusters[index].place = finder.place(
+          at: Coordinate(latitude: cluster.latitude, longitude: cluster.longitude))
+      }
+    }
+    return map
+  }
+
+  /// A finder on the table built into faver; nil, with a warning, when it cannot be read.
+  private func placeFinder() -> PlaceFinder? {
+    do {
+      return PlaceFinder(table: try PlaceTable.bundled())
+    } catch {
+      logger.warning("\(error.description) Moments have no place names.")
+      return nil
+    }
+  }
+}

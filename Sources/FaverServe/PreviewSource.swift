@@ -1,0 +1,53 @@
+public import FaverKit
+public import Foundation
+
+/// A photo's preview for the page: JPEG bytes of at most `size` pixels on the long side.
+public struct Preview: Hashable, Sendable {
+  public var jpeg: Data
+  /// A stand-in (a grey square) where the photo could not be shown: the page says so.
+  public var isPlaceholder: Bool
+
+  public init(jpeg: Data, isPlaceholder: Bool = false) {
+    self.jpeg = jpeg
+    self.isPlaceholder = isPlaceholder
+  }
+}
+
+/// Where previews come from. The server asks by asset id only; what the id names (the asset
+/// object, with its path) comes from `Library`, never from a client.
+public protocol PreviewSource: Sendable {
+  /// The preview of `asset`, fitting `size` pixels.
+  func preview(of asset: Asset, size: Int) async throws -> Preview
+}
+
+/// Previews without decoding anything: the original file itself when it is a JPEG, else a grey
+/// placeholder (a HEIC, a raw file or a video shows as grey). `faver serve` uses
+/// `LibraryPreviews`; this stays for tests of the API that need no decoder.
+public struct OriginalJPEGPreviews: PreviewSource {
+  public init() {}
+
+  public func preview(of asset: Asset, size: Int) async throws -> Preview {
+    let path = asset.absolutePath
+    guard asset.kind == .photo, let handle = FileHandle(forReadingAtPath: path) else {
+      return Preview(jpeg: Self.placeholder, isPlaceholder: true)
+    }
+    defer { try? handle.close() }
+    // A JPEG starts with SOI and a marker, whatever its name says.
+    guard let head = try handle.read(upToCount: 3), head.elementsEqual([0xFF, 0xD8, 0xFF]) else {
+      return Preview(jpeg: Self.placeholder, isPlaceholder: true)
+    }
+    try handle.seek(toOffset: 0)
+    return Preview(jpeg: try handle.readToEnd() ?? Data())
+  }
+
+  /// An 8×8 dark grey baseline JPEG.
+  static let placeholder =
+    Data(
+      base64Encoded: """
+        /9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAMCAgMCAgMDAwMEAwMEBQgFBQQEBQoHBwYIDAoMDAsKCwsNDhIQDQ4RDgsLEBYQERMU
+        FRUVDA8XGBYUGBIUFRT/wAALCAAIAAgBAREA/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUF
+        BAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVW
+        V1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi
+        4+Tl5ufo6erx8vP09fb3+Pn6/9oACAEBAAA/APkSv//Z
+        """, options: .ignoreUnknownCharacters) ?? Data()
+}

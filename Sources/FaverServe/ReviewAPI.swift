@@ -1,0 +1,185 @@
+import Dispatch
+import FaverKit
+import Foundation
+import Hummingbird
+
+/// The JSON API the page uses (see `docs/api.md`): every route a `Library` use case. A file is
+/// reached only through an asset id the store knows; no path ever comes from a client.
+struct ReviewAPI: Sendable {
+  var library: Library
+  var previews: any PreviewSource
+  var files: FileDirectory
+
+  init(library: Library, previews: any PreviewSource) {
+    self.library = library
+    self.previews = previews
+    files = FileDirectory(library: library)
+  }
+
+  func add(to router: Router<some RequestContext>) {
+    let api = router.group("api")
+    api.get("next") { _, _ in try await next() }
+    api.get("review") { _, _ in try await place() }
+    api.get("progress") { _, _ in
+      try Reply.json(API.ProgressObject(try await blocking { try library.progress() }))
+    }
+    api.post("cursor") { request, context in try await setCursor(request, context: context) }
+    api.get("moments") { request, _ in try await moments(request) }
+    api.get("moments/:id/assets") { _, context in try await momentAssets(context.parameters.get("id") ?? "") }
+    api.get("assets/:id") { _, context in try await asset(context) }
+    api.post("assets/:id/mark") { request, context in try await mark(request, context: context) }
+    api.get("assets/:id/preview") { request, context in try await preview(request, context: context) }
+    api.get("assets/:id/video") { request, context in try await video(request, context: context) }
+  }
+
+  // MARK: - Routes
+
+  /// `GET /api/next`: the asset to review now, or `null`; the cursor is saved on it.
+  func next() async throws -> Response {
+    guard let item = try await blocking({ try library.next() }) else { return Reply.null }
+    return try Reply.json(AssetListing(item.asset))
+  }
+
+  /// `GET /api/review`: the photo the cursor is on (whatever its state), its moment, the progress.
+  func place() async throws -> Response {
+    guard let place = try await blocking({ try library.reviewPosition() }) else { return Reply.null }
+    return try Reply.json(
+      API.ReviewPosition(
+        asset: AssetListing(place.asset), moment: API.MomentObject(place.moment),
+        previousMoment: place.previousMoment, nextMoment: place.nextMoment,
+        progress: API.ProgressObject(place.progress)))
+  }
+
+  /// `POST /api/cursor` `{"id": …}`: the photo on screen, where `next` and a reopened page resume.
+  func setCursor(_ request: Request, context: some RequestContext) async throws -> Response {
+    let body: API.CursorRequest = try await decode(request, context: context)
+    guard let id = Self.assetID(body.id) else { return Self.unknownAsset(body.id) }
+    do {
+      try await blocking { try library.setCursor(to: id) }
+    } catch LibraryError.unknownAssets {
+      return Self.unknownAsset(body.id)
+    }
+    return Response(status: .noContent)
+  }
+
+  /// `GET /api/moments?limit=N&after=C`.
+  func moments(_ request: Request) async throws -> Response {
+    let query = request.uri.queryParameters
+    let limitText = query["limit"].map(String.init)
+    guard let limit = limitText.map({ Int($0) }) ?? 50, (1...1000).contains(limit) else {
+      return Reply.error(.badRequest, "limit must be a whole number from 1 to 1000.")
+    }
+    let after = query["after"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
+    let page = try await blocking { try library.moments(limit: limit, after: after) }
+    return try Reply.json(API.MomentPage(moments: page.moments.map(API.MomentObject.init), next: page.next))
+  }
+
+  /// `GET /api/moments/{id}/assets`.
+  func momentAssets(_ id: String) async throws -> Response {
+    guard let found = try await blocking({ try library.moment(id) }) else {
+      return Reply.error(
+        .notFound, "No moment has the id \(id); the moments may have been cut again: reload.")
+    }
+    return try Reply.json(
+      API.MomentAssets(
+        moment: API.MomentObject(found.summary),
+        bursts: found.moment.bursts.map { API.BurstObject(id: $0.id, assets: $0.assets.map(\.id.rawValue)) },
+        assets: found.moment.assets.map(AssetListing.init)))
+  }
+
+  /// `GET /api/assets/{id}`.
+  func asset(_ context: some RequestContext) async throws -> Response {
+    let text = context.parameters.get("id") ?? ""
+    guard let id = Self.assetID(text), let asset = try await blocking({ try library.asset(id) }) else {
+      return Self.unknownAsset(text)
+    }
+    return try Reply.json(AssetListing(asset))
+  }
+
+  /// `POST /api/assets/{id}/mark` `{"state": …}`: sets the state exactly; answers the asset object.
+  func mark(_ request: Request, context: some RequestContext) async throws -> Response {
+    let text = context.parameters.get("id") ?? ""
+    let body: API.MarkRequest = try await decode(request, context: context)
+    guard let id = Self.assetID(text) else { return Self.unknownAsset(text) }
+    do {
+      let asset = try await blocking { () -> Asset? in
+        try library.setState([id], to: body.state)
+        return try library.asset(id)
+      }
+      guard let asset else { return Self.unknownAsset(text) }
+      return try Reply.json(AssetListing(asset))
+    } catch LibraryError.unknownAssets {
+      return Self.unknownAsset(text)
+    }
+  }
+
+  /// `GET /api/assets/{id}/preview?size=N`: `image/jpeg`.
+  func preview(_ request: Request, context: some RequestContext) async throws -> Response {
+    let text = context.parameters.get("id") ?? ""
+    let sizeText = request.uri.queryParameters["size"].map(String.init)
+    guard let size = sizeText.map({ Int($0) }) ?? 1600, (16...8192).contains(size) else {
+      return Reply.error(.badRequest, "size must be a whole number of pixels from 16 to 8192.")
+    }
+    guard let id = Self.assetID(text), let asset = try await blocking({ try files.entry(id)?.asset }) else {
+      return Self.unknownAsset(text)
+    }
+    let preview = try await previews.preview(of: asset, size: size)
+    return Response(
+      status: .ok,
+      headers: [.contentType: "image/jpeg", .cacheControl: "private, max-age=3600"],
+      body: ResponseBody(byteBuffer: ByteBuffer(bytes: preview.jpeg)))
+  }
+
+  /// `GET /api/assets/{id}/video`: a video, or a Live Photo's video (by the photo's id or its
+  /// own), with byte ranges.
+  func video(_ request: Request, context: some RequestContext) async throws -> Response {
+    let text = context.parameters.get("id") ?? ""
+    guard let id = Self.assetID(text),
+      let path = try await blocking({ () -> String? in
+        guard let entry = try files.entry(id) else { return nil }
+        if entry.kind == .video { return entry.path }
+        guard let video = entry.asset.companion else { return nil }
+        return try files.entry(video.id)?.path
+      })
+    else {
+      return Reply.error(.notFound, "No video has the id \(text).")
+    }
+    return try await FileReply.file(at: path, request: request, context: context)
+  }
+
+  // MARK: - Helpers
+
+  /// An asset id as the API takes it: 16 hex digits.
+  static func assetID(_ text: String) -> AssetID? {
+    guard text.utf8.count == 16, text.utf8.allSatisfy(\.isASCIIHexDigit) else { return nil }
+    return AssetID(rawValue: text.lowercased())
+  }
+
+  static func unknownAsset(_ id: String) -> Response {
+    Reply.error(.notFound, "No indexed asset has the id \(id); the library may have been refreshed: reload.")
+  }
+
+  /// The request's JSON body, at most 64 KiB.
+  func decode<Value: Decodable>(_ request: Request, context: some RequestContext) async throws -> Value {
+    var request = request
+    let buffer = try await request.collectBody(upTo: 64 * 1024)
+    do {
+      return try JSONDecoder().decode(Value.self, from: Data(buffer.readableBytesView))
+    } catch {
+      throw HTTPError(.badRequest, message: "The body is not the JSON this route takes; see docs/api.md.")
+    }
+  }
+
+  /// Runs `work` (SQLite, files) off the server's threads.
+  func blocking<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+    try await withCheckedThrowingContinuation { continuation in
+      DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+    }
+  }
+}
+
+extension UInt8 {
+  fileprivate var isASCIIHexDigit: Bool {
+    (48...57).contains(self) || (65...70).contains(self) || (97...102).contains(self)
+  }
+}

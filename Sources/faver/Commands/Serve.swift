@@ -1,0 +1,91 @@
+import ArgumentParser
+import Dispatch
+import FaverKit
+import FaverServe
+import Foundation
+import Synchronization
+
+extension Faver {
+  struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Review in a web browser: a local page, one photo at a time.",
+      discussion: """
+        Serves the review page and its JSON API (docs/api.md) on this machine only, until Ctrl-C. \
+        The page resumes at the cursor, as `faver next` does, and every mark goes to the same \
+        store: the CLI, and a `faver refresh` from cron, can run beside it.
+        """)
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Option(help: "The port to listen on; 0 picks a free one.")
+    var port = 8080
+
+    @Option(
+      help: ArgumentHelp(
+        "Listen on another address than 127.0.0.1 (0.0.0.0: every network). Anyone who can reach it can mark.",
+        valueName: "address"))
+    var listen: String?
+
+    @Flag(help: "Open the page in the default browser.")
+    var open = false
+
+    func validate() throws {
+      guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
+      if listen?.isEmpty == true {
+        throw ValidationError("--listen needs an address; an empty one names none.")
+      }
+    }
+
+    func run() throws {
+      let library = storeOptions.library()
+      _ = try library.progress()  // no store, or an unreadable one: say so now, not in the page
+      let host = listen ?? "127.0.0.1"
+      if let listen, !["127.0.0.1", "localhost", "::1"].contains(listen) {
+        FileHandle.standardError.write(
+          Data(
+            ("faver: warning: listening on \(listen), not only on this machine: anyone who can reach it "
+              + "can see the photos and mark them.\n").utf8))
+      }
+      let server = ReviewServer(
+        library: library, host: host, port: port, previews: LibraryPreviews(library: library))
+      let open = open
+      try Self.wait {
+        try await server.run { url in
+          FileHandle.standardOutput.write(
+            Data("Serving the review page at \(url.absoluteString) (Ctrl-C stops)\n".utf8))
+          if open { Self.openInBrowser(url) }
+        }
+      }
+    }
+
+    /// Runs `body` to its end from this synchronous command (the server lives on Swift's
+    /// concurrency threads; this one only waits).
+    static func wait(_ body: @escaping @Sendable () async throws -> Void) throws {
+      let outcome = Mutex<Result<Void, any Error>?>(nil)
+      let done = DispatchSemaphore(value: 0)
+      Task {
+        do {
+          try await body()
+          outcome.withLock { $0 = .success(()) }
+        } catch {
+          outcome.withLock { $0 = .failure(error) }
+        }
+        done.signal()
+      }
+      done.wait()
+      try outcome.withLock { $0 }?.get()
+    }
+
+    static func openInBrowser(_ url: URL) {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = ["xdg-open", url.absoluteString]
+      do {
+        try process.run()
+      } catch {
+        FileHandle.standardError.write(
+          Data("faver: could not open a browser (\(error)); open the address above.\n".utf8))
+      }
+    }
+  }
+}

@@ -1,0 +1,314 @@
+#!/usr/bin/python3
+"""The review page in a real browser: chromium driven by selenium against `faver serve`.
+
+Generates a small library of real JPEGs (two days, a burst of three), indexes it, serves it on a
+free port and checks what a person sees: the photo shown is the one `/api/next` names (by its
+`data-asset-id`), → marks it reviewed and moves on, F makes a favorite at once, a reload shows
+the same photo, U undoes, a mark made while the server is down is retried until it is saved, and
+browse drills down to a photo that opens the review there. Screenshots go to --screenshots.
+
+Run by `ReviewPageBrowserTests.swift`; by hand:
+  /usr/bin/python3 Tests/FaverServeTests/browser/review_page.py --faver .build/debug/faver \
+      --screenshots docs/screenshots
+"""
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import urllib.request
+
+from PIL import Image, ImageDraw
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+# (file, EXIF time, sky colour, ground colour): a morning with a burst of three, then a next day.
+SHOTS = [
+    ("day1/IMG_0001.jpg", "2024:05:12 09:00:00", (120, 170, 230), (70, 120, 60)),
+    ("day1/IMG_0002.jpg", "2024:05:12 09:00:01", (125, 172, 232), (72, 122, 62)),
+    ("day1/IMG_0003.jpg", "2024:05:12 09:00:02", (130, 175, 235), (74, 124, 64)),
+    ("day1/IMG_0004.jpg", "2024:05:12 09:20:00", (240, 180, 120), (150, 110, 70)),
+    ("day1/IMG_0005.jpg", "2024:05:12 09:45:00", (200, 120, 150), (60, 60, 90)),
+    ("day2/IMG_0010.jpg", "2024:05:13 18:00:00", (250, 140, 90), (40, 40, 60)),
+    ("day2/IMG_0011.jpg", "2024:05:13 18:01:30", (230, 110, 100), (30, 30, 50)),
+    ("day2/IMG_0012.jpg", "2024:05:13 18:30:00", (60, 60, 110), (20, 20, 30)),
+]
+
+# Then a day each in June: enough moments that browsing them scrolls.
+EXTRA_DAYS = 24
+
+TIMEOUT = 20  # seconds a condition may take to come true before the check fails
+
+
+def make_library(root):
+    shots = SHOTS + [(f"june/IMG_{day:04}.jpg", f"2024:06:{day:02} 12:00:00", (90 + 6 * day, 130, 200 - 4 * day),
+                      (60, 90 + 3 * day, 60)) for day in range(1, EXTRA_DAYS + 1)]
+    for index, (name, taken, sky, ground) in enumerate(shots):
+        path = os.path.join(root, name)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        image = Image.new("RGB", (960, 640), sky)
+        draw = ImageDraw.Draw(image)
+        draw.rectangle([0, 400, 960, 640], fill=ground)
+        draw.ellipse([620 - index * 30, 90, 760 - index * 30, 230], fill=(255, 236, 170))
+        draw.polygon([(0, 420), (220 + index * 20, 250), (480, 420)], fill=tuple(c // 2 for c in ground))
+        exif = image.getexif()
+        exif[0x010F] = "Apple"
+        exif[0x0110] = "iPhone 15"
+        exif[0x8769] = {0x9003: taken, 0x9011: "+02:00"}  # DateTimeOriginal, OffsetTimeOriginal
+        image.save(path, "JPEG", quality=85, exif=exif)
+
+
+servers = []  # every server started, stopped at the end if still running
+
+
+class Server:
+    def __init__(self, faver, store, port=0):
+        servers.append(self)
+        self.process = subprocess.Popen(
+            [faver, "serve", "--store", store, "--port", str(port)],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = self.process.stdout.readline()
+        if "http://" not in line:
+            raise SystemExit("faver serve did not start: " + line + self.process.stderr.read())
+        self.url = line[line.index("http://"):].split()[0]
+        self.port = int(self.url.rstrip("/").rsplit(":", 1)[1])
+
+    def stop(self):
+        self.process.terminate()
+        status = self.process.wait(timeout=TIMEOUT)
+        check(status == 0, f"faver serve stops cleanly on SIGTERM (status {status})")
+
+
+failures = []
+
+
+def check(condition, what):
+    print(("ok   " if condition else "FAIL ") + what, flush=True)
+    if not condition:
+        failures.append(what)
+
+
+def api(server, path):
+    with urllib.request.urlopen(server.url + path.lstrip("/"), timeout=TIMEOUT) as response:
+        return json.loads(response.read())
+
+
+def shown(driver):
+    """The id of the photo on screen: the data-asset-id of the element that shows it."""
+    elements = driver.find_elements(By.CSS_SELECTOR, "#stage [data-asset-id]")
+    visible = [element for element in elements if element.is_displayed()]
+    return visible[0].get_attribute("data-asset-id") if len(visible) == 1 else None
+
+
+def wait(driver, condition, what):
+    try:
+        WebDriverWait(driver, TIMEOUT, poll_frequency=0.1).until(lambda _: condition())
+        check(True, what)
+        return True
+    except Exception:  # the condition never came true (or kept throwing)
+        check(False, what)
+        return False
+
+
+def images_loaded(driver):
+    """Whether every image on screen has loaded (for a screenshot that shows them)."""
+    return driver.execute_script("""
+        return Array.from(document.images).filter((image) => {
+          const box = image.getBoundingClientRect();
+          return image.offsetParent !== null && box.bottom > 0 && box.top < innerHeight;
+        }).every((image) => image.complete && image.naturalWidth > 0);""")
+
+
+def press(driver, *keys):
+    ActionChains(driver).send_keys(*keys).perform()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--faver", required=True)
+    parser.add_argument("--screenshots")
+    arguments = parser.parse_args()
+    work = tempfile.mkdtemp(prefix="faver-browser-")
+    screenshots = arguments.screenshots or os.path.join(work, "screenshots")
+    os.makedirs(screenshots, exist_ok=True)
+    library = os.path.join(work, "library")
+    store = os.path.join(work, "store")
+    make_library(library)
+    subprocess.run([arguments.faver, "index", library, "--store", store], check=True, capture_output=True)
+    server = Server(arguments.faver, store)
+    options = webdriver.ChromeOptions()
+    for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--window-size=960,640", "--hide-scrollbars", "--force-device-scale-factor=1"]:
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    # The page's own size (what a screenshot shows), whatever the window's frame takes.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 960, "height": 600, "deviceScaleFactor": 1, "mobile": False})
+    try:
+        run(driver, server, arguments.faver, store, screenshots)
+    finally:
+        driver.quit()
+        for running in servers:
+            if running.process.poll() is None:
+                running.stop()
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"{len(failures)} failed" if failures else "all passed")
+    return 1 if failures else 0
+
+
+def run(driver, server, faver, store, screenshots):
+    def shot(name):
+        try:
+            WebDriverWait(driver, TIMEOUT, poll_frequency=0.1).until(lambda _: images_loaded(driver))
+        except Exception:
+            check(False, f"the images of {name} load")
+        driver.save_screenshot(os.path.join(screenshots, name))
+
+    first = api(server, "/api/next")["id"]
+    driver.get(server.url)
+    wait(driver, lambda: shown(driver) == first, "the page shows the photo /api/next names")
+    wait(driver, lambda: driver.execute_script(
+        "const p = document.getElementById('photo'); return p.complete && p.naturalWidth > 0"),
+        "the photo's preview loads")
+    wait(driver, lambda: driver.find_element(By.ID, "library-progress").text == "32 photos to see",
+         "the story bar says how many photos there are to see")
+    segments = driver.find_elements(By.CSS_SELECTOR, "#segments .seg")
+    check(len(segments) == 5, f"one story segment per photo of the moment ({len(segments)})")
+    check(len(driver.find_elements(By.CSS_SELECTOR, "#segments .burst")) == 3,
+          "segments grouped by burst (a burst of three, two single photos)")
+    shot("review.png")
+
+    # → : the photo left is reviewed, the next one shows, and `next` agrees.
+    press(driver, Keys.ARROW_RIGHT)
+    wait(driver, lambda: shown(driver) not in (None, first), "→ moves on")
+    second = shown(driver)
+    check(api(server, f"/api/assets/{first}")["reviewed"], "the photo left is saved as reviewed")
+    check(api(server, "/api/next")["id"] == second, "/api/next is the photo on screen")
+    wait(driver, lambda: driver.find_element(By.ID, "library-progress").text == "3 % of your library seen",
+         "and the story bar how much of the library is seen")
+    check("seen" in driver.find_elements(By.CSS_SELECTOR, "#segments .seg")[0].get_attribute("class"),
+          "its story segment fills")
+
+    # U right after moving on: back to the photo left, unreviewed again; → reviews it again.
+    press(driver, "u")
+    wait(driver, lambda: shown(driver) == first, "U after → shows the photo left again")
+    wait(driver, lambda: not api(server, f"/api/assets/{first}")["reviewed"], "and it is unreviewed again")
+    check(api(server, "/api/next")["id"] == first, "/api/next agrees")
+    press(driver, Keys.SPACE)
+    wait(driver, lambda: shown(driver) == second, "Space moves on again")
+    wait(driver, lambda: api(server, f"/api/assets/{first}")["reviewed"], "reviewing it again")
+
+    # F: a favorite at once, no move.
+    press(driver, "f")
+    wait(driver, lambda: api(server, f"/api/assets/{second}")["favorite"], "F makes it a favorite (the API says so)")
+    check(driver.find_element(By.ID, "favorite").get_attribute("aria-pressed") == "true", "the heart is on")
+    check(shown(driver) == second, "a favorite does not move on")
+    shot("favorite.png")
+
+    # Reload: the same photo.
+    driver.refresh()
+    wait(driver, lambda: shown(driver) == second, "a reload shows the same photo")
+    check(driver.find_element(By.ID, "favorite").get_attribute("aria-pressed") == "true",
+          "and it is still a favorite")
+
+    # Taps: the middle shows the details, the right third goes on, the left third back.
+    def tap(fraction):
+        stage = driver.find_element(By.ID, "stage")
+        ActionChains(driver).move_to_element_with_offset(
+            stage, int(stage.size["width"] * (fraction - 0.5)), 0).click().perform()
+
+    tap(0.5)
+    wait(driver, lambda: driver.find_element(By.ID, "details").is_displayed()
+         and second in driver.find_element(By.ID, "details").text, "a tap in the middle shows the details")
+    shot("details.png")
+    tap(0.5)
+    wait(driver, lambda: not driver.find_element(By.ID, "details").is_displayed(), "and another hides them")
+    tap(0.9)
+    wait(driver, lambda: shown(driver) not in (None, second), "a tap on the right third goes on")
+    tap(0.1)
+    wait(driver, lambda: shown(driver) == second, "a tap on the left third goes back")
+
+    # U: the last mark undone. (A reload forgets the page's undo list: favorite it again first.)
+    press(driver, "f")
+    wait(driver, lambda: not api(server, f"/api/assets/{second}")["favorite"], "F again: no longer a favorite")
+    press(driver, "u")
+    wait(driver, lambda: api(server, f"/api/assets/{second}")["favorite"], "U undoes it: a favorite again")
+
+    # ↓ within the burst, C compares it.
+    press(driver, Keys.ARROW_DOWN)
+    wait(driver, lambda: shown(driver) not in (None, second), "↓ goes on within the burst")
+    third = shown(driver)
+    press(driver, "c")
+    wait(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#compare figure")) == 3,
+         "C compares the burst's three photos side by side")
+    shot("compare.png")
+    press(driver, Keys.ESCAPE)
+    press(driver, "?")
+    wait(driver, lambda: driver.find_element(By.ID, "help").is_displayed(), "? shows the keys")
+    shot("help.png")
+    press(driver, Keys.ESCAPE)
+
+    # A failed save says so and is retried until the server has it.
+    port = server.port
+    server.stop()
+    press(driver, "x")
+    wait(driver, lambda: "retrying" in driver.find_element(By.ID, "notice").text,
+         "with the server down, a mark says it is not saved yet")
+    shot("not-saved.png")
+    server = Server(faver, store, port)
+    wait(driver, lambda: api(server, f"/api/assets/{third}")["rejected"],
+         "once the server is back, the mark is saved")
+    wait(driver, lambda: not driver.find_element(By.ID, "notice").is_displayed()
+         or "Saved" in driver.find_element(By.ID, "notice").text, "and the notice says so")
+
+    # Shift+→: the next moment.
+    ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.ARROW_RIGHT).key_up(Keys.SHIFT).perform()
+    wait(driver, lambda: "13" in driver.find_element(By.ID, "moment-date").text, "Shift+→ goes to the next moment")
+    shot("next-moment.png")
+
+    # Browse: moments → a moment's bursts → a photo, which opens the review there.
+    driver.get(server.url + "#/browse")
+    moments = 2 + EXTRA_DAYS
+    wait(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#grid .tile")) == moments,
+         f"browse lists the {moments} moments")
+    shot("browse.png")
+    # A moment far down the list, and back: the list is where it was.
+    driver.execute_script("document.getElementById('browse').scrollTop = 250")
+    scrolled = driver.execute_script("return document.getElementById('browse').scrollTop")
+    check(scrolled == 250, f"the moments scroll ({scrolled})")
+    tiles = driver.find_elements(By.CSS_SELECTOR, "#grid .tile")
+    driver.execute_script("arguments[0].click()", tiles[-1])
+    wait(driver, lambda: driver.find_element(By.ID, "browse-title").text.startswith("Mon, June 24")
+         or "24" in driver.find_element(By.ID, "browse-title").text, "a moment opens")
+    driver.back()
+    wait(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#grid .tile")) == moments
+         and driver.execute_script("return document.getElementById('browse').scrollTop") == 250,
+         "back returns to the same scroll position")
+    driver.find_elements(By.CSS_SELECTOR, "#grid .tile")[0].click()
+    wait(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#grid .tile")) == 3,
+         "a moment shows its bursts (one burst tile, two photos)")
+    shot("moment.png")
+    driver.find_elements(By.CSS_SELECTOR, "#grid .tile")[0].click()
+    wait(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#grid .tile[data-asset-id]")) == 3,
+         "a burst shows its three photos")
+    favorite_badges = driver.find_elements(By.CSS_SELECTOR, "#grid .badge.favorite")
+    check(len(favorite_badges) == 1, "with the favorite's badge")
+    driver.back()
+    wait(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#grid .tile")) == 3, "back returns to the bursts")
+    last = driver.find_elements(By.CSS_SELECTOR, "#grid .tile")[-1]
+    target = last.get_attribute("data-asset-id")
+    last.click()
+    wait(driver, lambda: shown(driver) == target, "a photo opens the review screen there")
+    check(api(server, "/api/review")["asset"]["id"] == target, "and the cursor is on it")
+    server.stop()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
