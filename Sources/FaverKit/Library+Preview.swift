@@ -24,11 +24,11 @@ extension Library {
   /// The preview of each of `ids` whose long edge is `size` (or the original's, when smaller),
   /// upright, as a JPEG file: from the cache in the store folder (`previews/`) when it holds one,
   /// else made from the fastest good source (see `PreviewMaker`) and kept there, the cache then
-  /// trimmed to `cacheLimit` bytes. A file that cannot be shown gets a placeholder JPEG, its
-  /// reason in `failure`; that failure is remembered (`retry` forgets it), unless it may pass
-  /// (a file not readable now, ffmpeg missing). With `folder`, each is also copied to
-  /// `folder/ID.jpg`, atomically, and `file` is that copy. Throws `LibraryError.unknownAssets` for
-  /// ids the index does not know, before making any preview.
+  /// trimmed to `cacheLimit` bytes (when due: see `PreviewCache.trimIfDue`). A file that cannot be
+  /// shown gets a placeholder JPEG, its reason in `failure`; that failure is remembered (`retry`
+  /// forgets it), unless it may pass (a file not readable now, ffmpeg missing). With `folder`,
+  /// each is also copied to `folder/ID.jpg`, atomically, and `file` is that copy. Throws
+  /// `LibraryError.unknownAssets` for ids the index does not know, before making any preview.
   public func previews(
     of ids: [AssetID], size: Int, to folder: URL? = nil, retry: Bool = false,
     cacheLimit: Int64 = Library.defaultPreviewCacheLimit
@@ -48,7 +48,7 @@ extension Library {
       }
       return preview
     }
-    if made { cache.trim() }
+    if made { cache.trimIfDue() }
     return previews
   }
 

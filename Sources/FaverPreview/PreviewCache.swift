@@ -1,5 +1,6 @@
 package import FaverFiles
 package import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -14,8 +15,9 @@ package import Foundation
 /// renamed into place, so a reader, or a run killed mid-write, never sees half a JPEG. It does not
 /// wait for the disk (a preview can be made again): a file a power cut left short is not served
 /// (`entry` checks that it ends as a JPEG ends) but made again. Bounded:
-/// `trim()` removes the least recently used previews once they take more than `byteLimit`; a hit
-/// marks its file used (its modification time).
+/// `trim()` removes the least recently used previews once they take more than `byteLimit`
+/// (`trimIfDue()` after writes: not on every one); a hit marks its file used (its modification
+/// time).
 package struct PreviewCache: Sendable {
   package var folder: URL
   package var byteLimit: Int64
@@ -79,6 +81,7 @@ package struct PreviewCache: Sendable {
       try? FileManager.default.removeItem(at: reason)
     }
     try write(jpeg, to: file)
+    Self.written.withLock { $0[folder.path, default: 0] += Int64(jpeg.count) }
     return Entry(file: file, failure: failure)
   }
 
@@ -97,6 +100,30 @@ package struct PreviewCache: Sendable {
     // Not waiting for the disk: `entry` checks what it reads back.
     try file.commit(durable: false)
   }
+
+  /// Bytes this process wrote into each cache folder since it last trimmed it (nil: never trimmed).
+  private static let written = Mutex<[String: Int64]>([:])
+
+  /// `trim()`, when it may be due: the first time this process writes into the cache, then each
+  /// time it has written another 1/64 of `byteLimit` (so a server making one small preview per
+  /// request does not list the whole cache each time); returns how many it removed.
+  @discardableResult
+  package func trimIfDue() -> Int {
+    let due = Self.written.withLock { written -> Bool in
+      guard let bytes = written[folder.path] else { return false }
+      guard bytes >= byteLimit / 64 || !Self.trimmedOnce.withLock({ $0.contains(folder.path) }) else {
+        return false
+      }
+      written[folder.path] = 0
+      return true
+    }
+    guard due else { return 0 }
+    Self.trimmedOnce.withLock { _ = $0.insert(folder.path) }
+    return trim()
+  }
+
+  /// Cache folders this process has trimmed.
+  private static let trimmedOnce = Mutex<Set<String>>([])
 
   /// Removes the least recently used previews (and their reasons) until the cache holds at most
   /// `byteLimit` bytes; returns how many it removed. A file another run removes first is skipped.

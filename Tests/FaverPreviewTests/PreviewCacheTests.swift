@@ -87,3 +87,25 @@ struct PreviewCacheTests {
     }
   }
 }
+
+/// Trimming after writes lists the cache the first time, then only once another 1/64 of the
+/// limit has been written.
+@Test func trimIfDueTrimsFirstThenEveryFewWrites() throws {
+  let tree = try TemporaryTree()
+  let cache = PreviewCache(folder: tree.root.appendingPathComponent("previews"), byteLimit: 64 * 100)
+  #expect(cache.trimIfDue() == 0)  // nothing written yet: not due
+  let files = try (0..<70).map { index in
+    try cache.store(
+      [0xFF, 0xD8] + [UInt8](repeating: 1, count: 96) + [0xFF, 0xD9], failure: nil,
+      id: String(format: "%016x", index), size: 8
+    ).file
+  }
+  // 7,000 bytes against a 6,400-byte limit: the first trim is due, and removes six.
+  #expect(cache.trimIfDue() == 6)
+  // Over the limit again, but only 50 bytes written since: not due.
+  _ = try cache.store(
+    [0xFF, 0xD8] + [UInt8](repeating: 1, count: 46) + [0xFF, 0xD9], failure: nil, id: "ff00000000000000",
+    size: 8)
+  #expect(cache.trimIfDue() == 0)
+  #expect(files.filter { FileManager.default.fileExists(atPath: $0.path) }.count == 64)
+}
