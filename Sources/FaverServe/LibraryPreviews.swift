@@ -1,5 +1,5 @@
 public import FaverKit
-public import Foundation
+import Foundation
 
 /// The previews faver makes (`Library.preview`): upright, of the size asked (or the original's,
 /// when smaller), from the fastest good source of each format, cached in the store folder; where
