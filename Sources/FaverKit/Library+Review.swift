@@ -8,12 +8,10 @@ public import Foundation
 extension Library {
   /// A moment as a browser lists it: where and when, how far it is reviewed, which photo shows it.
   public struct MomentCard: Hashable, Sendable {
-    /// `Moment.id`: stable while its first asset stays.
-    public var id: String
-    /// The first and last capture times, as the camera recorded them (`CaptureTime.iso8601`).
-    public var start: String
-    public var end: String
-    /// `first`, `timeGap`, `distance` or `undated` (see `Manifest.BoundaryEntry`).
+    /// What the manifest says of it: id, start and end, counts by kind, title and place.
+    public var summary: FaverCore.MomentSummary
+    /// `first`, `timeGap`, `distance`, `localGap`, `localMove` or `undated` (see
+    /// `Manifest.BoundaryEntry`).
     public var boundary: String
     public var bursts: Int
     public var assets: Int
@@ -24,16 +22,12 @@ extension Library {
     public var cover: AssetID
     /// Where the moment was, from its first asset with a position; nil when none has one.
     public var coordinate: Coordinate?
-    /// `Sun 12 May 2024 · Lisbon, Portugal` (see `MomentSummary.title(for:place:)`).
-    public var title: String
-    /// Where most of its photos with GPS were taken (see `Library.places(of:)`).
-    public var place: FaverCore.Place?
+
+    public var id: String { summary.id }
 
     init(_ moment: Moment, place: FaverCore.Place?) {
       let assets = moment.assets
-      id = moment.id
-      start = assets.first?.captureTime.iso8601 ?? ""
-      end = assets.max(by: Asset.captureOrder)?.captureTime.iso8601 ?? ""
+      summary = FaverCore.MomentSummary(moment, place: place)
       boundary = Manifest.BoundaryEntry(moment.boundary).reason
       bursts = moment.bursts.count
       self.assets = assets.count
@@ -42,8 +36,6 @@ extension Library {
       rejected = assets.filter { $0.review == .rejected }.count
       cover = (assets.first { $0.review == .favorite } ?? assets.first)?.id ?? AssetID(rawValue: "")
       coordinate = assets.lazy.compactMap(\.coordinate).first
-      title = FaverCore.MomentSummary.title(for: moment, place: place)
-      self.place = place
     }
   }
 

@@ -26,8 +26,8 @@ enum API {
 
     init(_ summary: Library.MomentCard) {
       id = summary.id
-      start = summary.start
-      end = summary.end
+      start = summary.summary.start
+      end = summary.summary.end
       boundary = summary.boundary
       bursts = summary.bursts
       assets = summary.assets
@@ -37,8 +37,8 @@ enum API {
       cover = summary.cover.rawValue
       latitude = summary.coordinate?.latitude
       longitude = summary.coordinate?.longitude
-      title = summary.title
-      place = summary.place
+      title = summary.summary.title
+      place = summary.summary.place
     }
 
     enum CodingKeys: String, CodingKey {
