@@ -15,10 +15,28 @@ enum PageFiles {
     router.get("page/:name") { _, context in try reply(context.parameters.get("name") ?? "") }
   }
 
+  /// Where a page file is: SwiftPM's resource bundle beside the executable (`swift build`,
+  /// `swift run`, `swift test`), else the source tree the binary was built from. Found by hand
+  /// rather than through `Bundle.module`, which stops the process when the bundle is missing (a
+  /// binary copied without its `faver_FaverServe.resources` folder).
+  static func url(of name: String) -> URL? {
+    let candidates = [
+      Bundle.main.bundleURL.appendingPathComponent("faver_FaverServe.resources/Page/" + name),
+      URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Page/" + name),
+    ]
+    return candidates.first { FileManager.default.isReadableFile(atPath: $0.path) }
+  }
+
+  /// Whether the page can be served: a `faver` copied without its resources cannot.
+  static var isPresent: Bool { files.keys.allSatisfy { url(of: $0) != nil } }
+
   static func reply(_ name: String) throws -> Response {
-    guard let type = files[name], let url = Bundle.module.url(forResource: "Page/" + name, withExtension: nil)
-    else {
-      return Reply.error(.notFound, "No such page.")
+    guard let type = files[name] else { return Reply.error(.notFound, "No such page.") }
+    guard let url = url(of: name) else {
+      return Reply.error(
+        .internalServerError,
+        "The page is not beside faver (faver_FaverServe.resources/Page/\(name)): install faver with that folder."
+      )
     }
     let data = try Data(contentsOf: url)
     return Response(

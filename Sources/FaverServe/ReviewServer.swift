@@ -23,6 +23,10 @@ public struct ReviewServer: Sendable {
   }
 
   /// The routes: the page, then the API, behind the local-only guard.
+  /// Whether the page (HTML, script, style) is beside faver to be served; a binary copied
+  /// without its `faver_FaverServe.resources` folder has only the API.
+  public static var hasPage: Bool { PageFiles.isPresent }
+
   public func router() -> Router<BasicRequestContext> {
     let router = Router(context: BasicRequestContext.self)
     router.add(middleware: ErrorReplies())

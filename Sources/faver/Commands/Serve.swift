@@ -39,6 +39,12 @@ extension Faver {
     func run() throws {
       let library = storeOptions.library()
       _ = try library.progress()  // no store, or an unreadable one: say so now, not in the page
+      if !ReviewServer.hasPage {
+        FileHandle.standardError.write(
+          Data(
+            ("faver: warning: the review page is not beside faver (faver_FaverServe.resources); only the "
+              + "JSON API is served. Install faver with that folder.\n").utf8))
+      }
       let host = listen ?? "127.0.0.1"
       if let listen, !["127.0.0.1", "localhost", "::1"].contains(listen) {
         FileHandle.standardError.write(
