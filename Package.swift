@@ -161,6 +161,8 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
       ],
+      // The browser test's script, run by `ReviewPageBrowserTests` from the source tree.
+      exclude: ["browser"],
       swiftSettings: strictImports),
     // Boundary F1 of the moment clusterer on synthetic libraries; run by scripts/moment-f1.
     .executableTarget(
