@@ -59,6 +59,19 @@ extension IndexStore {
     }
   }
 
+  /// The review state of each of `ids` that is marked (absent: unreviewed).
+  package func reviewStates(of ids: [AssetID]) throws -> [AssetID: ReviewState] {
+    try database.read { db in
+      var states: [AssetID: ReviewState] = [:]
+      for id in ids {
+        let row = try Row.fetchOne(
+          db, sql: "SELECT favorite, rejected FROM review WHERE assetId = ?", arguments: [id.rawValue])
+        if let row { states[id] = Self.state(favorite: row[0], rejected: row[1]) }
+      }
+      return states
+    }
+  }
+
   /// A row of `review` as a state; no row is unreviewed.
   private static func state(favorite: Bool?, rejected: Bool?) -> ReviewState {
     guard let favorite, let rejected else { return .unreviewed }

@@ -1,0 +1,309 @@
+package import FaverCore
+import Foundation
+import GRDB
+
+/// The review queue as last built, kept so `status`, `next`, `cursor` and `mark` read the few rows
+/// they need instead of rebuilding the whole library (issue #17).
+///
+/// `queueItem` holds every asset of the queue in queue order (moment, burst, capture order) with
+/// its member ids (so "reviewed" is checked against `review`), its burst and moment ordinals and
+/// its placed capture time; `queueMoment` holds each moment's summary. Every write that changes
+/// what the queue would be (files, roots, clock corrections) bumps `dataGeneration` in `state`, by
+/// triggers in the same transaction; the queue is fresh while the generation, the clustering mode
+/// and `QueueStamp.format` it was built with are the current ones.
+extension IndexStore {
+  static func registerQueueMigration(in migrator: inout DatabaseMigrator) {
+    migrator.registerMigration("v12: review queue") { db in
+      try db.create(table: "queueItem") { t in
+        t.primaryKey("position", .integer)
+        t.column("assetId", .text).notNull()
+        t.column("companionId", .text)
+        t.column("rawId", .text)
+        t.column("burst", .integer).notNull()
+        t.column("moment", .integer).notNull()
+        t.column("instant", .double).notNull()
+        t.column("utcOffset", .integer)
+        t.column("timeSource", .text).notNull()
+        t.column("hasSubseconds", .boolean).notNull()
+        t.column("offsetSource", .text).notNull()
+        t.column("inferredOffset", .integer)
+        t.column("clockShift", .integer).notNull()
+        t.column("isUndated", .boolean).notNull()
+        t.column("problem", .text)
+      }
+      try db.create(index: "queueItem_on_assetId", on: "queueItem", columns: ["assetId"])
+      try db.create(index: "queueItem_on_burst", on: "queueItem", columns: ["burst"])
+      try db.create(table: "queueMoment") { t in
+        t.primaryKey("ordinal", .integer)
+        t.column("summary", .text).notNull()
+      }
+      try db.execute(sql: "INSERT OR REPLACE INTO state (key, value) VALUES ('dataGeneration', '0')")
+      for table in ["file", "root", "clockCorrection"] {
+        for event in ["INSERT", "UPDATE", "DELETE"] {
+          try db.execute(
+            sql: """
+              CREATE TRIGGER \(table)_\(event.lowercased())_bumps_generation AFTER \(event) ON \(table)
+              BEGIN
+                UPDATE state SET value = CAST(value AS INTEGER) + 1 WHERE key = 'dataGeneration';
+              END
+              """)
+        }
+      }
+    }
+  }
+
+  /// What a saved queue was built from.
+  package struct QueueStamp: Hashable, Codable, Sendable {
+    /// Bumped when the way the queue is built or saved changes: an older table is rebuilt.
+    package static let format = 1
+
+    package var format: Int
+    package var generation: Int
+    package var mode: MomentClusterer.Mode
+
+    package init(generation: Int, mode: MomentClusterer.Mode) {
+      (format, self.generation, self.mode) = (Self.format, generation, mode)
+    }
+  }
+
+  /// One asset of the saved queue.
+  package struct QueuedItem: Hashable, Sendable {
+    package var position: Int
+    package var assetID: AssetID
+    package var companionID: AssetID?
+    package var rawID: AssetID?
+    package var burst: Int
+    package var moment: Int
+    /// The placed capture time (see `Timeline`).
+    package var captureTime: CaptureTime
+    /// The placed problem (see `Timeline`).
+    package var problem: String?
+
+    package var cursor: FaverCore.Cursor { FaverCore.Cursor(assetID: assetID, instant: captureTime.instant) }
+
+    static let selection = """
+      q.position, q.assetId, q.companionId, q.rawId, q.burst, q.moment, q.instant, q.utcOffset, \
+      q.timeSource, q.hasSubseconds, q.offsetSource, q.inferredOffset, q.clockShift, q.isUndated, q.problem
+      """
+
+    init(row: Row) {
+      position = row[0]
+      assetID = AssetID(rawValue: row[1])
+      companionID = (row[2] as String?).map(AssetID.init(rawValue:))
+      rawID = (row[3] as String?).map(AssetID.init(rawValue:))
+      burst = row[4]
+      moment = row[5]
+      captureTime = CaptureTime(
+        instant: Date(timeIntervalSince1970: row[6]), utcOffset: row[7],
+        source: TimeSource(rawValue: row[8]) ?? .fileModified, hasSubseconds: row[9],
+        offsetSource: OffsetSource(rawValue: row[10]) ?? .file)
+      captureTime.inferredOffset = row[11]
+      captureTime.clockShift = row[12]
+      captureTime.isUndated = row[13]
+      problem = row[14]
+    }
+  }
+
+  /// The data generation: bumped by every write to files, roots and clock corrections.
+  package func dataGeneration() throws -> Int {
+    try database.read { try Self.dataGeneration($0) }
+  }
+
+  private static func dataGeneration(_ db: Database) throws -> Int {
+    try Int.fetchOne(db, sql: "SELECT CAST(value AS INTEGER) FROM state WHERE key = 'dataGeneration'") ?? 0
+  }
+
+  /// Whether the saved queue is the one `mode` would build now.
+  package func isQueueFresh(mode: MomentClusterer.Mode) throws -> Bool {
+    try database.read { db in
+      guard let text = try String.fetchOne(db, sql: "SELECT value FROM state WHERE key = 'queue'"),
+        let stamp = try? JSONDecoder().decode(QueueStamp.self, from: Data(text.utf8))
+      else { return false }
+      return stamp == QueueStamp(generation: try Self.dataGeneration(db), mode: mode)
+    }
+  }
+
+  /// Replaces the saved queue with `moments` (in queue order, as `ReviewQueue` orders them) and
+  /// their summaries, built from the data of `generation`: when the data changed since, it is
+  /// saved as stale.
+  package func saveQueue(
+    _ moments: [Moment], summaries: [MomentSummary], generation: Int, mode: MomentClusterer.Mode
+  ) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let stamp = String(
+      decoding: try encoder.encode(QueueStamp(generation: generation, mode: mode)), as: UTF8.self)
+    try database.write { db in
+      try db.execute(sql: "DELETE FROM queueItem")
+      try db.execute(sql: "DELETE FROM queueMoment")
+      let item = try db.makeStatement(
+        sql: """
+          INSERT INTO queueItem (position, assetId, companionId, rawId, burst, moment, instant, utcOffset,
+            timeSource, hasSubseconds, offsetSource, inferredOffset, clockShift, isUndated, problem)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          """)
+      let summary = try db.makeStatement(sql: "INSERT INTO queueMoment (ordinal, summary) VALUES (?, ?)")
+      var position = 0
+      var burstOrdinal = 0
+      for (ordinal, moment) in moments.enumerated() {
+        for burst in moment.bursts {
+          for asset in burst.assets {
+            let time = asset.captureTime
+            try item.execute(arguments: [
+              position, asset.id.rawValue, asset.companion?.id.rawValue, asset.raw?.id.rawValue, burstOrdinal,
+              ordinal, time.instant.timeIntervalSince1970, time.utcOffset, time.source.rawValue,
+              time.hasSubseconds, time.offsetSource.rawValue, time.inferredOffset, time.clockShift,
+              time.isUndated, asset.problem,
+            ])
+            position += 1
+          }
+          burstOrdinal += 1
+        }
+        let text = String(decoding: try encoder.encode(summaries[ordinal]), as: UTF8.self)
+        try summary.execute(arguments: [ordinal, text])
+      }
+      try db.execute(
+        sql:
+          "INSERT INTO state (key, value) VALUES ('queue', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+        arguments: [stamp])
+    }
+  }
+
+  /// SQL true when the queue item `q` is reviewed: any of its files is marked.
+  private static let isReviewed = """
+    (EXISTS (SELECT 1 FROM review WHERE review.assetId = q.assetId) \
+    OR (q.companionId IS NOT NULL AND EXISTS (SELECT 1 FROM review WHERE review.assetId = q.companionId)) \
+    OR (q.rawId IS NOT NULL AND EXISTS (SELECT 1 FROM review WHERE review.assetId = q.rawId)))
+    """
+
+  /// The saved queue's counts: assets reviewed and in all, moments with something left to review
+  /// and in all.
+  package func queueCounts() throws -> (reviewed: Int, total: Int, momentsToReview: Int, moments: Int) {
+    try database.read { db in
+      let row = try Row.fetchOne(
+        db,
+        sql: """
+          SELECT COUNT(*), COALESCE(SUM(reviewed), 0), COUNT(DISTINCT CASE WHEN reviewed THEN NULL ELSE moment END)
+          FROM (SELECT q.moment AS moment, \(Self.isReviewed) AS reviewed FROM queueItem q)
+          """)
+      let moments = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM queueMoment") ?? 0
+      return (row?[1] ?? 0, row?[0] ?? 0, row?[2] ?? 0, moments)
+    }
+  }
+
+  /// The first unreviewed item of the saved queue, in queue order, that satisfies `condition`
+  /// (SQL over `q`), else nil.
+  private func firstPending(where condition: String = "1", arguments: StatementArguments = [])
+    throws -> QueuedItem?
+  {
+    try database.read { db in
+      try Row.fetchOne(
+        db,
+        sql: """
+          SELECT \(QueuedItem.selection) FROM queueItem q
+          WHERE (\(condition)) AND NOT \(Self.isReviewed) ORDER BY q.position LIMIT 1
+          """,
+        arguments: arguments
+      ).map(QueuedItem.init(row:))
+    }
+  }
+
+  /// Where to resume in the saved queue, by the rule of `ReviewQueue.resume(from:)`.
+  package func queueResume(from cursor: FaverCore.Cursor?) throws -> QueuedItem? {
+    guard let cursor else { return try firstPending() }
+    if let item = try queuedItem(cursor.assetID) {
+      if let exact = try firstPending(where: "q.position = ?", arguments: [item.position]) { return exact }
+      return try firstPending(where: "q.position > ?", arguments: [item.position]) ?? firstPending()
+    }
+    // Gone from the index: continue after the place it held, by capture instant and id.
+    let instant = cursor.instant.timeIntervalSince1970
+    return try firstPending(
+      where: "q.instant > ? OR (q.instant = ? AND q.assetId > ?)",
+      arguments: [instant, instant, cursor.assetID.rawValue]) ?? firstPending()
+  }
+
+  /// The first unreviewed item of the saved queue, in queue order, one of whose files is among
+  /// `ids`.
+  package func firstPendingQueued(among ids: Set<AssetID>) throws -> QueuedItem? {
+    guard !ids.isEmpty else { return nil }
+    let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+    let values = ids.map(\.rawValue)
+    return try firstPending(
+      where: "q.assetId IN (\(marks)) OR q.companionId IN (\(marks)) OR q.rawId IN (\(marks))",
+      arguments: StatementArguments(values + values + values))
+  }
+
+  /// The saved queue's item of `id` (its first, in queue order).
+  package func queuedItem(_ id: AssetID) throws -> QueuedItem? {
+    try database.read { db in
+      try Row.fetchOne(
+        db,
+        sql:
+          "SELECT \(QueuedItem.selection) FROM queueItem q WHERE q.assetId = ? ORDER BY q.position LIMIT 1",
+        arguments: [id.rawValue]
+      ).map(QueuedItem.init(row:))
+    }
+  }
+
+  /// The items of burst `burst` of the saved queue, in queue order: the unreviewed ones, and the
+  /// id of its first item (reviewed or not), which names the burst.
+  package func queuedBurst(_ burst: Int) throws -> (first: AssetID?, pending: [QueuedItem]) {
+    try database.read { db in
+      let first = try String.fetchOne(
+        db, sql: "SELECT assetId FROM queueItem WHERE burst = ? ORDER BY position LIMIT 1", arguments: [burst]
+      )
+      let pending = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT \(QueuedItem.selection) FROM queueItem q WHERE q.burst = ? AND NOT \(Self.isReviewed)
+          ORDER BY q.position
+          """,
+        arguments: [burst]
+      ).map(QueuedItem.init(row:))
+      return (first.map(AssetID.init(rawValue:)), pending)
+    }
+  }
+
+  /// The summary of the saved queue's moment `ordinal`.
+  package func queuedMomentSummary(_ ordinal: Int) throws -> MomentSummary? {
+    try database.read { db in
+      guard
+        let text = try String.fetchOne(
+          db, sql: "SELECT summary FROM queueMoment WHERE ordinal = ?", arguments: [ordinal])
+      else { return nil }
+      return try? JSONDecoder().decode(MomentSummary.self, from: Data(text.utf8))
+    }
+  }
+
+  /// The assets of queue items as `assets()` and `Timeline` made them: each at the first of its
+  /// places (by root, then path) with the others as duplicates, with its Live Photo video and raw
+  /// file, its placed capture time and problem; nil for an item whose file is no longer indexed.
+  package func assets(of items: [QueuedItem]) throws -> [Asset?] {
+    let roots = try roots()
+    return try database.read { db -> [Asset?] in
+      let statement = try db.makeStatement(
+        sql: "SELECT \(FileRecord.Columns.selection) FROM file WHERE assetId = ?")
+      func places(_ id: AssetID) throws -> [FileRecord] {
+        try Row.fetchAll(statement, arguments: [id.rawValue]).map { try FileRecord(row: $0) }.sorted {
+          $0.rootId != $1.rootId
+            ? $0.rootId < $1.rootId : $0.path.utf8.lexicographicallyPrecedes($1.path.utf8)
+        }
+      }
+      func companion(_ id: AssetID?) throws -> Asset.Companion? {
+        guard let id, let first = try places(id).first else { return nil }
+        return Asset.Companion(id: id, root: roots[first.rootId] ?? "", path: first.path)
+      }
+      return try items.map { item -> Asset? in
+        let found = try places(item.assetID)
+        guard let first = found.first else { return nil }
+        var asset = first.asset(root: roots[first.rootId] ?? "")
+        asset.duplicates = found.dropFirst().map { joinPath(roots[$0.rootId] ?? "", $0.path) }
+        asset.companion = try companion(item.companionID)
+        asset.raw = try companion(item.rawID)
+        asset.captureTime = item.captureTime
+        asset.problem = item.problem
+        return asset
+      }
+    }
+  }
+}
