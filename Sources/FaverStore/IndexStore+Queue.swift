@@ -30,12 +30,20 @@ extension IndexStore {
         t.column("clockShift", .integer).notNull()
         t.column("isUndated", .boolean).notNull()
         t.column("problem", .text)
+        t.column("reviewed", .boolean).notNull().defaults(to: false)
       }
       try db.create(index: "queueItem_on_assetId", on: "queueItem", columns: ["assetId"])
       try db.create(index: "queueItem_on_burst", on: "queueItem", columns: ["burst"])
+      try db.create(
+        index: "queueItem_on_companionId", on: "queueItem", columns: ["companionId"],
+        condition: Column("companionId") != nil)
+      try db.create(
+        index: "queueItem_on_rawId", on: "queueItem", columns: ["rawId"], condition: Column("rawId") != nil)
       try db.create(table: "queueMoment") { t in
         t.primaryKey("ordinal", .integer)
         t.column("summary", .text).notNull()
+        t.column("total", .integer).notNull()
+        t.column("reviewed", .integer).notNull()
       }
       try db.execute(sql: "INSERT OR REPLACE INTO state (key, value) VALUES ('dataGeneration', '0')")
       for table in ["file", "root", "clockCorrection"] {
@@ -136,31 +144,38 @@ extension IndexStore {
     try database.write { db in
       try db.execute(sql: "DELETE FROM queueItem")
       try db.execute(sql: "DELETE FROM queueMoment")
+      // Read in the transaction that writes: a mark made meanwhile is counted, or waits.
+      let marked = Set(try String.fetchAll(db, sql: "SELECT assetId FROM review"))
       let item = try db.makeStatement(
         sql: """
           INSERT INTO queueItem (position, assetId, companionId, rawId, burst, moment, instant, utcOffset,
-            timeSource, hasSubseconds, offsetSource, inferredOffset, clockShift, isUndated, problem)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            timeSource, hasSubseconds, offsetSource, inferredOffset, clockShift, isUndated, problem, reviewed)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """)
-      let summary = try db.makeStatement(sql: "INSERT INTO queueMoment (ordinal, summary) VALUES (?, ?)")
+      let summary = try db.makeStatement(
+        sql: "INSERT INTO queueMoment (ordinal, summary, total, reviewed) VALUES (?, ?, ?, ?)")
       var position = 0
       var burstOrdinal = 0
       for (ordinal, moment) in moments.enumerated() {
+        var counts = (total: 0, reviewed: 0)
         for burst in moment.bursts {
           for asset in burst.assets {
             let time = asset.captureTime
+            let reviewed = asset.memberIDs.contains { marked.contains($0.rawValue) }
+            counts.total += 1
+            if reviewed { counts.reviewed += 1 }
             try item.execute(arguments: [
               position, asset.id.rawValue, asset.companion?.id.rawValue, asset.raw?.id.rawValue, burstOrdinal,
               ordinal, time.instant.timeIntervalSince1970, time.utcOffset, time.source.rawValue,
               time.hasSubseconds, time.offsetSource.rawValue, time.inferredOffset, time.clockShift,
-              time.isUndated, asset.problem,
+              time.isUndated, asset.problem, reviewed,
             ])
             position += 1
           }
           burstOrdinal += 1
         }
         let text = String(decoding: try encoder.encode(summaries[ordinal]), as: UTF8.self)
-        try summary.execute(arguments: [ordinal, text])
+        try summary.execute(arguments: [ordinal, text, counts.total, counts.reviewed])
       }
       try db.execute(
         sql:
@@ -170,7 +185,33 @@ extension IndexStore {
   }
 
   /// SQL true when the queue item `q` is reviewed: any of its files is marked.
-  private static let isReviewed = """
+  private static let isReviewed = "q.reviewed"
+
+  /// Keeps the saved queue's review counts in step with `review` for the items holding `ids`:
+  /// called in the transaction of the marks.
+  static func updateQueueReviewed(_ ids: Set<AssetID>, in db: Database) throws {
+    guard !ids.isEmpty else { return }
+    let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+    let values = ids.map(\.rawValue)
+    let rows = try Row.fetchAll(
+      db,
+      sql: """
+        SELECT q.position, q.moment, q.reviewed, \(Self.anyMemberMarked) FROM queueItem q
+        WHERE q.assetId IN (\(marks)) OR q.companionId IN (\(marks)) OR q.rawId IN (\(marks))
+        """,
+      arguments: StatementArguments(values + values + values))
+    for row in rows {
+      let (position, moment, was, now): (Int, Int, Bool, Bool) = (row[0], row[1], row[2], row[3])
+      guard was != now else { continue }
+      try db.execute(sql: "UPDATE queueItem SET reviewed = ? WHERE position = ?", arguments: [now, position])
+      try db.execute(
+        sql: "UPDATE queueMoment SET reviewed = reviewed + ? WHERE ordinal = ?",
+        arguments: [now ? 1 : -1, moment])
+    }
+  }
+
+  /// SQL true when one of the files of the queue item `q` is marked in `review`.
+  private static let anyMemberMarked = """
     (EXISTS (SELECT 1 FROM review WHERE review.assetId = q.assetId) \
     OR (q.companionId IS NOT NULL AND EXISTS (SELECT 1 FROM review WHERE review.assetId = q.companionId)) \
     OR (q.rawId IS NOT NULL AND EXISTS (SELECT 1 FROM review WHERE review.assetId = q.rawId)))
@@ -183,11 +224,10 @@ extension IndexStore {
       let row = try Row.fetchOne(
         db,
         sql: """
-          SELECT COUNT(*), COALESCE(SUM(reviewed), 0), COUNT(DISTINCT CASE WHEN reviewed THEN NULL ELSE moment END)
-          FROM (SELECT q.moment AS moment, \(Self.isReviewed) AS reviewed FROM queueItem q)
+          SELECT COALESCE(SUM(reviewed), 0), COALESCE(SUM(total), 0), COALESCE(SUM(reviewed < total), 0), COUNT(*)
+          FROM queueMoment
           """)
-      let moments = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM queueMoment") ?? 0
-      return (row?[1] ?? 0, row?[0] ?? 0, row?[2] ?? 0, moments)
+      return (row?[0] ?? 0, row?[1] ?? 0, row?[2] ?? 0, row?[3] ?? 0)
     }
   }
 

@@ -43,6 +43,7 @@ extension IndexStore {
             arguments: [id.rawValue, date.timeIntervalSince1970, after == .favorite, after == .rejected])
         }
       }
+      try Self.updateQueueReviewed(Set(ids), in: db)
       return changed
     }
   }
