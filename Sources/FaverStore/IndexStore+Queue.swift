@@ -34,6 +34,9 @@ extension IndexStore {
       }
       try db.create(index: "queueItem_on_assetId", on: "queueItem", columns: ["assetId"])
       try db.create(index: "queueItem_on_burst", on: "queueItem", columns: ["burst"])
+      // The items left to review, in queue order: `next` finds the first of them at once however
+      // much of the queue is reviewed.
+      try db.execute(sql: "CREATE INDEX queueItem_pending ON queueItem(position) WHERE reviewed = 0")
       try db.create(
         index: "queueItem_on_companionId", on: "queueItem", columns: ["companionId"],
         condition: Column("companionId") != nil)
@@ -184,8 +187,9 @@ extension IndexStore {
     }
   }
 
-  /// SQL true when the queue item `q` is reviewed: any of its files is marked.
-  private static let isReviewed = "q.reviewed"
+  /// SQL true when the queue item `q` is left to review (none of its files is marked), as
+  /// `queueItem_pending` says it.
+  private static let isPending = "q.reviewed = 0"
 
   /// Keeps the saved queue's review counts in step with `review` for the items holding `ids`:
   /// called in the transaction of the marks.
@@ -241,7 +245,7 @@ extension IndexStore {
         db,
         sql: """
           SELECT \(QueuedItem.selection) FROM queueItem q
-          WHERE (\(condition)) AND NOT \(Self.isReviewed) ORDER BY q.position LIMIT 1
+          WHERE (\(condition)) AND \(Self.isPending) ORDER BY q.position LIMIT 1
           """,
         arguments: arguments
       ).map(QueuedItem.init(row:))
@@ -295,7 +299,7 @@ extension IndexStore {
       let pending = try Row.fetchAll(
         db,
         sql: """
-          SELECT \(QueuedItem.selection) FROM queueItem q WHERE q.burst = ? AND NOT \(Self.isReviewed)
+          SELECT \(QueuedItem.selection) FROM queueItem q WHERE q.burst = ? AND \(Self.isPending)
           ORDER BY q.position
           """,
         arguments: [burst]
