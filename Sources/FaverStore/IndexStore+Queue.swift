@@ -194,23 +194,23 @@ extension IndexStore {
   /// Keeps the saved queue's review counts in step with `review` for the items holding `ids`:
   /// called in the transaction of the marks.
   static func updateQueueReviewed(_ ids: Set<AssetID>, in db: Database) throws {
-    guard !ids.isEmpty else { return }
-    let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
-    let values = ids.map(\.rawValue)
-    let rows = try Row.fetchAll(
-      db,
+    // One id a statement: a list of them all could pass the limit of bound values of some SQLite
+    // builds (32,766 by default).
+    let holding = try db.cachedStatement(
       sql: """
         SELECT q.position, q.moment, q.reviewed, \(Self.anyMemberMarked) FROM queueItem q
-        WHERE q.assetId IN (\(marks)) OR q.companionId IN (\(marks)) OR q.rawId IN (\(marks))
-        """,
-      arguments: StatementArguments(values + values + values))
-    for row in rows {
-      let (position, moment, was, now): (Int, Int, Bool, Bool) = (row[0], row[1], row[2], row[3])
-      guard was != now else { continue }
-      try db.execute(sql: "UPDATE queueItem SET reviewed = ? WHERE position = ?", arguments: [now, position])
-      try db.execute(
-        sql: "UPDATE queueMoment SET reviewed = reviewed + ? WHERE ordinal = ?",
-        arguments: [now ? 1 : -1, moment])
+        WHERE q.assetId = ?1 OR q.companionId = ?1 OR q.rawId = ?1
+        """)
+    for id in ids {
+      for row in try Row.fetchAll(holding, arguments: [id.rawValue]) {
+        let (position, moment, was, now): (Int, Int, Bool, Bool) = (row[0], row[1], row[2], row[3])
+        guard was != now else { continue }
+        try db.execute(
+          sql: "UPDATE queueItem SET reviewed = ? WHERE position = ?", arguments: [now, position])
+        try db.execute(
+          sql: "UPDATE queueMoment SET reviewed = reviewed + ? WHERE ordinal = ?",
+          arguments: [now ? 1 : -1, moment])
+      }
     }
   }
 
@@ -269,12 +269,12 @@ extension IndexStore {
   /// The first unreviewed item of the saved queue, in queue order, one of whose files is among
   /// `ids`.
   package func firstPendingQueued(among ids: Set<AssetID>) throws -> QueuedItem? {
-    guard !ids.isEmpty else { return nil }
-    let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
-    let values = ids.map(\.rawValue)
-    return try firstPending(
-      where: "q.assetId IN (\(marks)) OR q.companionId IN (\(marks)) OR q.rawId IN (\(marks))",
-      arguments: StatementArguments(values + values + values))
+    // One id a statement: a list of them all could pass the limit of bound values of some SQLite
+    // builds (32,766 by default).
+    try ids.compactMap { id in
+      try firstPending(
+        where: "q.assetId = ?1 OR q.companionId = ?1 OR q.rawId = ?1", arguments: [id.rawValue])
+    }.min { $0.position < $1.position }
   }
 
   /// The saved queue's item of `id` (its first, in queue order).

@@ -192,3 +192,16 @@ private func expectSameAsRebuild(
   try generated.library.mark(try generated.someAssets(3), as: .reviewed)
   #expect(try generated.store.isQueueFresh(mode: mode))
 }
+
+@Test func marksOfThousandsOfIdsAtOnceKeepTheCountsAndTheCursor() throws {
+  let generated = try GeneratedLibrary()
+  try generated.reindex(adding: 3_000)
+  let all = try generated.library.queue().queue.order
+  _ = try generated.library.status()
+  try generated.library.mark(all, as: .reviewed)
+  #expect(try generated.library.status().progress == ReviewProgress(reviewed: all.count, total: all.count))
+  try generated.library.mark(all, as: .unreviewed)
+  #expect(try generated.library.status().progress == ReviewProgress(reviewed: 0, total: all.count))
+  let first = try #require(try generated.library.queue().queue.pending.first).asset
+  #expect(try generated.store.cursor() == Cursor(at: first))
+}
