@@ -354,6 +354,7 @@ public final class Library: Sendable {
   }
 
   public func status(mode: MomentClusterer.Mode? = nil) throws -> Status {
+    if let saved = try storeWithFreshQueue(mode: clusteringMode(mode)) { return try savedStatus(saved) }
     let (clustering, queue) = try queue(mode: mode)
     return Status(
       progress: queue.progress, momentsToReview: queue.entries.count, moments: clustering.moments.count)
@@ -374,6 +375,10 @@ public final class Library: Sendable {
   /// saved on that asset, so asking again without marking it shows it again; once it is marked,
   /// the next call moves on past it.
   public func next(mode: MomentClusterer.Mode? = nil) throws -> Item? {
+    if let saved = try storeWithFreshQueue(mode: clusteringMode(mode)) {
+      let next = try savedNext(saved)
+      if next.found { return next.item }
+    }
     let queue = try queue(mode: mode).queue
     guard let found = queue.resume(from: try store.cursor()) else { return nil }
     try store.setCursor(Cursor(at: found.asset))
@@ -383,7 +388,7 @@ public final class Library: Sendable {
   }
 
   /// The progress of the whole library (the same in every mode).
-  public func progress() throws -> ReviewProgress { try queue().queue.progress }
+  public func progress() throws -> ReviewProgress { try status().progress }
 
   /// What `mark` did.
   public struct Marked: Hashable, Sendable {
@@ -405,6 +410,10 @@ public final class Library: Sendable {
     let changed = try store.mark(ids, as: mark, at: date)
     if mark == .unreviewed, changed > 0 {
       let undone = Set(ids)
+      if let saved = try storeWithFreshQueue(mode: clusteringMode()) {
+        if let first = try saved.firstPendingQueued(among: undone) { try store.setCursor(first.cursor) }
+        return Marked(changed: changed, unchanged: undone.count - changed)
+      }
       let queue = try queue().queue
       if let first = queue.pending.first(where: { !undone.isDisjoint(with: $0.asset.memberIDs) }) {
         try store.setCursor(Cursor(at: first.asset))
@@ -417,6 +426,9 @@ public final class Library: Sendable {
   /// longer indexed); nil when there is no cursor.
   public func cursor() throws -> (cursor: Cursor, asset: Asset?)? {
     guard let cursor = try readableStore.cursor() else { return nil }
+    if let saved = try storeWithFreshQueue(mode: clusteringMode()) {
+      return (cursor, try savedCursorAsset(cursor, in: saved))
+    }
     return (cursor, try assets().first { $0.id == cursor.assetID })
   }
 
@@ -444,9 +456,13 @@ public final class Library: Sendable {
     mode: MomentClusterer.Mode? = nil, extraFolder: URL? = nil, now: Date = Date(),
     output: ((UnsafeRawBufferPointer) throws -> Void)? = nil
   ) throws -> Clustering {
-    _ = try store  // writable first: a read-only index must fail before the manifest is replaced
+    // Writable first: a read-only index must fail before the manifest is replaced.
+    let generation = try store.dataGeneration()
     let (clustering, queue) = try queue(mode: mode)
     let places = places(of: clustering.moments)
+    if try !store.isQueueFresh(mode: clustering.mode) {
+      try saveQueue(clustering, places: places, generation: generation, in: store)
+    }
     let manifest = Manifest(clustering: clustering, queue: queue, generatedAt: now, places: places)
     // The store's copy first: a folder given for the extra copy that cannot be written must not
     // keep the store's own manifest (and the mode) from being written.

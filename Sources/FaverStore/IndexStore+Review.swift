@@ -43,6 +43,7 @@ extension IndexStore {
             arguments: [id.rawValue, date.timeIntervalSince1970, after == .favorite, after == .rejected])
         }
       }
+      try Self.updateQueueReviewed(Set(ids), in: db)
       return changed
     }
   }
@@ -54,6 +55,19 @@ extension IndexStore {
       let rows = try Row.fetchCursor(db, sql: "SELECT assetId, favorite, rejected FROM review")
       while let row = try rows.next() {
         states[AssetID(rawValue: row[0])] = Self.state(favorite: row[1], rejected: row[2])
+      }
+      return states
+    }
+  }
+
+  /// The review state of each of `ids` that is marked (absent: unreviewed).
+  package func reviewStates(of ids: [AssetID]) throws -> [AssetID: ReviewState] {
+    try database.read { db in
+      var states: [AssetID: ReviewState] = [:]
+      for id in ids {
+        let row = try Row.fetchOne(
+          db, sql: "SELECT favorite, rejected FROM review WHERE assetId = ?", arguments: [id.rawValue])
+        if let row { states[id] = Self.state(favorite: row[0], rejected: row[1]) }
       }
       return states
     }

@@ -181,6 +181,7 @@ package final class IndexStore: Sendable {
         t.column("position", .integer).notNull()
       }
     }
+    registerQueueMigration(in: &migrator)
     return migrator
   }
 

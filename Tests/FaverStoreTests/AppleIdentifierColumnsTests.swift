@@ -35,7 +35,7 @@ import Testing
       "v5: forget non-media files", "v6: drop the rootId indexes their (rootId, path) keys cover",
       "v7: drop the takenAt and contentIdentifier indexes no query uses", "v8: rejected",
       "v9: video duration", "v10: files dated by name or modification time",
-      "v11: offset source, serial number, clock corrections",
+      "v11: offset source, serial number, clock corrections", "v12: review queue",
     ])
 }
 

@@ -122,7 +122,11 @@ private func record(_ rootId: Int64, _ path: String, taken: Double, size: Int64 
     try String.fetchAll(
       db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'")
   }
-  #expect(indexes.sorted() == ["file_on_assetId"])
+  #expect(
+    indexes.sorted() == [
+      "file_on_assetId", "queueItem_on_assetId", "queueItem_on_burst", "queueItem_on_companionId",
+      "queueItem_on_rawId", "queueItem_pending",
+    ])
 }
 
 @Test func batchesLargerThanOneStatementInsertAndThenUpdateEveryFile() throws {

@@ -1,0 +1,353 @@
+package import FaverCore
+import Foundation
+import GRDB
+
+/// The review queue as last built, kept so `status`, `next`, `cursor` and `mark` read the few rows
+/// they need instead of rebuilding the whole library (issue #17).
+///
+/// `queueItem` holds every asset of the queue in queue order (moment, burst, capture order) with
+/// its member ids (so "reviewed" is checked against `review`), its burst and moment ordinals and
+/// its placed capture time; `queueMoment` holds each moment's summary. Every write that changes
+/// what the queue would be (files, roots, clock corrections) bumps `dataGeneration` in `state`, by
+/// triggers in the same transaction; the queue is fresh while the generation, the clustering mode
+/// and `QueueStamp.format` it was built with are the current ones.
+extension IndexStore {
+  static func registerQueueMigration(in migrator: inout DatabaseMigrator) {
+    migrator.registerMigration("v12: review queue") { db in
+      try db.create(table: "queueItem") { t in
+        t.primaryKey("position", .integer)
+        t.column("assetId", .text).notNull()
+        t.column("companionId", .text)
+        t.column("rawId", .text)
+        t.column("burst", .integer).notNull()
+        t.column("moment", .integer).notNull()
+        t.column("instant", .double).notNull()
+        t.column("utcOffset", .integer)
+        t.column("timeSource", .text).notNull()
+        t.column("hasSubseconds", .boolean).notNull()
+        t.column("offsetSource", .text).notNull()
+        t.column("inferredOffset", .integer)
+        t.column("clockShift", .integer).notNull()
+        t.column("isUndated", .boolean).notNull()
+        t.column("problem", .text)
+        t.column("reviewed", .boolean).notNull().defaults(to: false)
+      }
+      try db.create(index: "queueItem_on_assetId", on: "queueItem", columns: ["assetId"])
+      try db.create(index: "queueItem_on_burst", on: "queueItem", columns: ["burst"])
+      // The items left to review, in queue order: `next` finds the first of them at once however
+      // much of the queue is reviewed.
+      try db.execute(sql: "CREATE INDEX queueItem_pending ON queueItem(position) WHERE reviewed = 0")
+      try db.create(
+        index: "queueItem_on_companionId", on: "queueItem", columns: ["companionId"],
+        condition: Column("companionId") != nil)
+      try db.create(
+        index: "queueItem_on_rawId", on: "queueItem", columns: ["rawId"], condition: Column("rawId") != nil)
+      try db.create(table: "queueMoment") { t in
+        t.primaryKey("ordinal", .integer)
+        t.column("summary", .text).notNull()
+        t.column("total", .integer).notNull()
+        t.column("reviewed", .integer).notNull()
+      }
+      try db.execute(sql: "INSERT OR REPLACE INTO state (key, value) VALUES ('dataGeneration', '0')")
+      for table in ["file", "root", "clockCorrection"] {
+        for event in ["INSERT", "UPDATE", "DELETE"] {
+          try db.execute(
+            sql: """
+              CREATE TRIGGER \(table)_\(event.lowercased())_bumps_generation AFTER \(event) ON \(table)
+              BEGIN
+                UPDATE state SET value = CAST(value AS INTEGER) + 1 WHERE key = 'dataGeneration';
+              END
+              """)
+        }
+      }
+    }
+  }
+
+  /// What a saved queue was built from.
+  package struct QueueStamp: Hashable, Codable, Sendable {
+    /// Bumped when the way the queue is built or saved changes: an older table is rebuilt.
+    package static let format = 1
+
+    package var format: Int
+    package var generation: Int
+    package var mode: MomentClusterer.Mode
+
+    package init(generation: Int, mode: MomentClusterer.Mode) {
+      (format, self.generation, self.mode) = (Self.format, generation, mode)
+    }
+  }
+
+  /// One asset of the saved queue.
+  package struct QueuedItem: Hashable, Sendable {
+    package var position: Int
+    package var assetID: AssetID
+    package var companionID: AssetID?
+    package var rawID: AssetID?
+    package var burst: Int
+    package var moment: Int
+    /// The placed capture time (see `Timeline`).
+    package var captureTime: CaptureTime
+    /// The placed problem (see `Timeline`).
+    package var problem: String?
+
+    package var cursor: FaverCore.Cursor { FaverCore.Cursor(assetID: assetID, instant: captureTime.instant) }
+
+    static let selection = """
+      q.position, q.assetId, q.companionId, q.rawId, q.burst, q.moment, q.instant, q.utcOffset, \
+      q.timeSource, q.hasSubseconds, q.offsetSource, q.inferredOffset, q.clockShift, q.isUndated, q.problem
+      """
+
+    init(row: Row) {
+      position = row[0]
+      assetID = AssetID(rawValue: row[1])
+      companionID = (row[2] as String?).map(AssetID.init(rawValue:))
+      rawID = (row[3] as String?).map(AssetID.init(rawValue:))
+      burst = row[4]
+      moment = row[5]
+      captureTime = CaptureTime(
+        instant: Date(timeIntervalSince1970: row[6]), utcOffset: row[7],
+        source: TimeSource(rawValue: row[8]) ?? .fileModified, hasSubseconds: row[9],
+        offsetSource: OffsetSource(rawValue: row[10]) ?? .file)
+      captureTime.inferredOffset = row[11]
+      captureTime.clockShift = row[12]
+      captureTime.isUndated = row[13]
+      problem = row[14]
+    }
+  }
+
+  /// The data generation: bumped by every write to files, roots and clock corrections.
+  package func dataGeneration() throws -> Int {
+    try database.read { try Self.dataGeneration($0) }
+  }
+
+  private static func dataGeneration(_ db: Database) throws -> Int {
+    try Int.fetchOne(db, sql: "SELECT CAST(value AS INTEGER) FROM state WHERE key = 'dataGeneration'") ?? 0
+  }
+
+  /// Whether the saved queue is the one `mode` would build now.
+  package func isQueueFresh(mode: MomentClusterer.Mode) throws -> Bool {
+    try database.read { db in
+      guard let text = try String.fetchOne(db, sql: "SELECT value FROM state WHERE key = 'queue'"),
+        let stamp = try? JSONDecoder().decode(QueueStamp.self, from: Data(text.utf8))
+      else { return false }
+      return stamp == QueueStamp(generation: try Self.dataGeneration(db), mode: mode)
+    }
+  }
+
+  /// Replaces the saved queue with `moments` (in queue order, as `ReviewQueue` orders them) and
+  /// their summaries, built from the data of `generation`: when the data changed since, it is
+  /// saved as stale.
+  package func saveQueue(
+    _ moments: [Moment], summaries: [MomentSummary], generation: Int, mode: MomentClusterer.Mode
+  ) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let stamp = String(
+      decoding: try encoder.encode(QueueStamp(generation: generation, mode: mode)), as: UTF8.self)
+    try database.write { db in
+      try db.execute(sql: "DELETE FROM queueItem")
+      try db.execute(sql: "DELETE FROM queueMoment")
+      // Read in the transaction that writes: a mark made meanwhile is counted, or waits.
+      let marked = Set(try String.fetchAll(db, sql: "SELECT assetId FROM review"))
+      let item = try db.makeStatement(
+        sql: """
+          INSERT INTO queueItem (position, assetId, companionId, rawId, burst, moment, instant, utcOffset,
+            timeSource, hasSubseconds, offsetSource, inferredOffset, clockShift, isUndated, problem, reviewed)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          """)
+      let summary = try db.makeStatement(
+        sql: "INSERT INTO queueMoment (ordinal, summary, total, reviewed) VALUES (?, ?, ?, ?)")
+      var position = 0
+      var burstOrdinal = 0
+      for (ordinal, moment) in moments.enumerated() {
+        var counts = (total: 0, reviewed: 0)
+        for burst in moment.bursts {
+          for asset in burst.assets {
+            let time = asset.captureTime
+            let reviewed = asset.memberIDs.contains { marked.contains($0.rawValue) }
+            counts.total += 1
+            if reviewed { counts.reviewed += 1 }
+            try item.execute(arguments: [
+              position, asset.id.rawValue, asset.companion?.id.rawValue, asset.raw?.id.rawValue, burstOrdinal,
+              ordinal, time.instant.timeIntervalSince1970, time.utcOffset, time.source.rawValue,
+              time.hasSubseconds, time.offsetSource.rawValue, time.inferredOffset, time.clockShift,
+              time.isUndated, asset.problem, reviewed,
+            ])
+            position += 1
+          }
+          burstOrdinal += 1
+        }
+        let text = String(decoding: try encoder.encode(summaries[ordinal]), as: UTF8.self)
+        try summary.execute(arguments: [ordinal, text, counts.total, counts.reviewed])
+      }
+      try db.execute(
+        sql:
+          "INSERT INTO state (key, value) VALUES ('queue', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+        arguments: [stamp])
+    }
+  }
+
+  /// SQL true when the queue item `q` is left to review (none of its files is marked), as
+  /// `queueItem_pending` says it.
+  private static let isPending = "q.reviewed = 0"
+
+  /// Keeps the saved queue's review counts in step with `review` for the items holding `ids`:
+  /// called in the transaction of the marks.
+  static func updateQueueReviewed(_ ids: Set<AssetID>, in db: Database) throws {
+    // One id a statement: a list of them all could pass the limit of bound values of some SQLite
+    // builds (32,766 by default).
+    let holding = try db.cachedStatement(
+      sql: """
+        SELECT q.position, q.moment, q.reviewed, \(Self.anyMemberMarked) FROM queueItem q
+        WHERE q.assetId = ?1 OR q.companionId = ?1 OR q.rawId = ?1
+        """)
+    for id in ids {
+      for row in try Row.fetchAll(holding, arguments: [id.rawValue]) {
+        let (position, moment, was, now): (Int, Int, Bool, Bool) = (row[0], row[1], row[2], row[3])
+        guard was != now else { continue }
+        try db.execute(
+          sql: "UPDATE queueItem SET reviewed = ? WHERE position = ?", arguments: [now, position])
+        try db.execute(
+          sql: "UPDATE queueMoment SET reviewed = reviewed + ? WHERE ordinal = ?",
+          arguments: [now ? 1 : -1, moment])
+      }
+    }
+  }
+
+  /// SQL true when one of the files of the queue item `q` is marked in `review`.
+  private static let anyMemberMarked = """
+    (EXISTS (SELECT 1 FROM review WHERE review.assetId = q.assetId) \
+    OR (q.companionId IS NOT NULL AND EXISTS (SELECT 1 FROM review WHERE review.assetId = q.companionId)) \
+    OR (q.rawId IS NOT NULL AND EXISTS (SELECT 1 FROM review WHERE review.assetId = q.rawId)))
+    """
+
+  /// The saved queue's counts: assets reviewed and in all, moments with something left to review
+  /// and in all.
+  package func queueCounts() throws -> (reviewed: Int, total: Int, momentsToReview: Int, moments: Int) {
+    try database.read { db in
+      let row = try Row.fetchOne(
+        db,
+        sql: """
+          SELECT COALESCE(SUM(reviewed), 0), COALESCE(SUM(total), 0), COALESCE(SUM(reviewed < total), 0), COUNT(*)
+          FROM queueMoment
+          """)
+      return (row?[0] ?? 0, row?[1] ?? 0, row?[2] ?? 0, row?[3] ?? 0)
+    }
+  }
+
+  /// The first unreviewed item of the saved queue, in queue order, that satisfies `condition`
+  /// (SQL over `q`), else nil.
+  private func firstPending(where condition: String = "1", arguments: StatementArguments = [])
+    throws -> QueuedItem?
+  {
+    try database.read { db in
+      try Row.fetchOne(
+        db,
+        sql: """
+          SELECT \(QueuedItem.selection) FROM queueItem q
+          WHERE (\(condition)) AND \(Self.isPending) ORDER BY q.position LIMIT 1
+          """,
+        arguments: arguments
+      ).map(QueuedItem.init(row:))
+    }
+  }
+
+  /// Where to resume in the saved queue, by the rule of `ReviewQueue.resume(from:)`.
+  package func queueResume(from cursor: FaverCore.Cursor?) throws -> QueuedItem? {
+    guard let cursor else { return try firstPending() }
+    if let item = try queuedItem(cursor.assetID) {
+      if let exact = try firstPending(where: "q.position = ?", arguments: [item.position]) { return exact }
+      return try firstPending(where: "q.position > ?", arguments: [item.position]) ?? firstPending()
+    }
+    // Gone from the index: continue after the place it held, by capture instant and id.
+    let instant = cursor.instant.timeIntervalSince1970
+    return try firstPending(
+      where: "q.instant > ? OR (q.instant = ? AND q.assetId > ?)",
+      arguments: [instant, instant, cursor.assetID.rawValue]) ?? firstPending()
+  }
+
+  /// The first unreviewed item of the saved queue, in queue order, one of whose files is among
+  /// `ids`.
+  package func firstPendingQueued(among ids: Set<AssetID>) throws -> QueuedItem? {
+    // One id a statement: a list of them all could pass the limit of bound values of some SQLite
+    // builds (32,766 by default).
+    try ids.compactMap { id in
+      try firstPending(
+        where: "q.assetId = ?1 OR q.companionId = ?1 OR q.rawId = ?1", arguments: [id.rawValue])
+    }.min { $0.position < $1.position }
+  }
+
+  /// The saved queue's item of `id` (its first, in queue order).
+  package func queuedItem(_ id: AssetID) throws -> QueuedItem? {
+    try database.read { db in
+      try Row.fetchOne(
+        db,
+        sql:
+          "SELECT \(QueuedItem.selection) FROM queueItem q WHERE q.assetId = ? ORDER BY q.position LIMIT 1",
+        arguments: [id.rawValue]
+      ).map(QueuedItem.init(row:))
+    }
+  }
+
+  /// The items of burst `burst` of the saved queue, in queue order: the unreviewed ones, and the
+  /// id of its first item (reviewed or not), which names the burst.
+  package func queuedBurst(_ burst: Int) throws -> (first: AssetID?, pending: [QueuedItem]) {
+    try database.read { db in
+      let first = try String.fetchOne(
+        db, sql: "SELECT assetId FROM queueItem WHERE burst = ? ORDER BY position LIMIT 1", arguments: [burst]
+      )
+      let pending = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT \(QueuedItem.selection) FROM queueItem q WHERE q.burst = ? AND \(Self.isPending)
+          ORDER BY q.position
+          """,
+        arguments: [burst]
+      ).map(QueuedItem.init(row:))
+      return (first.map(AssetID.init(rawValue:)), pending)
+    }
+  }
+
+  /// The summary of the saved queue's moment `ordinal`.
+  package func queuedMomentSummary(_ ordinal: Int) throws -> MomentSummary? {
+    try database.read { db in
+      guard
+        let text = try String.fetchOne(
+          db, sql: "SELECT summary FROM queueMoment WHERE ordinal = ?", arguments: [ordinal])
+      else { return nil }
+      return try? JSONDecoder().decode(MomentSummary.self, from: Data(text.utf8))
+    }
+  }
+
+  /// The assets of queue items as `assets()` and `Timeline` made them: each at the first of its
+  /// places (by root, then path) with the others as duplicates, with its Live Photo video and raw
+  /// file, its placed capture time and problem; nil for an item whose file is no longer indexed.
+  package func assets(of items: [QueuedItem]) throws -> [Asset?] {
+    let roots = try roots()
+    return try database.read { db -> [Asset?] in
+      let statement = try db.makeStatement(
+        sql: "SELECT \(FileRecord.Columns.selection) FROM file WHERE assetId = ?")
+      func places(_ id: AssetID) throws -> [FileRecord] {
+        try Row.fetchAll(statement, arguments: [id.rawValue]).map { try FileRecord(row: $0) }.sorted {
+          $0.rootId != $1.rootId
+            ? $0.rootId < $1.rootId : $0.path.utf8.lexicographicallyPrecedes($1.path.utf8)
+        }
+      }
+      func companion(_ id: AssetID?) throws -> Asset.Companion? {
+        guard let id, let first = try places(id).first else { return nil }
+        return Asset.Companion(id: id, root: roots[first.rootId] ?? "", path: first.path)
+      }
+      return try items.map { item -> Asset? in
+        let found = try places(item.assetID)
+        guard let first = found.first else { return nil }
+        var asset = first.asset(root: roots[first.rootId] ?? "")
+        asset.duplicates = found.dropFirst().map { joinPath(roots[$0.rootId] ?? "", $0.path) }
+        asset.companion = try companion(item.companionID)
+        asset.raw = try companion(item.rawID)
+        asset.captureTime = item.captureTime
+        asset.problem = item.problem
+        return asset
+      }
+    }
+  }
+}

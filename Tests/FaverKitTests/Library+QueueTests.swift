@@ -1,0 +1,207 @@
+import FaverCore
+import FaverFiles
+import FaverStore
+import Foundation
+import Testing
+
+@testable import FaverKit
+
+/// SplitMix64: the same numbers on every run.
+private struct SplitMix: RandomNumberGenerator {
+  var state: UInt64
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// A generated library on an in-memory store: photos in bursts and moments, some wall-clock only
+/// (zones inferred), Live Photos, RAW+JPEG pairs and copies.
+private final class GeneratedLibrary {
+  let folder: URL
+  let store: IndexStore
+  let library: Library
+  let root: Int64
+  var random = SplitMix(state: 17)
+  /// Every path indexed, with its asset id.
+  var paths: [String: AssetID] = [:]
+  private var next = 0
+  private var clock = 1_700_000_000.0
+
+  init() throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("faver-queue-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    store = try IndexStore()
+    root = try store.rootID(for: "/lib")
+    library = Library(store: store, folder: folder)
+  }
+
+  deinit { try? FileManager.default.removeItem(at: folder) }
+
+  private func record(
+    _ path: String, id: AssetID, kind: MediaKind = .photo, at seconds: Double, offset: Int?,
+    identifier: String? = nil
+  ) -> FileRecord {
+    FileRecord(
+      rootId: root, path: path, assetId: id, format: kind == .video ? "quicktime" : "jpeg", kind: kind,
+      stamp: FileStamp(size: 1, mtimeNs: 1, device: 1, inode: 1),
+      captureTime: CaptureTime(
+        instant: Date(timeIntervalSince1970: seconds), utcOffset: offset, source: .exifOriginal),
+      coordinate: nil, make: "Canon", model: "EOS R6", problem: nil, contentIdentifier: identifier,
+      duration: kind == .video ? 2 : nil)
+  }
+
+  /// Adds `count` new assets after the last ones, and removes `removing` paths at random.
+  func reindex(adding count: Int, removing: Int = 0, moving: Int = 0) throws {
+    var changes = IndexChanges(rootId: root)
+    for _ in 0..<count {
+      clock += [0.5, 1, 2, 40, 700, 5000, 100_000].randomElement(using: &random) ?? 1
+      next += 1
+      let name = "a\(next)"
+      let id = AssetID(rawValue: "id\(next)")
+      let offset: Int? = Bool.random(using: &random) ? 3600 : nil
+      var still = record(name + ".jpg", id: id, at: clock, offset: offset)
+      switch Int.random(in: 0..<10, using: &random) {
+      case 0:  // a Live Photo
+        let video = AssetID(rawValue: "id\(next)v")
+        still = record(name + ".heic", id: id, at: clock, offset: offset, identifier: name)
+        changes.media.append(
+          record(name + ".mov", id: video, kind: .video, at: clock, offset: offset, identifier: name))
+        paths[name + ".mov"] = video
+      case 1:  // RAW+JPEG
+        let raw = AssetID(rawValue: "id\(next)r")
+        changes.media.append(record(name + ".cr3", id: raw, at: clock, offset: offset))
+        paths[name + ".cr3"] = raw
+      case 2 where next > 1:  // a copy of the photo before
+        still = record(name + ".jpg", id: AssetID(rawValue: "id\(next - 1)"), at: clock, offset: offset)
+      default:
+        break
+      }
+      changes.media.append(still)
+      paths[still.path] = AssetID(rawValue: still.assetId)
+    }
+    let gone = Array(paths.keys.sorted().shuffled(using: &random).prefix(removing + moving))
+    for (index, path) in gone.enumerated() {
+      changes.removed.append(path)
+      let id = paths.removeValue(forKey: path)
+      if index >= removing, let id {  // moved: the same content at another path
+        let moved = "moved/" + path
+        changes.media.append(record(moved, id: id, at: clock - Double(index), offset: nil))
+        paths[moved] = id
+      }
+    }
+    try store.apply(changes)
+  }
+
+  /// Some assets of the queue, at random.
+  func someAssets(_ count: Int) throws -> [AssetID] {
+    let order = try library.queue().queue.order
+    return Array(order.shuffled(using: &random).prefix(count))
+  }
+}
+
+/// `status`, `next` and `cursor` from the saved queue say what the full rebuild (`ReviewQueue`)
+/// says.
+private func expectSameAsRebuild(
+  _ generated: GeneratedLibrary, mode: MomentClusterer.Mode? = nil, _ comment: Comment,
+  sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+  let library = generated.library
+  let (clustering, queue) = try library.queue(mode: mode)
+  let status = try library.status(mode: mode)
+  #expect(status.progress == queue.progress, comment, sourceLocation: sourceLocation)
+  #expect(status.momentsToReview == queue.entries.count, comment, sourceLocation: sourceLocation)
+  #expect(status.moments == clustering.moments.count, comment, sourceLocation: sourceLocation)
+  let expected = queue.resume(from: try generated.store.cursor())
+  let item = try library.next(mode: mode)
+  #expect(item?.asset == expected?.asset, comment, sourceLocation: sourceLocation)
+  #expect(item?.burst == expected?.burst, comment, sourceLocation: sourceLocation)
+  #expect(item?.progress == (expected == nil ? nil : queue.progress), comment, sourceLocation: sourceLocation)
+  #expect(
+    item?.moment == expected.flatMap { library.summary(ofMomentHolding: $0.asset.id, in: queue) }, comment,
+    sourceLocation: sourceLocation)
+  // Answered from the saved queue, not by the rebuild it falls back on.
+  #expect(
+    try generated.store.isQueueFresh(mode: library.clusteringMode(mode)), comment,
+    sourceLocation: sourceLocation)
+  let saved = try library.savedNext(generated.store)
+  #expect(saved.found && saved.item == item, comment, sourceLocation: sourceLocation)
+  if let cursor = try generated.store.cursor() {
+    let asset = try library.assets().first { $0.id == cursor.assetID }
+    #expect(try library.cursor()?.asset == asset, comment, sourceLocation: sourceLocation)
+  }
+}
+
+@Test func theSavedQueueAnswersAsTheRebuildAcrossMarksReindexingClocksAndModes() throws {
+  let generated = try GeneratedLibrary()
+  try generated.reindex(adding: 300)
+  try expectSameAsRebuild(generated, "indexed")
+  // A review: what `next` shows is marked, now and then a favorite.
+  for step in 0..<12 {
+    let shown = try #require(try generated.library.next()).asset.id
+    try generated.library.mark([shown], as: step % 4 == 0 ? .favorite : .reviewed)
+    try expectSameAsRebuild(generated, "review step \(step)")
+  }
+  try generated.library.mark(try generated.someAssets(80), as: .reviewed)
+  try expectSameAsRebuild(generated, "marked at random")
+  // An undo puts the cursor on the first undone asset in queue order.
+  let undone = try generated.someAssets(15)
+  try generated.library.mark(undone, as: .unreviewed)
+  let first = try generated.library.queue().queue.pending.first {
+    !Set(undone).isDisjoint(with: $0.asset.memberIDs)
+  }
+  #expect(try generated.store.cursor() == first.map { Cursor(at: $0.asset) })
+  try expectSameAsRebuild(generated, "undone")
+  // The cursor's asset removed: `next` goes on after the place it held.
+  let onCursor = try #require(try generated.store.cursor()).assetID
+  let cursorPaths = generated.paths.filter { $0.value == onCursor }.map(\.key)
+  var changes = IndexChanges(rootId: generated.root)
+  changes.removed = cursorPaths
+  try generated.store.apply(changes)
+  for path in cursorPaths { generated.paths[path] = nil }
+  try expectSameAsRebuild(generated, "cursor's asset removed")
+  try generated.reindex(adding: 60, removing: 25, moving: 10)
+  try expectSameAsRebuild(generated, "reindexed")
+  try generated.store.addClockCorrection(ClockCorrection(camera: "Canon EOS R6", shift: 7200))
+  try expectSameAsRebuild(generated, "clock corrected")
+  try expectSameAsRebuild(generated, mode: .fixed(gap: 3600), "another mode")
+  try generated.library.cluster(mode: .fixed(gap: 600))
+  try expectSameAsRebuild(generated, "the mode cluster remembered")
+  try expectSameAsRebuild(generated, mode: .smart, "smart again")
+}
+
+@Test func aQueueSavedBeforeAChangeIsStale() throws {
+  let generated = try GeneratedLibrary()
+  try generated.reindex(adding: 20)
+  let mode = try generated.library.clusteringMode()
+  _ = try generated.library.status()
+  #expect(try generated.store.isQueueFresh(mode: mode))
+  #expect(try !generated.store.isQueueFresh(mode: .fixed(gap: 60)))
+  try generated.reindex(adding: 1)
+  #expect(try !generated.store.isQueueFresh(mode: mode))
+  _ = try generated.library.next()
+  #expect(try generated.store.isQueueFresh(mode: mode))
+  try generated.store.addClockCorrection(ClockCorrection(camera: "Canon EOS R6", shift: 60))
+  #expect(try !generated.store.isQueueFresh(mode: mode))
+  _ = try generated.library.status()
+  // Marks leave it fresh: review state is read beside it.
+  try generated.library.mark(try generated.someAssets(3), as: .reviewed)
+  #expect(try generated.store.isQueueFresh(mode: mode))
+}
+
+@Test func marksOfThousandsOfIdsAtOnceKeepTheCountsAndTheCursor() throws {
+  let generated = try GeneratedLibrary()
+  try generated.reindex(adding: 3_000)
+  let all = try generated.library.queue().queue.order
+  _ = try generated.library.status()
+  try generated.library.mark(all, as: .reviewed)
+  #expect(try generated.library.status().progress == ReviewProgress(reviewed: all.count, total: all.count))
+  try generated.library.mark(all, as: .unreviewed)
+  #expect(try generated.library.status().progress == ReviewProgress(reviewed: 0, total: all.count))
+  let first = try #require(try generated.library.queue().queue.pending.first).asset
+  #expect(try generated.store.cursor() == Cursor(at: first))
+}
