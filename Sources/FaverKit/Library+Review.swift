@@ -120,14 +120,7 @@ extension Library {
       let unknown = ids.filter { !known.contains($0) }
       guard unknown.isEmpty else { throw LibraryError.unknownAssets(unknown) }
       let unique = Array(Set(ids))
-      let states = try store.reviewStates()
-      let before = Dictionary(uniqueKeysWithValues: unique.map { ($0, states[$0] ?? .unreviewed) })
-      // A reject leaves only through the queue: back to unreviewed, then seen. The store's own
-      // marks leave the cursor where it is.
-      try store.mark(unique.filter { before[$0] == .rejected }, as: .unreviewed, at: date)
-      try store.mark(unique.filter { before[$0] != .favorite }, as: .reviewed, at: date)
-      try store.mark(unique.filter { before[$0] == .favorite }, as: .unfavorite, at: date)
-      let changed = unique.filter { before[$0] != .reviewed }.count
+      let changed = try store.setPlainlyReviewed(unique, at: date)
       return Marked(changed: changed, unchanged: unique.count - changed)
     }
   }

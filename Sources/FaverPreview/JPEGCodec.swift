@@ -7,6 +7,13 @@ package enum JPEGCodec {
   package static func size(of jpeg: [UInt8]) -> (width: Int, height: Int)? {
     guard let handle = tjInitDecompress() else { return nil }
     defer { tjDestroy(handle) }
+    return header(of: jpeg, with: handle).map { ($0.width, $0.height) }
+  }
+
+  /// The header's width, height and colorspace, read with `handle`; nil when unreadable.
+  private static func header(of jpeg: [UInt8], with handle: tjhandle)
+    -> (width: Int, height: Int, colorspace: Int32)?
+  {
     var width: Int32 = 0
     var height: Int32 = 0
     var subsampling: Int32 = 0
@@ -16,7 +23,7 @@ package enum JPEGCodec {
         handle, $0.baseAddress, UInt(jpeg.count), &width, &height, &subsampling, &colorspace)
     }
     guard status == 0, width > 0, height > 0 else { return nil }
-    return (Int(width), Int(height))
+    return (Int(width), Int(height), colorspace)
   }
 
   /// The JPEG decoded at the smallest of libjpeg-turbo's scales (n/8) whose long edge is at
@@ -29,21 +36,15 @@ package enum JPEGCodec {
   {
     guard let handle = tjInitDecompress() else { throw .damaged(format: "JPEG", reason: "no decoder") }
     defer { tjDestroy(handle) }
-    var width: Int32 = 0
-    var height: Int32 = 0
-    var subsampling: Int32 = 0
-    var colorspace: Int32 = 0
-    let header = jpeg.withUnsafeBufferPointer {
-      tjDecompressHeader3(
-        handle, $0.baseAddress, UInt(jpeg.count), &width, &height, &subsampling, &colorspace)
+    guard let (width, height, colorspace) = header(of: jpeg, with: handle) else {
+      throw .damaged(format: "JPEG", reason: message(handle))
     }
-    guard header == 0, width > 0, height > 0 else { throw .damaged(format: "JPEG", reason: message(handle)) }
-    guard Int(width) * Int(height) <= limits.maxImagePixels else {
-      throw .tooLarge(width: Int(width), height: Int(height), limit: limits.maxImagePixels)
+    guard width * height <= limits.maxImagePixels else {
+      throw .tooLarge(width: width, height: height, limit: limits.maxImagePixels)
     }
-    let (scaledWidth, scaledHeight) = scaledSize(width: Int(width), height: Int(height), atLeast: longEdge)
+    let (scaledWidth, scaledHeight) = scaledSize(width: width, height: height, atLeast: longEdge)
     guard scaledWidth * scaledHeight <= limits.maxDecodedPixels else {
-      throw .tooLarge(width: Int(width), height: Int(height), limit: limits.maxDecodedPixels)
+      throw .tooLarge(width: width, height: height, limit: limits.maxDecodedPixels)
     }
     // libjpeg converts CMYK (and YCCK) to nothing but CMYK: those are converted here.
     let isCMYK = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)

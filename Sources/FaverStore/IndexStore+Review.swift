@@ -48,6 +48,30 @@ extension IndexStore {
     }
   }
 
+  /// Makes every id plainly reviewed — neither favorite nor rejected — in one transaction (an
+  /// undo's exact state: a crash halfway must not leave a reject unreviewed). Says how many ids
+  /// it changed. The first review time is kept.
+  @discardableResult
+  package func setPlainlyReviewed(_ ids: [AssetID], at date: Date) throws -> Int {
+    try database.write { db in
+      var changed = 0
+      for id in Set(ids) {
+        let row = try Row.fetchOne(
+          db, sql: "SELECT favorite, rejected FROM review WHERE assetId = ?", arguments: [id.rawValue])
+        guard Self.state(favorite: row?[0], rejected: row?[1]) != .reviewed else { continue }
+        changed += 1
+        try db.execute(
+          sql: """
+            INSERT INTO review (assetId, reviewedAt, favorite, rejected) VALUES (?, ?, 0, 0)
+            ON CONFLICT(assetId) DO UPDATE SET favorite = 0, rejected = 0
+            """,
+          arguments: [id.rawValue, date.timeIntervalSince1970])
+      }
+      try Self.updateQueueReviewed(Set(ids), in: db)
+      return changed
+    }
+  }
+
   /// The review state of every asset id marked (absent: unreviewed).
   package func reviewStates() throws -> [AssetID: ReviewState] {
     try database.read { db in
