@@ -2,104 +2,127 @@ import Foundation
 
 extension Manifest {
   /// The manifest as `JSONEncoder` writes it with `[.prettyPrinted, .sortedKeys,
-  /// .withoutEscapingSlashes]`, byte for byte (a test holds the two equal), written directly and
-  /// handed to `sink` a megabyte at a time, in order: a manifest of a million assets is 235 MiB,
-  /// and need not be in memory all at once to be written. Keys go in UTF-8 order; optional
-  /// values are left out when nil, as `Codable` does.
+  /// .withoutEscapingSlashes]`, byte for byte (a test holds the two equal), handed to `sink` a
+  /// megabyte at a time (see `Manifest.Writer`).
   public func encode(
     bufferSize: Int = 1 << 20, streamingTo sink: @escaping (UnsafeRawBufferPointer) throws -> Void
   ) throws {
-    let json = PrettyJSON(bufferSize: bufferSize, sink: sink)
-    try write(to: json)
-    try json.finishStreaming()
+    let writer = Writer(
+      generatedAt: generatedAt, mode: mode, thresholdSeconds: thresholdSeconds, progress: progress,
+      bufferSize: bufferSize, sink: sink)
+    for moment in moments { try writer.write(moment) }
+    try writer.finish()
   }
 
-  private func write(to json: PrettyJSON) throws {
-    json.beginObject()
-    json.key("generatedAt")
-    json.value(generatedAt)
-    json.key("mode")
-    json.value(mode)
-    json.key("moments")
-    json.beginArray()
-    for moment in moments {
-      json.element()
-      try write(moment, to: json)
+  /// Writes a manifest a moment at a time, as `JSONEncoder` would write the whole `Manifest`
+  /// (sorted keys, pretty-printed), directly, handing `sink` a buffer at a time in order: a
+  /// manifest of a million assets need never be in memory, nor its moments all at once. Keys go
+  /// in UTF-8 order; optional values are left out when nil, as `Codable` does.
+  public final class Writer {
+    private let json: PrettyJSON
+    private let progress: ReviewProgress
+    private let thresholdSeconds: Double
+
+    /// Starts the document: `generatedAt` and `mode` (the keys before `moments`).
+    public init(
+      generatedAt: String, mode: String, thresholdSeconds: Double, progress: ReviewProgress,
+      bufferSize: Int = 1 << 20, sink: @escaping (UnsafeRawBufferPointer) throws -> Void
+    ) {
+      json = PrettyJSON(bufferSize: bufferSize, sink: sink)
+      (self.progress, self.thresholdSeconds) = (progress, thresholdSeconds)
+      json.beginObject()
+      json.key("generatedAt")
+      json.value(generatedAt)
+      json.key("mode")
+      json.value(mode)
+      json.key("moments")
+      json.beginArray()
     }
-    json.endArray()
-    json.key("progress")
-    json.beginObject()
-    json.key("reviewed")
-    json.value(progress.reviewed)
-    json.key("total")
-    json.value(progress.total)
-    json.endObject()
-    json.key("schemaVersion")
-    json.value(schemaVersion)
-    json.key("thresholdSeconds")
-    try json.value(thresholdSeconds)
-    json.endObject()
-  }
 
-  private func write(_ moment: MomentEntry, to json: PrettyJSON) throws {
-    json.beginObject()
-    json.key("assetsToReview")
-    json.beginArray()
-    for burst in moment.assetsToReview {
+    /// Writes the next moment.
+    public func write(_ moment: MomentEntry) throws {
       json.element()
       json.beginObject()
-      json.key("assets")
+      json.key("assetsToReview")
       json.beginArray()
-      for asset in burst.assets {
+      for burst in moment.assetsToReview {
         json.element()
-        try asset.write(to: json)
+        json.beginObject()
+        json.key("assetIds")
+        json.beginArray()
+        for id in burst.assetIds {
+          json.element()
+          json.value(id)
+        }
+        json.endArray()
+        json.key("burstId")
+        json.value(burst.burstId)
+        json.endObject()
       }
       json.endArray()
-      json.key("burstId")
-      json.value(burst.burstId)
+      json.key("boundary")
+      try write(moment.boundary)
+      json.key("end")
+      json.value(moment.end)
+      json.key("id")
+      json.value(moment.id)
+      json.key("photos")
+      json.value(moment.photos)
+      json.key("place")
+      if let place = moment.place { try place.write(to: json) } else { json.null() }
+      json.key("reviewedInWindow")
+      json.value(moment.reviewedInWindow)
+      json.key("start")
+      json.value(moment.start)
+      json.key("title")
+      json.value(moment.title)
+      json.key("totalInWindow")
+      json.value(moment.totalInWindow)
+      json.key("videos")
+      json.value(moment.videos)
       json.endObject()
     }
-    json.endArray()
-    json.key("boundary")
-    json.beginObject()
-    if let gap = moment.boundary.gapSeconds {
-      json.key("gapSeconds")
-      try json.value(gap)
-    }
-    if let mean = moment.boundary.localMean {
-      json.key("localMean")
-      try json.value(mean)
-    }
-    if let meters = moment.boundary.meters {
-      json.key("meters")
-      try json.value(meters)
-    }
-    json.key("reason")
-    json.value(moment.boundary.reason)
-    if let threshold = moment.boundary.thresholdSeconds {
-      json.key("thresholdSeconds")
-      try json.value(threshold)
-    }
-    json.endObject()
-    json.key("end")
-    json.value(moment.end)
-    json.key("id")
-    json.value(moment.id)
-    json.key("photos")
-    json.value(moment.photos)
-    json.key("place")
-    if let place = moment.place { try place.write(to: json) } else { json.null() }
-    json.key("reviewedInWindow")
-    json.value(moment.reviewedInWindow)
-    json.key("start")
-    json.value(moment.start)
-    json.key("title")
-    json.value(moment.title)
-    json.key("totalInWindow")
-    json.value(moment.totalInWindow)
-    json.key("videos")
-    json.value(moment.videos)
-    json.endObject()
-  }
 
+    /// Ends the document (the keys after `moments`) and hands the sink what is left; throws what
+    /// the sink threw, if anything.
+    public func finish() throws {
+      json.endArray()
+      json.key("progress")
+      json.beginObject()
+      json.key("reviewed")
+      json.value(progress.reviewed)
+      json.key("total")
+      json.value(progress.total)
+      json.endObject()
+      json.key("schemaVersion")
+      json.value(Manifest.currentSchemaVersion)
+      json.key("thresholdSeconds")
+      try json.value(thresholdSeconds)
+      json.endObject()
+      try json.finishStreaming()
+    }
+
+    private func write(_ boundary: BoundaryEntry) throws {
+      json.beginObject()
+      if let gap = boundary.gapSeconds {
+        json.key("gapSeconds")
+        try json.value(gap)
+      }
+      if let mean = boundary.localMean {
+        json.key("localMean")
+        try json.value(mean)
+      }
+      if let meters = boundary.meters {
+        json.key("meters")
+        try json.value(meters)
+      }
+      json.key("reason")
+      json.value(boundary.reason)
+      if let threshold = boundary.thresholdSeconds {
+        json.key("thresholdSeconds")
+        try json.value(threshold)
+      }
+      json.endObject()
+    }
+  }
 }

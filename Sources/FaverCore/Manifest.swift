@@ -1,11 +1,13 @@
 public import Foundation
 
-/// The review queue as a file for other tools: moments still to review, in order, with the assets
-/// left in each grouped by burst. Fully reviewed moments are left out (they left the queue).
-/// The layout is described by `schemas/manifest.schema.json`; bump `currentSchemaVersion` when
-/// it changes incompatibly.
+/// The review queue as a file for other tools: moments still to review, in order, with the ids of
+/// the assets left in each grouped by burst (each asset's detail is one `faver next --json`,
+/// `faver assets --json` or `GET /api/assets/{id}` away). Fully reviewed moments are left out
+/// (they left the queue). The layout is described by `schemas/manifest.schema.json`; bump
+/// `currentSchemaVersion` when it changes incompatibly.
 public struct Manifest: Hashable, Codable, Sendable {
-  public static let currentSchemaVersion = 4
+  /// 5: bursts list asset ids (`assetIds`) instead of whole asset objects: a sixth of the size.
+  public static let currentSchemaVersion = 5
 
   public var schemaVersion: Int
   /// ISO 8601 UTC, to the second.
@@ -34,6 +36,20 @@ public struct Manifest: Hashable, Codable, Sendable {
     public var reviewedInWindow: Int
     /// The unreviewed assets, one group per burst.
     public var assetsToReview: [BurstEntry]
+
+    /// The moment `summary` says, starting for `boundary`, with `reviewedInWindow` of its
+    /// `totalInWindow` assets reviewed and `assetsToReview` left.
+    public init(
+      _ summary: MomentSummary, boundary: BoundaryEntry, totalInWindow: Int, reviewedInWindow: Int,
+      assetsToReview: [BurstEntry]
+    ) {
+      (id, start, end, photos, videos) = (
+        summary.id, summary.start, summary.end, summary.photos, summary.videos
+      )
+      (title, place, self.boundary) = (summary.title, summary.place, boundary)
+      (self.totalInWindow, self.reviewedInWindow) = (totalInWindow, reviewedInWindow)
+      self.assetsToReview = assetsToReview
+    }
 
     enum CodingKeys: String, CodingKey {
       case id, start, end, photos, videos, title, place, boundary, totalInWindow, reviewedInWindow
@@ -86,8 +102,12 @@ public struct Manifest: Hashable, Codable, Sendable {
 
   public struct BurstEntry: Hashable, Codable, Sendable {
     public var burstId: String
-    /// The burst's assets still to review, each the same object as `faver assets --json` shows.
-    public var assets: [AssetListing]
+    /// The ids of the burst's assets still to review, in capture order.
+    public var assetIds: [String]
+
+    public init(burstId: String, assetIds: [String]) {
+      (self.burstId, self.assetIds) = (burstId, assetIds)
+    }
   }
 
   /// `places` holds each moment's place by moment id (see `FaverKit.Library`); a moment not in
@@ -96,30 +116,32 @@ public struct Manifest: Hashable, Codable, Sendable {
     clustering: MomentClusterer.Result, queue: ReviewQueue, generatedAt: Date, places: [String: Place] = [:]
   ) {
     schemaVersion = Self.currentSchemaVersion
-    self.generatedAt = ISO8601DateFormatter().string(from: generatedAt)
-    switch clustering.mode {
-    case .smart: mode = "smart"
-    case .fixed: mode = "fixed"
-    case .adaptive: mode = "adaptive"
-    }
+    self.generatedAt = Self.timestamp(generatedAt)
+    mode = Self.name(of: clustering.mode)
     thresholdSeconds = clustering.threshold
     progress = queue.progress
     moments = queue.entries.map { entry in
-      let summary = MomentSummary(entry.moment, place: places[entry.moment.id])
-      return MomentEntry(
-        id: summary.id, start: summary.start, end: summary.end, photos: summary.photos,
-        videos: summary.videos,
-        title: summary.title, place: summary.place,
+      MomentEntry(
+        MomentSummary(entry.moment, place: places[entry.moment.id]),
         boundary: BoundaryEntry(entry.moment.boundary),
-        totalInWindow: entry.totalInWindow,
-        reviewedInWindow: entry.reviewedInWindow,
+        totalInWindow: entry.totalInWindow, reviewedInWindow: entry.reviewedInWindow,
         assetsToReview: entry.assetsToReview.map { burst in
-          BurstEntry(
-            burstId: burst.id,
-            assets: burst.assets.map(AssetListing.init))
+          BurstEntry(burstId: burst.id, assetIds: burst.assets.map(\.id.rawValue))
         })
     }
   }
+
+  /// `mode` as the manifest names it: `smart`, `fixed` or `adaptive`.
+  public static func name(of mode: MomentClusterer.Mode) -> String {
+    switch mode {
+    case .smart: "smart"
+    case .fixed: "fixed"
+    case .adaptive: "adaptive"
+    }
+  }
+
+  /// `generatedAt`'s form: ISO 8601 UTC, to the second.
+  public static func timestamp(_ date: Date) -> String { ISO8601DateFormatter().string(from: date) }
 
   /// Stable JSON: sorted keys, pretty-printed (see `encode(streamingTo:)`), in memory.
   public func encoded() throws -> Data {

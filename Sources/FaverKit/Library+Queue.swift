@@ -26,7 +26,8 @@ extension Library {
   ) throws {
     let summaries = clustering.moments.map { MomentSummary($0, place: places[$0.id]) }
     try store.saveQueue(
-      clustering.moments, summaries: summaries, generation: generation, mode: clustering.mode)
+      clustering.moments, summaries: summaries, generation: generation, mode: clustering.mode,
+      threshold: clustering.threshold)
   }
 
   /// `status` from the saved queue.

@@ -61,20 +61,45 @@ extension IndexStore {
         }
       }
     }
+    migrator.registerMigration("v13: moment boundaries, the listing order") { db in
+      // Each moment's boundary (the manifest is written from the saved queue), and `assets`
+      // listed straight from it in capture order, ties by asset id. The stamp's format changes
+      // with it, so a queue saved before is rebuilt.
+      try db.alter(table: "queueMoment") { t in t.add(column: "boundary", .text) }
+      try db.create(index: "queueItem_listing", on: "queueItem", columns: ["instant", "assetId"])
+    }
   }
 
   /// What a saved queue was built from.
   package struct QueueStamp: Hashable, Codable, Sendable {
     /// Bumped when the way the queue is built or saved changes: an older table is rebuilt.
-    package static let format = 1
+    /// 2: moments keep their boundary, the stamp its threshold.
+    package static let format = 2
 
     package var format: Int
     package var generation: Int
     package var mode: MomentClusterer.Mode
+    /// The clustering's threshold (`MomentClusterer.Result.threshold`).
+    package var threshold: Double?
 
-    package init(generation: Int, mode: MomentClusterer.Mode) {
-      (format, self.generation, self.mode) = (Self.format, generation, mode)
+    package init(generation: Int, mode: MomentClusterer.Mode, threshold: Double? = nil) {
+      (format, self.generation, self.mode, self.threshold) = (Self.format, generation, mode, threshold)
     }
+
+    /// Whether the queue it stamps is the one `mode` would build from the data of `generation`.
+    func isFresh(generation: Int, mode: MomentClusterer.Mode) -> Bool {
+      format == Self.format && self.generation == generation && self.mode == mode
+    }
+  }
+
+  /// A moment of the saved queue: what it is, why it starts where it does, and how much of it is
+  /// reviewed.
+  package struct QueuedMoment: Hashable, Sendable {
+    package var ordinal: Int
+    package var summary: MomentSummary
+    package var boundary: Manifest.BoundaryEntry
+    package var total: Int
+    package var reviewed: Int
   }
 
   /// One asset of the saved queue.
@@ -127,23 +152,29 @@ extension IndexStore {
   /// Whether the saved queue is the one `mode` would build now.
   package func isQueueFresh(mode: MomentClusterer.Mode) throws -> Bool {
     try database.read { db in
-      guard let text = try String.fetchOne(db, sql: "SELECT value FROM state WHERE key = 'queue'"),
-        let stamp = try? JSONDecoder().decode(QueueStamp.self, from: Data(text.utf8))
-      else { return false }
-      return stamp == QueueStamp(generation: try Self.dataGeneration(db), mode: mode)
+      try Self.queueStamp(db)?.isFresh(generation: try Self.dataGeneration(db), mode: mode) ?? false
     }
   }
 
+  static func queueStamp(_ db: Database) throws -> QueueStamp? {
+    guard let text = try String.fetchOne(db, sql: "SELECT value FROM state WHERE key = 'queue'") else {
+      return nil
+    }
+    return try? JSONDecoder().decode(QueueStamp.self, from: Data(text.utf8))
+  }
+
   /// Replaces the saved queue with `moments` (in queue order, as `ReviewQueue` orders them) and
-  /// their summaries, built from the data of `generation`: when the data changed since, it is
-  /// saved as stale.
+  /// their summaries, built in `mode` with `threshold` from the data of `generation`: when the
+  /// data changed since, it is saved as stale.
   package func saveQueue(
-    _ moments: [Moment], summaries: [MomentSummary], generation: Int, mode: MomentClusterer.Mode
+    _ moments: [Moment], summaries: [MomentSummary], generation: Int, mode: MomentClusterer.Mode,
+    threshold: Double
   ) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
     let stamp = String(
-      decoding: try encoder.encode(QueueStamp(generation: generation, mode: mode)), as: UTF8.self)
+      decoding: try encoder.encode(QueueStamp(generation: generation, mode: mode, threshold: threshold)),
+      as: UTF8.self)
     try database.write { db in
       try db.execute(sql: "DELETE FROM queueItem")
       try db.execute(sql: "DELETE FROM queueMoment")
@@ -156,7 +187,7 @@ extension IndexStore {
           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """)
       let summary = try db.makeStatement(
-        sql: "INSERT INTO queueMoment (ordinal, summary, total, reviewed) VALUES (?, ?, ?, ?)")
+        sql: "INSERT INTO queueMoment (ordinal, summary, boundary, total, reviewed) VALUES (?, ?, ?, ?, ?)")
       var position = 0
       var burstOrdinal = 0
       for (ordinal, moment) in moments.enumerated() {
@@ -178,7 +209,9 @@ extension IndexStore {
           burstOrdinal += 1
         }
         let text = String(decoding: try encoder.encode(summaries[ordinal]), as: UTF8.self)
-        try summary.execute(arguments: [ordinal, text, counts.total, counts.reviewed])
+        let boundary = String(
+          decoding: try encoder.encode(Manifest.BoundaryEntry(moment.boundary)), as: UTF8.self)
+        try summary.execute(arguments: [ordinal, text, boundary, counts.total, counts.reviewed])
       }
       try db.execute(
         sql:
@@ -325,29 +358,58 @@ extension IndexStore {
   package func assets(of items: [QueuedItem]) throws -> [Asset?] {
     let roots = try roots()
     return try database.read { db -> [Asset?] in
-      let statement = try db.makeStatement(
-        sql: "SELECT \(FileRecord.Columns.selection) FROM file WHERE assetId = ?")
-      func places(_ id: AssetID) throws -> [FileRecord] {
-        try Row.fetchAll(statement, arguments: [id.rawValue]).map { try FileRecord(row: $0) }.sorted {
-          $0.rootId != $1.rootId
-            ? $0.rootId < $1.rootId : $0.path.utf8.lexicographicallyPrecedes($1.path.utf8)
-        }
-      }
-      func companion(_ id: AssetID?) throws -> Asset.Companion? {
-        guard let id, let first = try places(id).first else { return nil }
-        return Asset.Companion(id: id, root: roots[first.rootId] ?? "", path: first.path)
-      }
-      return try items.map { item -> Asset? in
-        let found = try places(item.assetID)
-        guard let first = found.first else { return nil }
-        var asset = first.asset(root: roots[first.rootId] ?? "")
-        asset.duplicates = found.dropFirst().map { joinPath(roots[$0.rootId] ?? "", $0.path) }
-        asset.companion = try companion(item.companionID)
-        asset.raw = try companion(item.rawID)
-        asset.captureTime = item.captureTime
-        asset.problem = item.problem
-        return asset
+      let reader = try QueuedAssetReader(db, roots: roots)
+      return try items.map { try reader.asset(of: $0) }
+    }
+  }
+}
+
+/// Makes the assets of saved queue items from their files' rows, with statements prepared once.
+struct QueuedAssetReader {
+  private let roots: [Int64: String]
+  private let places: Statement
+  private let review: Statement
+
+  init(_ db: Database, roots: [Int64: String]) throws {
+    self.roots = roots
+    places = try db.makeStatement(sql: "SELECT \(FileRecord.Columns.selection) FROM file WHERE assetId = ?")
+    review = try db.makeStatement(sql: "SELECT favorite, rejected FROM review WHERE assetId = ?")
+  }
+
+  /// The asset of `item` (see `IndexStore.assets(of:)`), nil when its file is no longer indexed.
+  func asset(of item: IndexStore.QueuedItem) throws -> Asset? { try placed(item)?.asset }
+
+  /// The asset of `item` and the first of its places; nil when its file is no longer indexed.
+  func placed(_ item: IndexStore.QueuedItem) throws -> (asset: Asset, place: FileRecord)? {
+    let found = try places(item.assetID)
+    guard let first = found.first else { return nil }
+    var asset = first.asset(root: roots[first.rootId] ?? "")
+    asset.duplicates = found.dropFirst().map { joinPath(roots[$0.rootId] ?? "", $0.path) }
+    asset.companion = try companion(item.companionID)
+    asset.raw = try companion(item.rawID)
+    asset.captureTime = item.captureTime
+    asset.problem = item.problem
+    return (asset, first)
+  }
+
+  /// The review state of the first of `ids` that is marked; unreviewed when none is.
+  func reviewState(of ids: some Sequence<AssetID>) throws -> ReviewState {
+    for id in ids {
+      if let row = try Row.fetchOne(review, arguments: [id.rawValue]) {
+        return IndexStore.state(favorite: row[0], rejected: row[1])
       }
     }
+    return .unreviewed
+  }
+
+  private func places(_ id: AssetID) throws -> [FileRecord] {
+    try Row.fetchAll(places, arguments: [id.rawValue]).map { try FileRecord(row: $0) }.sorted {
+      $0.rootId != $1.rootId ? $0.rootId < $1.rootId : $0.path.utf8.lexicographicallyPrecedes($1.path.utf8)
+    }
+  }
+
+  private func companion(_ id: AssetID?) throws -> Asset.Companion? {
+    guard let id, let first = try places(id).first else { return nil }
+    return Asset.Companion(id: id, root: roots[first.rootId] ?? "", path: first.path)
   }
 }

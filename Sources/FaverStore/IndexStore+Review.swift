@@ -98,7 +98,7 @@ extension IndexStore {
   }
 
   /// A row of `review` as a state; no row is unreviewed.
-  private static func state(favorite: Bool?, rejected: Bool?) -> ReviewState {
+  static func state(favorite: Bool?, rejected: Bool?) -> ReviewState {
     guard let favorite, let rejected else { return .unreviewed }
     return favorite ? .favorite : rejected ? .rejected : .reviewed
   }

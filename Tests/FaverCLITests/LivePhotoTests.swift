@@ -55,7 +55,8 @@ private func jsonObject(_ text: String) throws -> Any {
 
   let manifest = try #require(
     try jsonObject(try faver(["clusters", "--json", "--store", store]).stdout) as? [String: Any])
-  let moments = try #require(manifest["moments"] as? [[String: Any]])
+  let moments = try #require(
+    ManifestAssets.expanded(manifest, listing: listing)["moments"] as? [[String: Any]])
   let entries = moments.flatMap { ($0["assetsToReview"] as? [[String: Any]]) ?? [] }
     .flatMap { ($0["assets"] as? [[String: Any]]) ?? [] }
   #expect(entries.count == 3)

@@ -95,7 +95,7 @@ func aBadBoxIsRefusedWithTheFormat(bbox: String) throws {
   let (tree, store) = try sampleStore()
   defer { withExtendedLifetime(tree) {} }
   let manifest = try #require(try json(faver(["clusters", "--json", "--store", store])) as? [String: Any])
-  #expect(manifest["schemaVersion"] as? Int == 4)
+  #expect(manifest["schemaVersion"] as? Int == 5)
   let moments = try #require(manifest["moments"] as? [[String: Any]])
   let titles = moments.compactMap { $0["title"] as? String }
   #expect(titles.count == moments.count)

@@ -109,9 +109,10 @@ private func manifestSchema() throws -> [String: Any] {
   let moments = try #require(manifest["moments"] as? [[String: Any]])
   #expect(moments.compactMap { $0["totalInWindow"] as? Int }.reduce(0, +) == library.count)
   let groups = moments.flatMap { $0["assetsToReview"] as? [[String: Any]] ?? [] }
-  let paths = groups.flatMap { ($0["assets"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String } }
-  #expect(paths == library.map { work.tree.path + "/" + $0.name })
-  #expect(groups.map { ($0["assets"] as? [Any])?.count ?? 0 }.prefix(2) == [3, 1])
+  let listed = groups.flatMap { $0["assetIds"] as? [String] ?? [] }
+  let idsByPath = try work.ids()
+  #expect(listed == library.map { idsByPath[$0.name] ?? "" })
+  #expect(groups.map { ($0["assetIds"] as? [Any])?.count ?? 0 }.prefix(2) == [3, 1])
   #expect(
     moments.compactMap { ($0["boundary"] as? [String: Any])?["reason"] as? String }
       == ["first", "distance", "timeGap"])

@@ -42,9 +42,13 @@ private struct Work {
     return byPath
   }
 
+  /// The manifest, each burst's asset objects beside their ids (see `ManifestAssets`).
   func manifest() throws -> [String: Any] {
-    try #require(
+    let manifest = try #require(
       try JSONSerialization.jsonObject(with: Data(run(["clusters", "--json"]).utf8)) as? [String: Any])
+    let listing = try #require(
+      try JSONSerialization.jsonObject(with: Data(run(["assets", "--json"]).utf8)) as? [[String: Any]])
+    return ManifestAssets.expanded(manifest, listing: listing)
   }
 }
 

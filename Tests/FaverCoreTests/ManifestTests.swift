@@ -43,7 +43,7 @@ private func violations(of value: Any, against schema: [String: Any]) -> [String
 
 @Test func momentsSayWhenWhereAndHowMuch() throws {
   let manifest = manifest()
-  #expect(manifest.schemaVersion == 4)
+  #expect(manifest.schemaVersion == 5)
   #expect(manifest.moments.map(\.photos) == [3, 2, 1])
   #expect(manifest.moments.map(\.videos) == [0, 0, 0])
   // epoch is 2023-11-14T22:13:20Z, a Tuesday; the files say UTC.
@@ -88,7 +88,7 @@ private func violations(of value: Any, against schema: [String: Any]) -> [String
   #expect(manifest.progress == ReviewProgress(reviewed: 1, total: 6))
   #expect(manifest.moments.map(\.boundary.reason) == ["first", "timeGap", "distance"])
   #expect(
-    manifest.moments[0].assetsToReview.map { $0.assets.map(\.path) } == [["/lib/p1.jpg"], ["/lib/p2.jpg"]])
+    manifest.moments[0].assetsToReview.map(\.assetIds) == [["0000000000000001"], ["0000000000000002"]])
   #expect(manifest.moments[0].assetsToReview[0].burstId == "b-0000000000000000")
   #expect(manifest.generatedAt == "2023-11-14T22:13:20Z")
   let text = String(decoding: try manifest.encoded(), as: UTF8.self)
@@ -97,38 +97,17 @@ private func violations(of value: Any, against schema: [String: Any]) -> [String
       < text.range(of: "\"mode\"")?.lowerBound ?? text.startIndex)
 }
 
-@Test func aLivePhotoNamesItsVideoAndOtherAssetsSayNull() throws {
-  let assets = manifest().moments.flatMap(\.assetsToReview).flatMap(\.assets)
-  #expect(
-    assets.first { $0.path == "/lib/p2.jpg" }?.companion
-      == AssetListing.Companion(id: "00000000000000aa", path: "/lib/p2.mov", root: "/lib"))
-  #expect(assets.filter { $0.companion != nil }.count == 1)
+/// Bursts name their assets by id only (schema 5): the detail is one `faver assets --json` or API
+/// call away, and a million assets make a manifest a sixth of the size.
+@Test func burstsListTheIdsOfTheirAssetsLeftToReview() throws {
   let json = try #require(try JSONSerialization.jsonObject(with: manifest().encoded()) as? [String: Any])
   let moments = try #require(json["moments"] as? [[String: Any]])
-  let entries = moments.flatMap { ($0["assetsToReview"] as? [[String: Any]]) ?? [] }
-    .flatMap { ($0["assets"] as? [[String: Any]]) ?? [] }
-  #expect(entries.count == assets.count)
-  #expect(entries.filter { $0["companion"] is NSNull }.count == assets.count - 1)
-}
-
-/// Every asset of the manifest is the object `faver assets --json` prints: the same keys, the
-/// same bytes.
-@Test func theManifestsAssetsAreTheAssetObjects() throws {
-  let manifest = manifest()
-  let encoder = JSONEncoder()
-  encoder.outputFormatting = [.sortedKeys]
-  for entry in manifest.moments.flatMap(\.assetsToReview).flatMap(\.assets) {
-    let keys = try #require(try JSONSerialization.jsonObject(with: encoder.encode(entry)) as? [String: Any])
-      .keys
-    #expect(
-      keys.sorted() == [
-        "clockShiftSeconds", "companion", "duplicates", "favorite", "id", "instant", "kind", "latitude",
-        "longitude", "make", "model", "offsetSource", "path", "problem", "raw", "rejected", "reviewed",
-        "root",
-        "takenAt", "timeSource",
-      ])
-    #expect(entry.path.hasPrefix(entry.root + "/"))
-  }
+  let bursts = moments.flatMap { ($0["assetsToReview"] as? [[String: Any]]) ?? [] }
+  #expect(bursts.allSatisfy { $0.keys.sorted() == ["assetIds", "burstId"] })
+  // The first photo was reviewed; the Live Photo (p2 and its video) is one asset.
+  #expect(
+    bursts.flatMap { $0["assetIds"] as? [String] ?? [] }
+      == (1...5).map { "000000000000000\($0)" })
 }
 
 private func foundationJSON(_ manifest: Manifest) throws -> Data {
@@ -140,7 +119,7 @@ private func foundationJSON(_ manifest: Manifest) throws -> Data {
 @Test func theJSONIsByteForByteWhatJSONEncoderWrites() throws {
   var manifest = manifest()
   #expect(try manifest.encoded() == foundationJSON(manifest))
-  manifest.moments[0].assetsToReview[0].assets[0].path =
+  manifest.moments[0].assetsToReview[0].assetIds[0] =
     "/photos/\"quoted\" \\ back/slash\n\r\t\u{8}\u{c}\u{0}\u{1}\u{1f}\u{7f} é 😀 \u{2028}"
   manifest.moments[0].id = ""
   manifest.moments[1].boundary = Manifest.BoundaryEntry(.distance(meters: 1234.5678, gap: 0.1 + 0.2))
@@ -153,7 +132,7 @@ private func foundationJSON(_ manifest: Manifest) throws -> Data {
   manifest.progress = ReviewProgress(reviewed: -1, total: Int.max)
   #expect(try manifest.encoded() == foundationJSON(manifest))
   manifest.moments[0].assetsToReview = []
-  manifest.moments[1].assetsToReview[0].assets = []
+  manifest.moments[1].assetsToReview[0].assetIds = []
   #expect(try manifest.encoded() == foundationJSON(manifest))
   manifest.moments = []
   #expect(try manifest.encoded() == foundationJSON(manifest))
@@ -186,14 +165,13 @@ private func foundationJSON(_ manifest: Manifest) throws -> Data {
   let queue = ReviewQueue(moments: clustering.moments, reviewed: reviewed)
   let manifest = Manifest(clustering: clustering, queue: queue, generatedAt: epoch)
   #expect(manifest.moments.count > 3)
-  #expect(manifest.moments.flatMap(\.assetsToReview).flatMap(\.assets).contains { $0.companion != nil })
   #expect(try manifest.encoded() == foundationJSON(manifest))
 }
 
 @Test func streamingGivesTheSameBytesABufferAtATime() throws {
   var manifest = manifest()
   // A value longer than a whole buffer, and escapes across buffer boundaries.
-  manifest.moments[0].assetsToReview[0].assets[0].path = String(repeating: "a\"\\é\n", count: 40)
+  manifest.moments[0].assetsToReview[0].assetIds[0] = String(repeating: "a\"\\é\n", count: 40)
   var chunks: [[UInt8]] = []
   try manifest.encode(bufferSize: 64) { chunks.append(Array($0)) }
   #expect(chunks.count > 10)

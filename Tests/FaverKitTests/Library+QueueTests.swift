@@ -134,6 +134,22 @@ private func expectSameAsRebuild(
     let asset = try library.assets().first { $0.id == cursor.assetID }
     #expect(try library.cursor()?.asset == asset, comment, sourceLocation: sourceLocation)
   }
+  // `assets`, listed from the saved queue, is the list the rebuild makes.
+  var listed: [Asset] = []
+  try library.forEachAsset { listed.append($0) }
+  #expect(listed == (try library.assets()), comment, sourceLocation: sourceLocation)
+  guard mode == nil else { return }
+  // The manifest, written from the saved queue, is byte for byte the one of the rebuild.
+  let now = Date(timeIntervalSince1970: 1_800_000_000)
+  var written = Data()
+  let result = try library.cluster(now: now) { written.append(contentsOf: $0) }
+  let rebuilt = Manifest(
+    clustering: clustering, queue: queue, generatedAt: now, places: library.places(of: clustering.moments))
+  #expect(written == (try rebuilt.encoded()), comment, sourceLocation: sourceLocation)
+  #expect(result.progress == queue.progress, comment, sourceLocation: sourceLocation)
+  #expect(result.thresholdSeconds == clustering.threshold, comment, sourceLocation: sourceLocation)
+  #expect(
+    result.moments.map(\.summary.id) == clustering.moments.map(\.id), comment, sourceLocation: sourceLocation)
 }
 
 @Test func theSavedQueueAnswersAsTheRebuildAcrossMarksReindexingClocksAndModes() throws {

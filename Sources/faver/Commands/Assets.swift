@@ -13,12 +13,18 @@ extension Faver {
     var json = false
 
     func run() throws {
-      let assets = try storeOptions.library().assets()
+      // One asset at a time, as the store hands them over: a million are never in memory at once.
+      let library = try storeOptions.library()
       if json {
-        print(try Output.json(assets.map(AssetListing.init)))
+        let writer = AssetListing.ArrayWriter { try Output.write($0) }
+        try library.forEachAsset { try writer.write(AssetListing($0)) }
+        try writer.finish()
+        try Output.write("\n")
         return
       }
-      for asset in assets {
+      var count = 0
+      try library.forEachAsset { asset in
+        count += 1
         var line =
           "\(asset.id)  \(asset.captureTime.iso8601.padding(toLength: 29, withPad: " ", startingAt: 0))  \(Terminal.escaped(asset.path))"
         if let raw = asset.raw { line += "  + \(Terminal.escaped(raw.path))" }
@@ -29,7 +35,7 @@ extension Faver {
         }
         print(line)
       }
-      print("\(assets.count) assets")
+      print("\(count) assets")
     }
   }
 }

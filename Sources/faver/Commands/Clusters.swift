@@ -31,45 +31,42 @@ extension Faver {
     }
 
     func run() throws {
-      // With --json, the bytes as they are written: a manifest of 200,000 assets is 47 MB.
+      // With --json, the bytes as they are written, straight from the saved queue.
       let result = try storeOptions.library().cluster(
         mode: clusterOptions.chosen, extraFolder: out.map { URL(fileURLWithPath: $0, isDirectory: true) },
-        output: json ? { try Output.write($0) } : nil)
-      let (clustering, queue, manifest) = (result.clustering, result.queue, result.manifest)
+        explain: explain, output: json ? { try Output.write($0) } : nil)
       if json {
         try Output.write("\n")
         return
       }
-      let threshold = clustering.threshold
+      let explained = result.explained
       print(
-        "mode \(manifest.mode), "
-          + (explain
-            ? Explanation.threshold(of: clustering) : Explanation.thresholdValue(threshold)))
-      let reviewedIn = Dictionary(
-        uniqueKeysWithValues: queue.entries.map { ($0.moment.id, $0.reviewedInWindow) })
+        "mode \(Manifest.name(of: result.mode)), "
+          + (explained.map(Explanation.threshold(of:)) ?? Explanation.thresholdValue(result.thresholdSeconds))
+      )
       // Without --explain only the moments still to review; with it, every moment and its reason.
-      let shown = explain ? clustering.moments : queue.entries.map(\.moment)
-      let titles = shown.map { Terminal.escaped(MomentSummary.title(for: $0, place: result.places[$0.id])) }
+      let shown = explain ? result.moments : result.momentsToReview
+      let boundaries = Dictionary(
+        (explained?.moments ?? []).map { ($0.id, $0.boundary) }, uniquingKeysWith: { first, _ in first })
+      let titles = shown.map { Terminal.escaped($0.summary.title) }
       let titleWidth = titles.map(\.count).max() ?? 0
       print(
         Self.row(
           "id", "start", "photos", "reviewed", "title", titleWidth, explain ? "why it starts here" : nil))
       for (moment, title) in zip(shown, titles) {
-        let total = moment.assets.count
+        let summary = moment.summary
         print(
           Self.row(
-            moment.id,
-            moment.boundary == .undated ? "undated" : moment.assets.first?.captureTime.iso8601 ?? "",
-            String(total),
-            String(reviewedIn[moment.id] ?? total), title, titleWidth,
-            explain ? Explanation.boundary(moment.boundary) : nil))
+            summary.id, moment.boundary.reason == "undated" ? "undated" : summary.start, String(moment.total),
+            String(moment.reviewed), title, titleWidth,
+            explain ? boundaries[summary.id].map(Explanation.boundary) ?? moment.boundary.reason : nil))
       }
-      if explain {
-        for line in Explanation.placement(of: clustering.moments.flatMap(\.assets)) { print(line) }
+      if let explained {
+        for line in Explanation.placement(of: explained.moments.flatMap(\.assets)) { print(line) }
       }
       print(
-        "\(queue.entries.count) of \(clustering.moments.count) moments to review; "
-          + "\(manifest.progress.reviewed)/\(manifest.progress.total) reviewed")
+        "\(result.momentsToReview.count) of \(result.moments.count) moments to review; "
+          + "\(result.progress.reviewed)/\(result.progress.total) reviewed")
     }
 
     static func row(

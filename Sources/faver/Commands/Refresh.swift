@@ -84,10 +84,10 @@ struct ManifestSummary: Encodable {
   var reviewed: Int
   var total: Int
 
-  init(_ manifest: Manifest) {
-    mode = manifest.mode
+  init(_ manifest: Library.Clustering) {
+    mode = Manifest.name(of: manifest.mode)
     thresholdSeconds = manifest.thresholdSeconds
-    moments = manifest.moments.count
+    moments = manifest.momentsToReview.count
     reviewed = manifest.progress.reviewed
     total = manifest.progress.total
   }

@@ -1,0 +1,119 @@
+package import FaverCore
+import Foundation
+import GRDB
+
+/// The saved queue read whole, a row at a time: the manifest and `assets --json` are written from
+/// it as they are read, so a million assets are never in memory at once (issue #17).
+extension IndexStore {
+  /// The saved queue as its manifest begins: the threshold it was built with, the progress, and
+  /// every moment in queue order (reviewed ones included).
+  package struct QueueHeader: Sendable {
+    package var mode: MomentClusterer.Mode
+    package var threshold: Double
+    package var progress: ReviewProgress
+    package var moments: [QueuedMoment]
+  }
+
+  /// Reads the saved queue in one transaction, so the header and the moments agree: `header`
+  /// first, then `pending` with each moment that has something left to review, in queue order,
+  /// with the ids of its unreviewed items by burst (each burst named `b-` and the id of its first
+  /// item, reviewed or not, as `Burst.id` names it). False, and nothing read, when no queue of
+  /// this faver's format is saved.
+  package func readQueue(
+    header: (QueueHeader) throws -> Void, pending: (QueuedMoment, [Manifest.BurstEntry]) throws -> Void
+  ) throws -> Bool {
+    try database.read { db in
+      guard let stamp = try Self.queueStamp(db), stamp.format == QueueStamp.format else { return false }
+      let moments = try Row.fetchAll(
+        db, sql: "SELECT ordinal, summary, boundary, total, reviewed FROM queueMoment ORDER BY ordinal"
+      ).map(QueuedMoment.init(row:))
+      var progress = ReviewProgress(reviewed: 0, total: 0)
+      for moment in moments {
+        progress.total += moment.total
+        progress.reviewed += moment.reviewed
+      }
+      try header(
+        QueueHeader(mode: stamp.mode, threshold: stamp.threshold ?? 0, progress: progress, moments: moments))
+      let rows = try Row.fetchCursor(
+        db, sql: "SELECT assetId, burst, moment, reviewed FROM queueItem ORDER BY position")
+      var current: (moment: Int, burst: Int, name: String)?
+      var ids: [String] = []
+      var bursts: [Manifest.BurstEntry] = []
+      func endBurst() {
+        guard let current, !ids.isEmpty else { return }
+        bursts.append(Manifest.BurstEntry(burstId: "b-" + current.name, assetIds: ids))
+        ids.removeAll(keepingCapacity: true)
+      }
+      func endMoment() throws {
+        endBurst()
+        guard let current, !bursts.isEmpty else { return }
+        if moments.indices.contains(current.moment) { try pending(moments[current.moment], bursts) }
+        bursts.removeAll(keepingCapacity: true)
+      }
+      while let row = try rows.next() {
+        let (id, burst, moment, reviewed): (String, Int, Int, Bool) = (row[0], row[1], row[2], row[3])
+        if current?.moment != moment {
+          try endMoment()
+          current = (moment, burst, id)
+        } else if current?.burst != burst {
+          endBurst()
+          current = (moment, burst, id)
+        }
+        if !reviewed { ids.append(id) }
+      }
+      try endMoment()
+      return true
+    }
+  }
+
+  /// Hands `body` every asset of the saved queue with its review state, in capture order (the
+  /// placed instant; ties by root, then path, as `assets()` orders them), one at a time. False,
+  /// and nothing read, when no queue of this faver's format is saved.
+  package func forEachQueuedAsset(_ body: (Asset) throws -> Void) throws -> Bool {
+    try database.read { db in
+      guard try Self.queueStamp(db)?.format == QueueStamp.format else { return false }
+      let roots = try Row.fetchAll(db, sql: "SELECT id, path FROM root").reduce(into: [Int64: String]()) {
+        $0[$1[0]] = $1[1]
+      }
+      let reader = try QueuedAssetReader(db, roots: roots)
+      // By the index on (instant, assetId): no sort of the whole queue in memory. Only a run of
+      // equal instants (a burst within a second, a Live Photo's pair) is held, to be put in order.
+      let rows = try Row.fetchCursor(
+        db,
+        sql:
+          "SELECT \(QueuedItem.selection) FROM queueItem q INDEXED BY queueItem_listing ORDER BY q.instant, q.assetId"
+      )
+      var run: [(asset: Asset, place: FileRecord)] = []
+      func endRun() throws {
+        run.sort {
+          $0.place.rootId != $1.place.rootId
+            ? $0.place.rootId < $1.place.rootId
+            : $0.place.path.utf8.lexicographicallyPrecedes($1.place.path.utf8)
+        }
+        for entry in run { try body(entry.asset) }
+        run.removeAll(keepingCapacity: true)
+      }
+      while let row = try rows.next() {
+        let item = QueuedItem(row: row)
+        guard let (asset, place) = try reader.placed(item) else { continue }
+        if let last = run.last, last.asset.captureTime.instant != asset.captureTime.instant { try endRun() }
+        var reviewed = asset
+        reviewed.review = try reader.reviewState(of: asset.memberIDs)
+        run.append((reviewed, place))
+      }
+      try endRun()
+      return true
+    }
+  }
+}
+
+extension IndexStore.QueuedMoment {
+  init(row: Row) throws {
+    ordinal = row[0]
+    let decoder = JSONDecoder()
+    summary = try decoder.decode(MomentSummary.self, from: Data((row[1] as String).utf8))
+    boundary = try decoder.decode(Manifest.BoundaryEntry.self, from: Data((row[2] as String).utf8))
+    total = row[3]
+    reviewed = row[4]
+  }
+}
