@@ -176,16 +176,24 @@ extension IndexStore {
       decoding: try encoder.encode(QueueStamp(generation: generation, mode: mode, threshold: threshold)),
       as: UTF8.self)
     try database.write { db in
+      // The indexes are dropped and made again once the rows are in (by sorting them): kept,
+      // every row went into each of them at a random place, and a million rows took 10 s.
+      let indexes = try String.fetchAll(
+        db,
+        sql:
+          "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'queueItem' AND sql IS NOT NULL")
+      for name in try String.fetchAll(
+        db,
+        sql:
+          "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'queueItem' AND sql IS NOT NULL"
+      ) {
+        try db.execute(sql: "DROP INDEX \(name.quotedDatabaseIdentifier)")
+      }
       try db.execute(sql: "DELETE FROM queueItem")
       try db.execute(sql: "DELETE FROM queueMoment")
       // Read in the transaction that writes: a mark made meanwhile is counted, or waits.
       let marked = Set(try String.fetchAll(db, sql: "SELECT assetId FROM review"))
-      let item = try db.makeStatement(
-        sql: """
-          INSERT INTO queueItem (position, assetId, companionId, rawId, burst, moment, instant, utcOffset,
-            timeSource, hasSubseconds, offsetSource, inferredOffset, clockShift, isUndated, problem, reviewed)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-          """)
+      var items = QueueItemInserts(db)
       let summary = try db.makeStatement(
         sql: "INSERT INTO queueMoment (ordinal, summary, boundary, total, reviewed) VALUES (?, ?, ?, ?, ?)")
       var position = 0
@@ -194,16 +202,13 @@ extension IndexStore {
         var counts = (total: 0, reviewed: 0)
         for burst in moment.bursts {
           for asset in burst.assets {
-            let time = asset.captureTime
-            let reviewed = asset.memberIDs.contains { marked.contains($0.rawValue) }
+            let reviewed =
+              marked.contains(asset.id.rawValue)
+              || asset.companion.map { marked.contains($0.id.rawValue) } == true
+              || asset.raw.map { marked.contains($0.id.rawValue) } == true
             counts.total += 1
             if reviewed { counts.reviewed += 1 }
-            try item.execute(arguments: [
-              position, asset.id.rawValue, asset.companion?.id.rawValue, asset.raw?.id.rawValue, burstOrdinal,
-              ordinal, time.instant.timeIntervalSince1970, time.utcOffset, time.source.rawValue,
-              time.hasSubseconds, time.offsetSource.rawValue, time.inferredOffset, time.clockShift,
-              time.isUndated, asset.problem, reviewed,
-            ])
+            try items.add(asset, position: position, burst: burstOrdinal, moment: ordinal, reviewed: reviewed)
             position += 1
           }
           burstOrdinal += 1
@@ -213,6 +218,8 @@ extension IndexStore {
           decoding: try encoder.encode(Manifest.BoundaryEntry(moment.boundary)), as: UTF8.self)
         try summary.execute(arguments: [ordinal, text, boundary, counts.total, counts.reviewed])
       }
+      try items.finish()
+      for index in indexes { try db.execute(sql: index) }
       try db.execute(
         sql:
           "INSERT INTO state (key, value) VALUES ('queue', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
@@ -411,5 +418,70 @@ struct QueuedAssetReader {
   private func companion(_ id: AssetID?) throws -> Asset.Companion? {
     guard let id, let first = try places(id).first else { return nil }
     return Asset.Companion(id: id, root: roots[first.rootId] ?? "", path: first.path)
+  }
+}
+
+/// The rows of `queueItem`, inserted `rows` at a time with their values bound straight to SQLite
+/// (see `BatchStatement`): GRDB's arguments cost more than the inserts.
+private struct QueueItemInserts {
+  static let rows = 64
+  static let columns = """
+    position, assetId, companionId, rawId, burst, moment, instant, utcOffset, timeSource, hasSubseconds, \
+    offsetSource, inferredOffset, clockShift, isUndated, problem, reviewed
+    """
+
+  private let db: Database
+  private var batch: BatchStatement?
+  private var pending: [(Asset, position: Int, burst: Int, moment: Int, reviewed: Bool)] = []
+
+  init(_ db: Database) { self.db = db }
+
+  private static func sql(rows: Int) -> String {
+    let row = "(" + Array(repeating: "?", count: 16).joined(separator: ", ") + ")"
+    return "INSERT INTO queueItem (\(columns)) VALUES "
+      + Array(repeating: row, count: rows).joined(separator: ", ")
+  }
+
+  mutating func add(_ asset: Asset, position: Int, burst: Int, moment: Int, reviewed: Bool) throws {
+    pending.append((asset, position, burst, moment, reviewed))
+    guard pending.count == Self.rows else { return }
+    var statement = try batch ?? BatchStatement(db, sql: Self.sql(rows: Self.rows))
+    try Self.insert(pending, with: &statement)
+    batch = statement
+    pending.removeAll(keepingCapacity: true)
+  }
+
+  /// Inserts what is left.
+  mutating func finish() throws {
+    guard !pending.isEmpty else { return }
+    var last = try BatchStatement(db, sql: Self.sql(rows: pending.count))
+    try Self.insert(pending, with: &last)
+    pending.removeAll()
+  }
+
+  private static func insert(
+    _ rows: [(Asset, position: Int, burst: Int, moment: Int, reviewed: Bool)],
+    with statement: inout BatchStatement
+  ) throws {
+    for (asset, position, burst, moment, reviewed) in rows {
+      let time = asset.captureTime
+      statement.bind(Int64(position))
+      statement.bind(asset.id.rawValue)
+      statement.bind(asset.companion?.id.rawValue)
+      statement.bind(asset.raw?.id.rawValue)
+      statement.bind(Int64(burst))
+      statement.bind(Int64(moment))
+      statement.bind(time.instant.timeIntervalSince1970)
+      statement.bind(time.utcOffset)
+      statement.bind(time.source.rawValue)
+      statement.bind(time.hasSubseconds)
+      statement.bind(time.offsetSource.rawValue)
+      statement.bind(time.inferredOffset)
+      statement.bind(Int64(time.clockShift))
+      statement.bind(time.isUndated)
+      statement.bind(asset.problem)
+      statement.bind(reviewed)
+    }
+    try statement.run()
   }
 }
