@@ -98,6 +98,28 @@ public struct Manifest: Hashable, Codable, Sendable {
         (reason, self.meters, gapSeconds, localMean) = ("localMove", meters, gap, mean)
       }
     }
+
+    /// The boundary this entry says, as the clusterer made it; nil for a reason it does not know
+    /// or a number missing.
+    public var boundary: Moment.Boundary? {
+      switch reason {
+      case "first": return .first
+      case "undated": return .undated
+      case "timeGap":
+        guard let gapSeconds, let thresholdSeconds else { return nil }
+        return .timeGap(gap: gapSeconds, threshold: thresholdSeconds)
+      case "distance":
+        guard let meters, let gapSeconds else { return nil }
+        return .distance(meters: meters, gap: gapSeconds)
+      case "localGap":
+        guard let gapSeconds else { return nil }
+        return .localGap(gap: gapSeconds, localMean: localMean)
+      case "localMove":
+        guard let meters, let gapSeconds else { return nil }
+        return .localMove(meters: meters, gap: gapSeconds, localMean: localMean)
+      default: return nil
+      }
+    }
   }
 
   public struct BurstEntry: Hashable, Codable, Sendable {

@@ -26,8 +26,13 @@ extension Library {
     public var id: String { summary.id }
 
     init(_ moment: Moment, place: FaverCore.Place?) {
+      self.init(moment, summary: FaverCore.MomentSummary(moment, place: place))
+    }
+
+    /// The card of `moment`, whose summary is `summary` (the one the saved queue keeps).
+    init(_ moment: Moment, summary: FaverCore.MomentSummary) {
       let assets = moment.assets
-      summary = FaverCore.MomentSummary(moment, place: place)
+      self.summary = summary
       boundary = Manifest.BoundaryEntry(moment.boundary).reason
       bursts = moment.bursts.count
       self.assets = assets.count
@@ -48,17 +53,20 @@ extension Library {
 
   /// The moments after the one `after` names (from the first when nil), at most `limit` of them,
   /// in `mode` (see `clusteringMode`). Every moment, reviewed or not. An `after` that names no
-  /// moment (the moments were cut again since) starts from the first.
+  /// moment (the moments were cut again since) starts from the first. Read from the saved queue:
+  /// only the moments of the page.
   public func moments(limit: Int, after: String? = nil, mode: MomentClusterer.Mode? = nil) throws
     -> MomentPage
   {
-    let moments = try reviewedMoments(mode: mode)
-    let start = after.flatMap { id in moments.firstIndex { $0.id == id }.map { $0 + 1 } } ?? 0
-    let page = moments[min(start, moments.count)...].prefix(max(limit, 0))
-    let more = page.endIndex < moments.endIndex && !page.isEmpty
-    let places = places(of: Array(page))
+    guard let saved = try storeWithFreshQueue(mode: clusteringMode(mode)) else {
+      return try momentsRebuilding(limit: limit, after: after, mode: mode)
+    }
+    let start = try after.flatMap { try saved.queuedMoment(id: $0) }.map { $0.ordinal + 1 } ?? 0
+    let found = try saved.queuedMoments(from: start, limit: max(limit, 0) + 1)
+    let page = found.prefix(max(limit, 0))
     return MomentPage(
-      moments: page.map { MomentCard($0, place: places[$0.id]) }, next: more ? page.last?.id : nil)
+      moments: try page.map { try card(of: $0, in: saved).card },
+      next: found.count > page.count && !page.isEmpty ? page.last?.summary.id : nil)
   }
 
   /// One moment with every asset in it (reviewed or not, with its state), burst by burst; nil
@@ -66,8 +74,12 @@ extension Library {
   public func moment(_ id: String, mode: MomentClusterer.Mode? = nil) throws -> (
     summary: MomentCard, moment: Moment
   )? {
-    guard let moment = try reviewedMoments(mode: mode).first(where: { $0.id == id }) else { return nil }
-    return (MomentCard(moment, place: places(of: [moment])[moment.id]), moment)
+    guard let saved = try storeWithFreshQueue(mode: clusteringMode(mode)) else {
+      return try momentRebuilding(id, mode: mode)
+    }
+    guard let found = try saved.queuedMoment(id: id) else { return nil }
+    let (card, moment) = try card(of: found, in: saved)
+    return (card, moment)
   }
 
   /// Where the review stands: the asset on screen, its moment, the moments before and after it.
@@ -84,18 +96,33 @@ extension Library {
   /// showed), else where `next` resumes (the cursor then saved on it); nil when there is nothing
   /// to show: an empty library, or every asset reviewed and no cursor.
   public func reviewPosition(mode: MomentClusterer.Mode? = nil) throws -> ReviewPosition? {
-    let moments = try reviewedMoments(mode: mode)
-    if let cursor = try readableStore.cursor(), let position = position(of: cursor.assetID, in: moments) {
-      return position
+    guard let saved = try storeWithFreshQueue(mode: clusteringMode(mode)) else {
+      return try reviewPositionRebuilding(mode: mode)
     }
-    guard let next = try next(mode: mode) else { return nil }
-    return position(of: next.asset.id, in: moments)
+    var shown = try readableStore.cursor().flatMap { try saved.queuedAsset(holding: $0.assetID) }
+    if shown == nil {
+      guard let next = try next(mode: mode) else { return nil }
+      shown = try saved.queuedAsset(holding: next.asset.id)
+    }
+    guard let (item, asset) = shown,
+      let found = try saved.queuedMoments(from: item.moment, limit: 1).first, found.ordinal == item.moment
+    else { return nil }
+    let counts = try saved.queueCounts()
+    return ReviewPosition(
+      asset: asset, moment: try card(of: found, in: saved).card,
+      previousMoment: item.moment > 0
+        ? try saved.queuedMoments(from: item.moment - 1, limit: 1).first?.summary.id : nil,
+      nextMoment: try saved.queuedMoments(from: item.moment + 1, limit: 1).first?.summary.id,
+      progress: ReviewProgress(reviewed: counts.reviewed, total: counts.total))
   }
 
   /// The asset with `id` (its Live Photo video's or raw file's id finds the photo), with its
   /// review state; nil when no indexed asset has it.
   public func asset(_ id: AssetID) throws -> Asset? {
-    try assets().first { $0.memberIDs.contains(id) }
+    guard let saved = try storeWithFreshQueue(mode: clusteringMode()) else {
+      return try assets().first { $0.memberIDs.contains(id) }
+    }
+    return try saved.queuedAsset(holding: id)?.asset
   }
 
   /// Moves the cursor to the asset with `id` (the photo a page shows), so that `next` and a page
@@ -126,6 +153,58 @@ extension Library {
   }
 
   // MARK: - Helpers
+
+  /// The moment the saved queue's `found` is, its assets read with their states, and its card.
+  private func card(of found: IndexStore.QueuedMoment, in store: IndexStore) throws -> (
+    card: MomentCard, moment: Moment
+  ) {
+    var bursts: [Burst] = []
+    var members: [Asset] = []
+    var ordinal: Int?
+    for (burst, asset) in try store.assets(of: found) {
+      if burst != ordinal, !members.isEmpty {
+        bursts.append(Burst(assets: members))
+        members.removeAll()
+      }
+      ordinal = burst
+      members.append(asset)
+    }
+    if !members.isEmpty { bursts.append(Burst(assets: members)) }
+    let moment = Moment(boundary: found.boundary.boundary ?? .first, bursts: bursts)
+    return (MomentCard(moment, summary: found.summary), moment)
+  }
+
+  /// `moments(limit:after:mode:)` from the library rebuilt in memory: a store that cannot be
+  /// written, whose queue is stale.
+  func momentsRebuilding(limit: Int, after: String? = nil, mode: MomentClusterer.Mode? = nil) throws
+    -> MomentPage
+  {
+    let moments = try reviewedMoments(mode: mode)
+    let start = after.flatMap { id in moments.firstIndex { $0.id == id }.map { $0 + 1 } } ?? 0
+    let page = moments[min(start, moments.count)...].prefix(max(limit, 0))
+    let more = page.endIndex < moments.endIndex && !page.isEmpty
+    let places = places(of: Array(page))
+    return MomentPage(
+      moments: page.map { MomentCard($0, place: places[$0.id]) }, next: more ? page.last?.id : nil)
+  }
+
+  /// `moment(_:mode:)` from the library rebuilt in memory.
+  func momentRebuilding(_ id: String, mode: MomentClusterer.Mode? = nil) throws -> (
+    summary: MomentCard, moment: Moment
+  )? {
+    guard let moment = try reviewedMoments(mode: mode).first(where: { $0.id == id }) else { return nil }
+    return (MomentCard(moment, place: places(of: [moment])[moment.id]), moment)
+  }
+
+  /// `reviewPosition(mode:)` from the library rebuilt in memory.
+  func reviewPositionRebuilding(mode: MomentClusterer.Mode? = nil) throws -> ReviewPosition? {
+    let moments = try reviewedMoments(mode: mode)
+    if let cursor = try readableStore.cursor(), let position = position(of: cursor.assetID, in: moments) {
+      return position
+    }
+    guard let next = try next(mode: mode) else { return nil }
+    return position(of: next.asset.id, in: moments)
+  }
 
   /// Every moment of the library, its assets with their review state.
   private func reviewedMoments(mode: MomentClusterer.Mode?) throws -> [Moment] {

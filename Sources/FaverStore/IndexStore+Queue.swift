@@ -62,10 +62,15 @@ extension IndexStore {
       }
     }
     migrator.registerMigration("v13: moment boundaries, the listing order") { db in
-      // Each moment's boundary (the manifest is written from the saved queue), and `assets`
-      // listed straight from it in capture order, ties by asset id. The stamp's format changes
+      // Each moment's boundary (the manifest is written from the saved queue), its id and first
+      // item (the web page's moments), and `assets` listed straight from it in capture order. The stamp's format changes
       // with it, so a queue saved before is rebuilt.
-      try db.alter(table: "queueMoment") { t in t.add(column: "boundary", .text) }
+      try db.alter(table: "queueMoment") { t in
+        t.add(column: "boundary", .text)
+        t.add(column: "momentId", .text)
+        t.add(column: "firstPosition", .integer)
+      }
+      try db.create(index: "queueMoment_on_momentId", on: "queueMoment", columns: ["momentId"])
       try db.create(index: "queueItem_listing", on: "queueItem", columns: ["instant", "assetId"])
     }
   }
@@ -100,6 +105,8 @@ extension IndexStore {
     package var boundary: Manifest.BoundaryEntry
     package var total: Int
     package var reviewed: Int
+    /// The position of its first item: its items are the `total` from there.
+    package var firstPosition: Int
   }
 
   /// One asset of the saved queue.
@@ -195,10 +202,14 @@ extension IndexStore {
       let marked = Set(try String.fetchAll(db, sql: "SELECT assetId FROM review"))
       var items = QueueItemInserts(db)
       let summary = try db.makeStatement(
-        sql: "INSERT INTO queueMoment (ordinal, summary, boundary, total, reviewed) VALUES (?, ?, ?, ?, ?)")
+        sql: """
+          INSERT INTO queueMoment (ordinal, summary, boundary, total, reviewed, momentId, firstPosition)
+          VALUES (?, ?, ?, ?, ?, ?, ?)
+          """)
       var position = 0
       var burstOrdinal = 0
       for (ordinal, moment) in moments.enumerated() {
+        let firstPosition = position
         var counts = (total: 0, reviewed: 0)
         for burst in moment.bursts {
           for asset in burst.assets {
@@ -216,7 +227,9 @@ extension IndexStore {
         let text = String(decoding: try encoder.encode(summaries[ordinal]), as: UTF8.self)
         let boundary = String(
           decoding: try encoder.encode(Manifest.BoundaryEntry(moment.boundary)), as: UTF8.self)
-        try summary.execute(arguments: [ordinal, text, boundary, counts.total, counts.reviewed])
+        try summary.execute(arguments: [
+          ordinal, text, boundary, counts.total, counts.reviewed, moment.id, firstPosition,
+        ])
       }
       try items.finish()
       for index in indexes { try db.execute(sql: index) }

@@ -25,7 +25,7 @@ extension IndexStore {
     try database.read { db in
       guard let stamp = try Self.queueStamp(db), stamp.format == QueueStamp.format else { return false }
       let moments = try Row.fetchAll(
-        db, sql: "SELECT ordinal, summary, boundary, total, reviewed FROM queueMoment ORDER BY ordinal"
+        db, sql: "SELECT \(QueuedMoment.selection) FROM queueMoment ORDER BY ordinal"
       ).map(QueuedMoment.init(row:))
       var progress = ReviewProgress(reviewed: 0, total: 0)
       for moment in moments {
@@ -72,10 +72,7 @@ extension IndexStore {
   package func forEachQueuedAsset(_ body: (Asset) throws -> Void) throws -> Bool {
     try database.read { db in
       guard try Self.queueStamp(db)?.format == QueueStamp.format else { return false }
-      let roots = try Row.fetchAll(db, sql: "SELECT id, path FROM root").reduce(into: [Int64: String]()) {
-        $0[$1[0]] = $1[1]
-      }
-      let reader = try QueuedAssetReader(db, roots: roots)
+      let reader = try QueuedAssetReader(db, roots: try Self.roots(db))
       // By the index on (instant, assetId): no sort of the whole queue in memory. Only a run of
       // equal instants (a burst within a second, a Live Photo's pair) is held, to be put in order.
       let rows = try Row.fetchCursor(
@@ -107,8 +104,81 @@ extension IndexStore {
   }
 }
 
+extension IndexStore {
+  /// The saved queue's moment with `id`; nil when none has it.
+  package func queuedMoment(id: String) throws -> QueuedMoment? {
+    try database.read { db in
+      try Row.fetchOne(
+        db, sql: "SELECT \(QueuedMoment.selection) FROM queueMoment WHERE momentId = ?", arguments: [id]
+      ).map(QueuedMoment.init(row:))
+    }
+  }
+
+  /// At most `limit` moments of the saved queue from the one at `ordinal` on, in queue order.
+  package func queuedMoments(from ordinal: Int, limit: Int) throws -> [QueuedMoment] {
+    try database.read { db in
+      try Row.fetchAll(
+        db,
+        sql: "SELECT \(QueuedMoment.selection) FROM queueMoment WHERE ordinal >= ? ORDER BY ordinal LIMIT ?",
+        arguments: [max(ordinal, 0), max(limit, 0)]
+      ).map(QueuedMoment.init(row:))
+    }
+  }
+
+  /// Every asset of `moment`, in queue order, with its review state and its burst's ordinal; an
+  /// item whose file is no longer indexed is left out (it cannot be, while the queue is fresh).
+  package func assets(of moment: QueuedMoment) throws -> [(burst: Int, asset: Asset)] {
+    try database.read { db in
+      let reader = try QueuedAssetReader(db, roots: try Self.roots(db))
+      let rows = try Row.fetchCursor(
+        db,
+        sql:
+          "SELECT \(QueuedItem.selection) FROM queueItem q WHERE q.position >= ? AND q.position < ? ORDER BY q.position",
+        arguments: [moment.firstPosition, moment.firstPosition + moment.total])
+      var found: [(burst: Int, asset: Asset)] = []
+      while let row = try rows.next() {
+        let item = QueuedItem(row: row)
+        guard var asset = try reader.asset(of: item) else { continue }
+        asset.review = try reader.reviewState(of: asset.memberIDs)
+        found.append((item.burst, asset))
+      }
+      return found
+    }
+  }
+
+  /// The saved queue's item one of whose files is `id` (its first, in queue order), and its asset
+  /// with its review state; nil when no item holds it.
+  package func queuedAsset(holding id: AssetID) throws -> (item: QueuedItem, asset: Asset)? {
+    try database.read { db in
+      guard
+        let item = try Row.fetchOne(
+          db,
+          sql: """
+            SELECT \(QueuedItem.selection) FROM queueItem q
+            WHERE q.assetId = ?1 OR q.companionId = ?1 OR q.rawId = ?1 ORDER BY q.position LIMIT 1
+            """,
+          arguments: [id.rawValue]
+        ).map(QueuedItem.init(row:)),
+        case let reader = try QueuedAssetReader(db, roots: try Self.roots(db)),
+        var asset = try reader.asset(of: item)
+      else { return nil }
+      asset.review = try reader.reviewState(of: asset.memberIDs)
+      return (item, asset)
+    }
+  }
+
+  static func roots(_ db: Database) throws -> [Int64: String] {
+    try Row.fetchAll(db, sql: "SELECT id, path FROM root").reduce(into: [Int64: String]()) {
+      $0[$1[0]] = $1[1]
+    }
+  }
+}
+
 extension IndexStore.QueuedMoment {
+  static let selection = "ordinal, summary, boundary, total, reviewed, firstPosition"
+
   init(row: Row) throws {
+    firstPosition = row[5]
     ordinal = row[0]
     let decoder = JSONDecoder()
     summary = try decoder.decode(MomentSummary.self, from: Data((row[1] as String).utf8))

@@ -138,6 +138,32 @@ private func expectSameAsRebuild(
   var listed: [Asset] = []
   try library.forEachAsset { listed.append($0) }
   #expect(listed == (try library.assets()), comment, sourceLocation: sourceLocation)
+  // The web page's answers, from the saved queue, are those of the rebuild.
+  var after: String?
+  repeat {
+    let page = try library.moments(limit: 7, after: after, mode: mode)
+    #expect(
+      page == (try library.momentsRebuilding(limit: 7, after: after, mode: mode)), comment,
+      sourceLocation: sourceLocation)
+    if let first = page.moments.first {
+      let saved = try #require(try library.moment(first.id, mode: mode))
+      let rebuilt = try #require(try library.momentRebuilding(first.id, mode: mode))
+      #expect(
+        saved.summary == rebuilt.summary && saved.moment == rebuilt.moment, comment,
+        sourceLocation: sourceLocation)
+    }
+    after = page.next
+  } while after != nil
+  #expect(try library.moment("m-none", mode: mode) == nil, comment, sourceLocation: sourceLocation)
+  #expect(
+    try library.reviewPosition(mode: mode) == library.reviewPositionRebuilding(mode: mode), comment,
+    sourceLocation: sourceLocation)
+  for asset in listed.prefix(40) {
+    for id in asset.memberIDs {
+      #expect(try library.asset(id) == asset, comment, sourceLocation: sourceLocation)
+    }
+  }
+  #expect(try library.asset(AssetID(rawValue: "none")) == nil, comment, sourceLocation: sourceLocation)
   guard mode == nil else { return }
   // The manifest, written from the saved queue, is byte for byte the one of the rebuild.
   let now = Date(timeIntervalSince1970: 1_800_000_000)
