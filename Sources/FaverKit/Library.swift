@@ -135,15 +135,27 @@ public final class Library: Sendable {
   /// saved queue (saved first when stale), so a library of any size is never in memory whole. A
   /// store that cannot be written, whose queue is stale, lists `assets()`.
   public func forEachAsset(_ body: (Asset) throws -> Void) throws {
-    if let saved = try storeWithFreshQueue(mode: clusteringMode()), try saved.forEachQueuedAsset(body) {
-      return
-    }
-    for asset in try assets() { try body(asset) }
+    try forEachAsset(reviewedOnly: false, body)
   }
 
-  /// The favorites (or the rejects), in capture order.
+  /// `forEachAsset`, only the reviewed assets (favorites and rejects included) when `reviewedOnly`.
+  func forEachAsset(reviewedOnly: Bool, _ body: (Asset) throws -> Void) throws {
+    if let saved = try storeWithFreshQueue(mode: clusteringMode()),
+      try saved.forEachQueuedAsset(reviewedOnly: reviewedOnly, body)
+    {
+      return
+    }
+    for asset in try assets() where !reviewedOnly || asset.review.isReviewed { try body(asset) }
+  }
+
+  /// The favorites (or the rejects), in capture order: read from the saved queue's reviewed items.
   public func favorites(rejected: Bool = false) throws -> [Asset] {
-    try assets().filter { $0.review == (rejected ? .rejected : .favorite) }
+    let wanted: ReviewState = rejected ? .rejected : .favorite
+    var found: [Asset] = []
+    try forEachAsset(reviewedOnly: true) { asset in
+      if asset.review == wanted { found.append(asset) }
+    }
+    return found
   }
 
   /// What `exportFavorites` did to the album folder.

@@ -66,10 +66,11 @@ extension IndexStore {
     }
   }
 
-  /// Hands `body` every asset of the saved queue with its review state, in capture order (the
-  /// placed instant; ties by root, then path, as `assets()` orders them), one at a time. False,
-  /// and nothing read, when no queue of this faver's format is saved.
-  package func forEachQueuedAsset(_ body: (Asset) throws -> Void) throws -> Bool {
+  /// Hands `body` every asset of the saved queue (`reviewedOnly`: those reviewed, favorites and
+  /// rejects included) with its review state, in capture order (the placed instant; ties by root,
+  /// then path, as `assets()` orders them), one at a time. False, and nothing read, when no queue
+  /// of this faver's format is saved.
+  package func forEachQueuedAsset(reviewedOnly: Bool = false, _ body: (Asset) throws -> Void) throws -> Bool {
     try database.read { db in
       guard try Self.queueStamp(db)?.format == QueueStamp.format else { return false }
       let reader = try QueuedAssetReader(db, roots: try Self.roots(db))
@@ -78,7 +79,8 @@ extension IndexStore {
       let rows = try Row.fetchCursor(
         db,
         sql:
-          "SELECT \(QueuedItem.selection) FROM queueItem q INDEXED BY queueItem_listing ORDER BY q.instant, q.assetId"
+          "SELECT \(QueuedItem.selection) FROM queueItem q INDEXED BY queueItem_listing "
+          + (reviewedOnly ? "WHERE q.reviewed = 1 " : "") + "ORDER BY q.instant, q.assetId"
       )
       var run: [(asset: Asset, place: FileRecord)] = []
       func endRun() throws {

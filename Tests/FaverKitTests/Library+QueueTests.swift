@@ -138,6 +138,11 @@ private func expectSameAsRebuild(
   var listed: [Asset] = []
   try library.forEachAsset { listed.append($0) }
   #expect(listed == (try library.assets()), comment, sourceLocation: sourceLocation)
+  for state in [ReviewState.favorite, .rejected] {
+    #expect(
+      try library.favorites(rejected: state == .rejected) == listed.filter { $0.review == state }, comment,
+      sourceLocation: sourceLocation)
+  }
   // The web page's answers, from the saved queue, are those of the rebuild.
   var after: String?
   repeat {
@@ -185,7 +190,7 @@ private func expectSameAsRebuild(
   // A review: what `next` shows is marked, now and then a favorite.
   for step in 0..<12 {
     let shown = try #require(try generated.library.next()).asset.id
-    try generated.library.mark([shown], as: step % 4 == 0 ? .favorite : .reviewed)
+    try generated.library.mark([shown], as: step % 4 == 0 ? .favorite : step % 4 == 1 ? .rejected : .reviewed)
     try expectSameAsRebuild(generated, "review step \(step)")
   }
   try generated.library.mark(try generated.someAssets(80), as: .reviewed)
