@@ -84,6 +84,14 @@ public struct Manifest: Hashable, Codable, Sendable {
     /// meters) around the boundary.
     public var localMean: Double?
 
+    public init(
+      reason: String, gapSeconds: Double? = nil, thresholdSeconds: Double? = nil, meters: Double? = nil,
+      localMean: Double? = nil
+    ) {
+      (self.reason, self.gapSeconds, self.thresholdSeconds) = (reason, gapSeconds, thresholdSeconds)
+      (self.meters, self.localMean) = (meters, localMean)
+    }
+
     public init(_ boundary: Moment.Boundary) {
       switch boundary {
       case .first: reason = "first"

@@ -11,6 +11,13 @@ public struct MomentSummary: Hashable, Codable, Sendable {
   public var title: String
   public var place: Place?
 
+  public init(
+    id: String, start: String, end: String, photos: Int, videos: Int, title: String, place: Place?
+  ) {
+    (self.id, self.start, self.end, self.photos, self.videos) = (id, start, end, photos, videos)
+    (self.title, self.place) = (title, place)
+  }
+
   public init(_ moment: Moment, place: Place?) {
     // Read in place, burst by burst: copying a million assets out of their bursts costs more than
     // the clustering.

@@ -61,17 +61,40 @@ extension IndexStore {
         }
       }
     }
-    migrator.registerMigration("v13: moment boundaries, the listing order") { db in
-      // Each moment's boundary (the manifest is written from the saved queue), its id and first
-      // item (the web page's moments), and `assets` listed straight from it in capture order. The stamp's format changes
-      // with it, so a queue saved before is rebuilt.
-      try db.alter(table: "queueMoment") { t in
-        t.add(column: "boundary", .text)
-        t.add(column: "momentId", .text)
-        t.add(column: "firstPosition", .integer)
+    migrator.registerMigration("v13: moments in columns, the listing order") { db in
+      // The queue is derived data (the stamp's format changes with it, so a queue saved before
+      // is rebuilt): `queueMoment` is made anew with each moment's summary and boundary in
+      // columns — the manifest is written from it, and decoding JSON for each moment cost more
+      // than reading its items —, its id and first item (the web page's moments). `assets` is
+      // listed straight from `queueItem` in capture order.
+      try db.drop(table: "queueMoment")
+      try db.create(table: "queueMoment") { t in
+        t.primaryKey("ordinal", .integer)
+        t.column("momentId", .text).notNull()
+        t.column("firstPosition", .integer).notNull()
+        t.column("total", .integer).notNull()
+        t.column("reviewed", .integer).notNull()
+        t.column("start", .text).notNull()
+        t.column("end", .text).notNull()
+        t.column("photos", .integer).notNull()
+        t.column("videos", .integer).notNull()
+        t.column("title", .text).notNull()
+        t.column("placeName", .text)
+        t.column("placeAdmin1", .text)
+        t.column("placeCountry", .text)
+        t.column("placeCountryCode", .text)
+        t.column("placeLatitude", .double)
+        t.column("placeLongitude", .double)
+        t.column("boundary", .text).notNull()
+        t.column("gapSeconds", .double)
+        t.column("thresholdSeconds", .double)
+        t.column("meters", .double)
+        t.column("localMean", .double)
       }
       try db.create(index: "queueMoment_on_momentId", on: "queueMoment", columns: ["momentId"])
       try db.create(index: "queueItem_listing", on: "queueItem", columns: ["instant", "assetId"])
+      try db.execute(sql: "DELETE FROM queueItem")
+      try db.execute(sql: "DELETE FROM state WHERE key = 'queue'")
     }
   }
 
@@ -203,8 +226,8 @@ extension IndexStore {
       var items = QueueItemInserts(db)
       let summary = try db.makeStatement(
         sql: """
-          INSERT INTO queueMoment (ordinal, summary, boundary, total, reviewed, momentId, firstPosition)
-          VALUES (?, ?, ?, ?, ?, ?, ?)
+          INSERT INTO queueMoment (\(QueuedMoment.selection))
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """)
       var position = 0
       var burstOrdinal = 0
@@ -224,11 +247,13 @@ extension IndexStore {
           }
           burstOrdinal += 1
         }
-        let text = String(decoding: try encoder.encode(summaries[ordinal]), as: UTF8.self)
-        let boundary = String(
-          decoding: try encoder.encode(Manifest.BoundaryEntry(moment.boundary)), as: UTF8.self)
+        let (said, boundary) = (summaries[ordinal], Manifest.BoundaryEntry(moment.boundary))
+        let place = said.place
         try summary.execute(arguments: [
-          ordinal, text, boundary, counts.total, counts.reviewed, moment.id, firstPosition,
+          ordinal, said.id, firstPosition, counts.total, counts.reviewed, said.start, said.end, said.photos,
+          said.videos, said.title, place?.name, place?.admin1, place?.country, place?.countryCode,
+          place?.latitude, place?.longitude, boundary.reason, boundary.gapSeconds, boundary.thresholdSeconds,
+          boundary.meters, boundary.localMean,
         ])
       }
       try items.finish()
@@ -364,11 +389,9 @@ extension IndexStore {
   /// The summary of the saved queue's moment `ordinal`.
   package func queuedMomentSummary(_ ordinal: Int) throws -> MomentSummary? {
     try database.read { db in
-      guard
-        let text = try String.fetchOne(
-          db, sql: "SELECT summary FROM queueMoment WHERE ordinal = ?", arguments: [ordinal])
-      else { return nil }
-      return try? JSONDecoder().decode(MomentSummary.self, from: Data(text.utf8))
+      try Row.fetchOne(
+        db, sql: "SELECT \(QueuedMoment.selection) FROM queueMoment WHERE ordinal = ?", arguments: [ordinal]
+      ).map { QueuedMoment(row: $0).summary }
     }
   }
 

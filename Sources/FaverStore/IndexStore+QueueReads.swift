@@ -177,15 +177,29 @@ extension IndexStore {
 }
 
 extension IndexStore.QueuedMoment {
-  static let selection = "ordinal, summary, boundary, total, reviewed, firstPosition"
+  /// The columns of `queueMoment`, in the order `init(row:)` reads them.
+  static let selection = """
+    ordinal, momentId, firstPosition, total, reviewed, start, "end", photos, videos, title, placeName, \
+    placeAdmin1, placeCountry, placeCountryCode, placeLatitude, placeLongitude, boundary, gapSeconds, \
+    thresholdSeconds, meters, localMean
+    """
 
-  init(row: Row) throws {
-    firstPosition = row[5]
+  init(row: Row) {
     ordinal = row[0]
-    let decoder = JSONDecoder()
-    summary = try decoder.decode(MomentSummary.self, from: Data((row[1] as String).utf8))
-    boundary = try decoder.decode(Manifest.BoundaryEntry.self, from: Data((row[2] as String).utf8))
+    firstPosition = row[2]
     total = row[3]
     reviewed = row[4]
+    var place: Place?
+    if let country: String = row[12], let code: String = row[13], let latitude: Double = row[14],
+      let longitude: Double = row[15]
+    {
+      place = Place(
+        name: row[10], admin1: row[11], country: country, countryCode: code, latitude: latitude,
+        longitude: longitude)
+    }
+    summary = MomentSummary(
+      id: row[1], start: row[5], end: row[6], photos: row[7], videos: row[8], title: row[9], place: place)
+    boundary = Manifest.BoundaryEntry(
+      reason: row[16], gapSeconds: row[17], thresholdSeconds: row[18], meters: row[19], localMean: row[20])
   }
 }

@@ -78,3 +78,34 @@ private func olderStore(upTo migration: String, _ fill: (Database) throws -> Voi
   #expect(assets.map(\.captureTime.offsetSource) == [.file, .file])
   #expect(try store.clockCorrections().isEmpty)
 }
+
+@Test func aQueueSavedByAnOlderStoreIsDroppedAndRebuiltNotRead() throws {
+  // A v12 store with a saved queue (its moments as JSON) that its stamp calls fresh.
+  let folder = try olderStore(upTo: "v12: review queue") { db in
+    try db.execute(sql: "INSERT INTO root (id, path) VALUES (1, '/photos')")
+    try db.execute(
+      sql: """
+        INSERT INTO file (rootId, path, assetId, format, kind, size, mtimeNs, device, inode, takenAt,
+          utcOffset, hasSubseconds, timeSource, offsetSource)
+        VALUES (1, 'a.jpg', 'a', 'jpeg', 'photo', 10, 1, 1, 1, 0, 0, 0, 'exifOriginal', 'file')
+        """)
+    try db.execute(
+      sql: """
+        INSERT INTO queueItem (position, assetId, burst, moment, instant, timeSource, hasSubseconds,
+          offsetSource, clockShift, isUndated)
+        VALUES (0, 'a', 0, 0, 0, 'exifOriginal', 0, 'file', 0, 0)
+        """)
+    try db.execute(sql: "INSERT INTO queueMoment (ordinal, summary, total, reviewed) VALUES (0, '{}', 1, 0)")
+    let generation =
+      try String.fetchOne(db, sql: "SELECT value FROM state WHERE key = 'dataGeneration'") ?? "0"
+    try db.execute(
+      sql: "INSERT INTO state (key, value) VALUES ('queue', ?)",
+      arguments: ["{\"format\":1,\"generation\":\(generation),\"mode\":{\"smart\":{}}}"])
+  }
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let store = try IndexStore(folder: folder)
+  #expect(try !store.isQueueFresh(mode: .smart))
+  #expect(try store.readQueue(header: { _ in }, pending: { _, _ in }) == false)
+  #expect(try store.forEachQueuedAsset { _ in } == false)
+  #expect(try store.queueCounts().moments == 0)
+}
