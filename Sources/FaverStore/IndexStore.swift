@@ -281,16 +281,19 @@ package final class IndexStore: Sendable {
   /// RAW+JPEG pair: the JPEG, with the raw file as `raw` (see `RawPairing`).
   ///
   /// Rows are read by column position and the copies dropped here: decoding `FileRecord`s by
-  /// name and a correlated `NOT EXISTS` took 70,000 instructions a file (1.4 s at 200,000).
+  /// name and a correlated `NOT EXISTS` took 70,000 instructions a file (1.4 s at 200,000). They
+  /// are read in the table's order and put in capture order here, by their keys alone: SQLite's
+  /// sort of whole rows cost a second and a quarter, and its memory, at 1,000,000.
   package func assets(pairing: LivePhotoPairing = LivePhotoPairing()) throws -> [Asset] {
     let roots = try roots()
     let assets = try database.read { db in
       var assets: [Asset] = []
+      /// Each asset's order: its first place's time, root and path (the path is the asset's own).
+      var keys: [(takenAt: Double, rootId: Int64)] = []
       var firstPath: [String: (index: Int, rootId: Int64, path: String)] = [:]
       /// Every place of each content found at more than one.
       var places: [String: [(rootId: Int64, path: String)]] = [:]
-      let rows = try Row.fetchCursor(
-        db, sql: "SELECT \(FileRecord.Columns.selection) FROM file ORDER BY takenAt, rootId, path")
+      let rows = try Row.fetchCursor(db, sql: "SELECT \(FileRecord.Columns.selection) FROM file")
       var dropped = IndexSet()
       while let row = try rows.next() {
         let record = try FileRecord(row: row)
@@ -305,6 +308,7 @@ package final class IndexStore: Sendable {
         }
         firstPath[record.assetId] = (assets.count, record.rootId, record.path)
         assets.append(record.asset(root: roots[record.rootId] ?? ""))
+        keys.append((record.takenAt, record.rootId))
       }
       // The asset is at the first of its places; the others are its duplicates, in order.
       for (id, found) in places {
@@ -314,8 +318,13 @@ package final class IndexStore: Sendable {
         }
         assets[index].duplicates = sorted.dropFirst().map { joinPath(roots[$0.rootId] ?? "", $0.path) }
       }
-      guard !dropped.isEmpty else { return assets }
-      return assets.indices.filter { !dropped.contains($0) }.map { assets[$0] }
+      // Capture order as the index stores it (ties by root, then path), the copies left out.
+      let order = assets.indices.filter { !dropped.contains($0) }.sorted { a, b in
+        if keys[a].takenAt != keys[b].takenAt { return keys[a].takenAt < keys[b].takenAt }
+        if keys[a].rootId != keys[b].rootId { return keys[a].rootId < keys[b].rootId }
+        return utf8Precedes(assets[a].path, assets[b].path)
+      }
+      return order.map { assets[$0] }
     }
     return RawPairing().combined(pairing.combined(assets))
   }
