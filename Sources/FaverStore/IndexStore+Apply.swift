@@ -1,3 +1,4 @@
+import FaverCore
 import GRDB
 
 extension IndexStore {
@@ -57,6 +58,8 @@ extension IndexStore {
       var group: [Int] = []  // positions in `changes.media`
       group.reserveCapacity(Self.upsertRows)
       var places = Set<Place>()
+      /// The ids a review was carried to: the saved queue's flags follow (see `saveQueue`).
+      var carried = Set<AssetID>()
       func insertOneByOne() throws {
         for index in group {
           changes.media[index].bindInsert(to: &insertMedia)
@@ -78,6 +81,7 @@ extension IndexStore {
           carryReview.bind(record.assetId)
           carryReview.bind(record.takenAt)
           try carryReview.run()
+          if db.changesCount > 0 { carried.insert(AssetID(rawValue: record.assetId)) }
         }
         group.append(index)
         if group.count == Self.upsertRows {
@@ -106,6 +110,7 @@ extension IndexStore {
         try forget(changes.rootId, path, with: &forgetMedia)
         try forget(changes.rootId, path, with: &forgetNonMedia)
       }
+      if !carried.isEmpty { try Self.updateQueueReviewed(carried, in: db) }
     }
   }
 

@@ -92,6 +92,9 @@ extension IndexStore {
         t.column("localMean", .double)
       }
       try db.create(index: "queueMoment_on_momentId", on: "queueMoment", columns: ["momentId"])
+      // A digest of each item's values: a save rewrites the queue only from the first item that
+      // changed (new photos come last), comparing one number an item.
+      try db.alter(table: "queueItem") { t in t.add(column: "digest", .integer).notNull().defaults(to: 0) }
       try db.create(index: "queueItem_listing", on: "queueItem", columns: ["instant", "assetId"])
       try db.execute(sql: "DELETE FROM queueItem")
       try db.execute(sql: "DELETE FROM state WHERE key = 'queue'")
@@ -195,73 +198,112 @@ extension IndexStore {
 
   /// Replaces the saved queue with `moments` (in queue order, as `ReviewQueue` orders them) and
   /// their summaries, built in `mode` with `threshold` from the data of `generation`: when the
-  /// data changed since, it is saved as stale.
+  /// data changed since, it is saved as stale. Items are written from the first that differs from
+  /// the queue saved before (see `digest`); returns how many were written.
+  @discardableResult
   package func saveQueue(
     _ moments: [Moment], summaries: [MomentSummary], generation: Int, mode: MomentClusterer.Mode,
     threshold: Double
-  ) throws {
+  ) throws -> Int {
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
     let stamp = String(
       decoding: try encoder.encode(QueueStamp(generation: generation, mode: mode, threshold: threshold)),
       as: UTF8.self)
-    try database.write { db in
-      // The indexes are dropped and made again once the rows are in (by sorting them): kept,
-      // every row went into each of them at a random place, and a million rows took 10 s.
-      let indexes = try String.fetchAll(
-        db,
-        sql:
-          "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'queueItem' AND sql IS NOT NULL")
-      for name in try String.fetchAll(
-        db,
-        sql:
-          "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'queueItem' AND sql IS NOT NULL"
-      ) {
-        try db.execute(sql: "DROP INDEX \(name.quotedDatabaseIdentifier)")
-      }
-      try db.execute(sql: "DELETE FROM queueItem")
-      try db.execute(sql: "DELETE FROM queueMoment")
+    return try database.write { db in
       // Read in the transaction that writes: a mark made meanwhile is counted, or waits.
       let marked = Set(try String.fetchAll(db, sql: "SELECT assetId FROM review"))
-      var items = QueueItemInserts(db)
+      /// Hands `body` every item of the new queue in order, with its position, burst and moment
+      /// ordinals and whether it is reviewed.
+      func forEachItem(
+        _ body: (Asset, _ position: Int, _ burst: Int, _ moment: Int, _ reviewed: Bool) throws -> Void
+      )
+        rethrows
+      {
+        var position = 0
+        var burstOrdinal = 0
+        for (ordinal, moment) in moments.enumerated() {
+          for burst in moment.bursts {
+            for asset in burst.assets {
+              let reviewed =
+                marked.contains(asset.id.rawValue)
+                || asset.companion.map { marked.contains($0.id.rawValue) } == true
+                || asset.raw.map { marked.contains($0.id.rawValue) } == true
+              try body(asset, position, burstOrdinal, ordinal, reviewed)
+              position += 1
+            }
+            burstOrdinal += 1
+          }
+        }
+      }
+      // The first item that differs from the queue saved: only the items from there are written.
+      let saved = try Int64.fetchAll(db, sql: "SELECT digest FROM queueItem ORDER BY position")
+      var count = 0
+      var unchanged = 0
+      forEachItem { asset, position, burst, moment, _ in
+        count += 1
+        guard unchanged == position, position < saved.count,
+          saved[position] == QueueItemInserts.digest(asset, burst: burst, moment: moment)
+        else { return }
+        unchanged += 1
+      }
+      let rewritten = saved.count - unchanged + count - unchanged
+      if rewritten > count / 2 {
+        // Most of it: the indexes are dropped and made again once the rows are in (by sorting
+        // them); kept, every row went into each of them at a random place, and a million rows
+        // took 10 s.
+        let indexes = try Row.fetchAll(
+          db,
+          sql:
+            "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'queueItem' AND sql IS NOT NULL"
+        ).map { (name: $0[0] as String, sql: $0[1] as String) }
+        for index in indexes { try db.execute(sql: "DROP INDEX \(index.name.quotedDatabaseIdentifier)") }
+        try db.execute(sql: "DELETE FROM queueItem")
+        try insertItems(from: 0)
+        for index in indexes { try db.execute(sql: index.sql) }
+      } else if rewritten > 0 {
+        try db.execute(sql: "DELETE FROM queueItem WHERE position >= ?", arguments: [unchanged])
+        try insertItems(from: unchanged)
+      }
+      func insertItems(from first: Int) throws {
+        var items = QueueItemInserts(db)
+        try forEachItem { asset, position, burst, moment, reviewed in
+          guard position >= first else { return }
+          try items.add(asset, position: position, burst: burst, moment: moment, reviewed: reviewed)
+        }
+        try items.finish()
+      }
+      // Every moment's row: a boundary holds the library's threshold, which any new photo moves.
+      try db.execute(sql: "DELETE FROM queueMoment")
       let summary = try db.makeStatement(
         sql: """
           INSERT INTO queueMoment (\(QueuedMoment.selection))
           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """)
-      var position = 0
-      var burstOrdinal = 0
+      var counts: [(first: Int, total: Int, reviewed: Int)] = Array(
+        repeating: (0, 0, 0), count: moments.count)
+      forEachItem { _, position, _, moment, reviewed in
+        if counts[moment].total == 0 { counts[moment].first = position }
+        counts[moment].total += 1
+        if reviewed { counts[moment].reviewed += 1 }
+      }
       for (ordinal, moment) in moments.enumerated() {
-        let firstPosition = position
-        var counts = (total: 0, reviewed: 0)
-        for burst in moment.bursts {
-          for asset in burst.assets {
-            let reviewed =
-              marked.contains(asset.id.rawValue)
-              || asset.companion.map { marked.contains($0.id.rawValue) } == true
-              || asset.raw.map { marked.contains($0.id.rawValue) } == true
-            counts.total += 1
-            if reviewed { counts.reviewed += 1 }
-            try items.add(asset, position: position, burst: burstOrdinal, moment: ordinal, reviewed: reviewed)
-            position += 1
-          }
-          burstOrdinal += 1
-        }
-        let (said, boundary) = (summaries[ordinal], Manifest.BoundaryEntry(moment.boundary))
+        let (said, boundary, count) = (
+          summaries[ordinal], Manifest.BoundaryEntry(moment.boundary), counts[ordinal]
+        )
         let place = said.place
         try summary.execute(arguments: [
-          ordinal, said.id, firstPosition, counts.total, counts.reviewed, said.start, said.end, said.photos,
+          ordinal, said.id, count.first, count.total, count.reviewed, said.start, said.end, said.photos,
           said.videos, said.title, place?.name, place?.admin1, place?.country, place?.countryCode,
           place?.latitude, place?.longitude, boundary.reason, boundary.gapSeconds, boundary.thresholdSeconds,
           boundary.meters, boundary.localMean,
         ])
       }
-      try items.finish()
-      for index in indexes { try db.execute(sql: index) }
       try db.execute(
         sql:
           "INSERT INTO state (key, value) VALUES ('queue', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
         arguments: [stamp])
+      return rewritten == 0 ? 0 : count - (rewritten > count / 2 ? 0 : unchanged)
     }
   }
 
@@ -270,7 +312,7 @@ extension IndexStore {
   private static let isPending = "q.reviewed = 0"
 
   /// Keeps the saved queue's review counts in step with `review` for the items holding `ids`:
-  /// called in the transaction of the marks.
+  /// called in the transaction of the marks (and of a review carried to an edited file).
   static func updateQueueReviewed(_ ids: Set<AssetID>, in db: Database) throws {
     // One id a statement: a list of them all could pass the limit of bound values of some SQLite
     // builds (32,766 by default).
@@ -463,7 +505,7 @@ private struct QueueItemInserts {
   static let rows = 64
   static let columns = """
     position, assetId, companionId, rawId, burst, moment, instant, utcOffset, timeSource, hasSubseconds, \
-    offsetSource, inferredOffset, clockShift, isUndated, problem, reviewed
+    offsetSource, inferredOffset, clockShift, isUndated, problem, reviewed, digest
     """
 
   private let db: Database
@@ -473,7 +515,7 @@ private struct QueueItemInserts {
   init(_ db: Database) { self.db = db }
 
   private static func sql(rows: Int) -> String {
-    let row = "(" + Array(repeating: "?", count: 16).joined(separator: ", ") + ")"
+    let row = "(" + Array(repeating: "?", count: 17).joined(separator: ", ") + ")"
     return "INSERT INTO queueItem (\(columns)) VALUES "
       + Array(repeating: row, count: rows).joined(separator: ", ")
   }
@@ -493,6 +535,41 @@ private struct QueueItemInserts {
     var last = try BatchStatement(db, sql: Self.sql(rows: pending.count))
     try Self.insert(pending, with: &last)
     pending.removeAll()
+  }
+
+  /// A digest of the item's values (FNV-1a, 64 bits, the same on every run): equal digests at a
+  /// position mean the row saved there holds what it would be written with. `reviewed` is left
+  /// out: every write to `review` keeps the saved flags in step (`updateQueueReviewed`).
+  static func digest(_ asset: Asset, burst: Int, moment: Int) -> Int64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    func bits(_ value: UInt64) {
+      var value = value
+      for _ in 0..<8 {
+        hash = (hash ^ (value & 0xFF)) &* 0x100_0000_01b3
+        value >>= 8
+      }
+    }
+    func text(_ value: String?) {
+      guard let value else { return bits(UInt64.max) }
+      for byte in value.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+      bits(UInt64(value.utf8.count))
+    }
+    func number(_ value: Int?) { bits(value.map { UInt64(bitPattern: Int64($0)) } ?? 0x8000_0000_0000_0001) }
+    let time = asset.captureTime
+    text(asset.id.rawValue)
+    text(asset.companion?.id.rawValue)
+    text(asset.raw?.id.rawValue)
+    number(burst)
+    number(moment)
+    bits(time.instant.timeIntervalSince1970.bitPattern)
+    number(time.utcOffset)
+    text(time.source.rawValue)
+    text(time.offsetSource.rawValue)
+    number(time.inferredOffset)
+    number(time.clockShift)
+    bits(UInt64((time.hasSubseconds ? 1 : 0) | (time.isUndated ? 2 : 0)))
+    text(asset.problem)
+    return Int64(bitPattern: hash)
   }
 
   private static func insert(
@@ -517,6 +594,7 @@ private struct QueueItemInserts {
       statement.bind(time.isUndated)
       statement.bind(asset.problem)
       statement.bind(reviewed)
+      statement.bind(digest(asset, burst: burst, moment: moment))
     }
     try statement.run()
   }

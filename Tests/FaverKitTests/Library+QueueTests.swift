@@ -252,3 +252,40 @@ private func expectSameAsRebuild(
   let first = try #require(try generated.library.queue().queue.pending.first).asset
   #expect(try generated.store.cursor() == Cursor(at: first))
 }
+
+/// Saves the queue `generated` would build now, as `Library` does; returns the items written.
+private func saveNow(_ generated: GeneratedLibrary) throws -> Int {
+  let library = generated.library
+  let store = generated.store
+  let mode = try library.clusteringMode()
+  let clustering = MomentClusterer(mode: mode).moments(in: try library.placedAssets(store, ordered: false))
+  let places = library.places(of: clustering.moments)
+  return try store.saveQueue(
+    clustering.moments, summaries: clustering.moments.map { MomentSummary($0, place: places[$0.id]) },
+    generation: try store.dataGeneration(), mode: mode, threshold: clustering.threshold)
+}
+
+@Test func aSaveWritesTheQueueOnlyFromTheFirstItemThatChanged() throws {
+  let generated = try GeneratedLibrary()
+  try generated.reindex(adding: 400)
+  try generated.library.cluster(mode: .fixed(gap: 3600))
+  #expect(try saveNow(generated) == 0)  // nothing changed
+  // New photos come last: only they are written, and the queue answers as the rebuild.
+  try generated.reindex(adding: 5)
+  let appended = try saveNow(generated)
+  #expect((1...5).contains(appended))
+  try expectSameAsRebuild(generated, "photos added at the end")
+  // A mark is no change of the queue's items (marks keep the saved flags in step).
+  try generated.library.mark(try generated.someAssets(30), as: .reviewed)
+  #expect(try saveNow(generated) == 0)
+  // A photo removed in the middle: written from there on, not before.
+  let total = try generated.library.status().progress.total
+  try generated.reindex(adding: 0, removing: 1)
+  let afterRemoval = try saveNow(generated)
+  #expect(afterRemoval < total)
+  try expectSameAsRebuild(generated, "a photo removed")
+  // A clock correction moves every photo of the camera: the whole queue, by the other path.
+  try generated.store.addClockCorrection(ClockCorrection(camera: "Canon EOS R6", shift: 86_400 * 400))
+  #expect(try saveNow(generated) > total / 2)
+  try expectSameAsRebuild(generated, "clock corrected")
+}
