@@ -80,7 +80,22 @@ public final class Library: Sendable {
   ) throws -> IndexSummary {
     let lock = try takeLock(wait: waitForLock)
     defer { withExtendedLifetime(lock) {} }
-    return try indexHoldingLock(roots, followSymlinks: followSymlinks, progress: progress)
+    let summary = try indexHoldingLock(roots, followSymlinks: followSymlinks, progress: progress)
+    keepQueueFresh()
+    return summary
+  }
+
+  /// Once a review queue has been saved (by `cluster`, `next`, `status` …), an `index` that changed
+  /// the library saves it again, so the review commands after it answer at once; the first index
+  /// of a library leaves that to the first of them. A queue that cannot be saved now is left
+  /// stale (with a warning): the next command rebuilds it, and the index stays as written.
+  private func keepQueueFresh() {
+    do {
+      guard try store.hasSavedQueue() else { return }
+      _ = try storeWithFreshQueue(mode: clusteringMode())
+    } catch {
+      logger.warning("the review queue was not saved again (the next command rebuilds it): \(error)")
+    }
   }
 
   /// What `refresh` did.

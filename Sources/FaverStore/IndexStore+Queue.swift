@@ -182,6 +182,11 @@ extension IndexStore {
     try Int.fetchOne(db, sql: "SELECT CAST(value AS INTEGER) FROM state WHERE key = 'dataGeneration'") ?? 0
   }
 
+  /// Whether a queue was ever saved (of any mode, fresh or not).
+  package func hasSavedQueue() throws -> Bool {
+    try database.read { try Self.queueStamp($0) != nil }
+  }
+
   /// Whether the saved queue is the one `mode` would build now.
   package func isQueueFresh(mode: MomentClusterer.Mode) throws -> Bool {
     try database.read { db in

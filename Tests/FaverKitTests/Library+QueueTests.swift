@@ -1,6 +1,7 @@
 import FaverCore
 import FaverFiles
 import FaverStore
+import FaverTestSupport
 import Foundation
 import Testing
 
@@ -288,4 +289,29 @@ private func saveNow(_ generated: GeneratedLibrary) throws -> Int {
   try generated.store.addClockCorrection(ClockCorrection(camera: "Canon EOS R6", shift: 86_400 * 400))
   #expect(try saveNow(generated) > total / 2)
   try expectSameAsRebuild(generated, "clock corrected")
+}
+
+@Test func anIndexThatChangedTheLibrarySavesTheQueueOnceOneWasSaved() throws {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "faver-index-\(UUID().uuidString)")
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let tree = try TemporaryTree()
+  func photo(_ name: String, at time: String) throws {
+    var exif = ExifBuilder()
+    exif.original(time, offset: "+01:00")
+    try tree.write(name, exif.jpeg() + Array(name.utf8))
+  }
+  try photo("a.jpg", at: "2024:05:01 10:00:00")
+  let library = Library.open(store: folder)
+  _ = try library.index([tree.path])
+  let store = try library.readableStore
+  // The first index leaves the queue to the first command that needs it.
+  #expect(try !store.hasSavedQueue())
+  #expect(try library.status().progress.total == 1)
+  #expect(try store.isQueueFresh(mode: .smart))
+  // Then an index that changed something saves it again.
+  try photo("b.jpg", at: "2024:05:01 11:00:00")
+  _ = try library.index([tree.path])
+  #expect(try store.isQueueFresh(mode: .smart))
+  #expect(try library.status().progress.total == 2)
 }
