@@ -9,7 +9,7 @@ extension Manifest {
   ) throws {
     let writer = Writer(
       generatedAt: generatedAt, mode: mode, thresholdSeconds: thresholdSeconds, progress: progress,
-      bufferSize: bufferSize, sink: sink)
+      schemaVersion: schemaVersion, bufferSize: bufferSize, sink: sink)
     for moment in moments { try writer.write(moment) }
     try writer.finish()
   }
@@ -22,14 +22,16 @@ extension Manifest {
     private let json: PrettyJSON
     private let progress: ReviewProgress
     private let thresholdSeconds: Double
+    private let schemaVersion: Int
 
     /// Starts the document: `generatedAt` and `mode` (the keys before `moments`).
     public init(
       generatedAt: String, mode: String, thresholdSeconds: Double, progress: ReviewProgress,
-      bufferSize: Int = 1 << 20, sink: @escaping (UnsafeRawBufferPointer) throws -> Void
+      schemaVersion: Int = Manifest.currentSchemaVersion, bufferSize: Int = 1 << 20,
+      sink: @escaping (UnsafeRawBufferPointer) throws -> Void
     ) {
       json = PrettyJSON(bufferSize: bufferSize, sink: sink)
-      (self.progress, self.thresholdSeconds) = (progress, thresholdSeconds)
+      (self.progress, self.thresholdSeconds, self.schemaVersion) = (progress, thresholdSeconds, schemaVersion)
       json.beginObject()
       json.key("generatedAt")
       json.value(generatedAt)
@@ -95,7 +97,7 @@ extension Manifest {
       json.value(progress.total)
       json.endObject()
       json.key("schemaVersion")
-      json.value(Manifest.currentSchemaVersion)
+      json.value(schemaVersion)
       json.key("thresholdSeconds")
       try json.value(thresholdSeconds)
       json.endObject()

@@ -242,11 +242,17 @@ extension IndexStore {
         }
       }
       // The first item that differs from the queue saved: only the items from there are written.
+      // One pass finds it and counts each moment's items.
       let saved = try Int64.fetchAll(db, sql: "SELECT digest FROM queueItem ORDER BY position")
       var count = 0
       var unchanged = 0
-      forEachItem { asset, position, burst, moment, _ in
+      var counts: [(first: Int, total: Int, reviewed: Int)] = Array(
+        repeating: (0, 0, 0), count: moments.count)
+      forEachItem { asset, position, burst, moment, reviewed in
         count += 1
+        if counts[moment].total == 0 { counts[moment].first = position }
+        counts[moment].total += 1
+        if reviewed { counts[moment].reviewed += 1 }
         guard unchanged == position, position < saved.count,
           saved[position] == QueueItemInserts.digest(asset, burst: burst, moment: moment)
         else { return }
@@ -285,13 +291,6 @@ extension IndexStore {
           INSERT INTO queueMoment (\(QueuedMoment.selection))
           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """)
-      var counts: [(first: Int, total: Int, reviewed: Int)] = Array(
-        repeating: (0, 0, 0), count: moments.count)
-      forEachItem { _, position, _, moment, reviewed in
-        if counts[moment].total == 0 { counts[moment].first = position }
-        counts[moment].total += 1
-        if reviewed { counts[moment].reviewed += 1 }
-      }
       for (ordinal, moment) in moments.enumerated() {
         let (said, boundary, count) = (
           summaries[ordinal], Manifest.BoundaryEntry(moment.boundary), counts[ordinal]

@@ -46,8 +46,6 @@ extension Faver {
       )
       // Without --explain only the moments still to review; with it, every moment and its reason.
       let shown = explain ? result.moments : result.momentsToReview
-      let boundaries = Dictionary(
-        (explained?.moments ?? []).map { ($0.id, $0.boundary) }, uniquingKeysWith: { first, _ in first })
       let titles = shown.map { Terminal.escaped($0.summary.title) }
       let titleWidth = titles.map(\.count).max() ?? 0
       print(
@@ -59,7 +57,7 @@ extension Faver {
           Self.row(
             summary.id, moment.boundary.reason == "undated" ? "undated" : summary.start, String(moment.total),
             String(moment.reviewed), title, titleWidth,
-            explain ? boundaries[summary.id].map(Explanation.boundary) ?? moment.boundary.reason : nil))
+            explain ? moment.boundary.boundary.map(Explanation.boundary) ?? moment.boundary.reason : nil))
       }
       if let explained {
         for line in Explanation.placement(of: explained.moments.flatMap(\.assets)) { print(line) }
