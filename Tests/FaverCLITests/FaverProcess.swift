@@ -1,3 +1,4 @@
+import FaverTestSupport
 import Foundation
 
 /// Runs the built `faver` binary (and other tools) the way a person or cron would.
@@ -14,16 +15,7 @@ enum Paths {
   static let sampleSpec = package.appendingPathComponent("Tests/Fixtures/sample-library.json")
 
   /// `faver`, built next to the test bundle by `swift test`.
-  static var faver: URL {
-    let products =
-      Bundle.main.executableURL?.deletingLastPathComponent()
-      ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for folder in [products, products.deletingLastPathComponent()] {
-      let candidate = folder.appendingPathComponent("faver")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-    }
-    return package.appendingPathComponent(".build/debug/faver")
-  }
+  static var faver: URL { BuiltFaver.url(package: package) }
 
   static func which(_ tool: String) -> URL? {
     for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {

@@ -1,6 +1,7 @@
 import FaverCore
 import FaverFiles
 import FaverStore
+import FaverTestSupport
 import Foundation
 import Testing
 
@@ -17,17 +18,7 @@ private final class ReviewLibrary {
       "faver-review-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let store = try IndexStore()
-    let root = try store.rootID(for: "/lib")
-    var changes = IndexChanges(rootId: root)
-    changes.media = seconds.map { s in
-      FileRecord(
-        rootId: root, path: "p\(Int(s)).jpg", assetId: AssetID(rawValue: "id\(Int(s))"), format: "jpeg",
-        kind: .photo, stamp: FileStamp(size: 1, mtimeNs: 1, device: 1, inode: 1),
-        captureTime: CaptureTime(
-          instant: Date(timeIntervalSince1970: 1_700_000_000 + s), utcOffset: 0, source: .exifOriginal),
-        coordinate: nil, make: nil, model: nil, problem: nil)
-    }
-    try store.apply(changes)
+    try store.addPhotos(at: seconds)
     library = Library(store: store, folder: folder)
   }
 

@@ -19,20 +19,7 @@ private func temporaryFolder() -> URL {
 private func library(in folder: URL) throws -> Library { Library(store: try IndexStore(), folder: folder) }
 
 /// Indexes photos named `p<seconds>.jpg` with id `id<seconds>`.
-private func add(_ seconds: [Double], to store: IndexStore) throws {
-  let root = try store.rootID(for: "/lib")
-  let records = seconds.map { s in
-    FileRecord(
-      rootId: root, path: "p\(Int(s)).jpg", assetId: AssetID(rawValue: "id\(Int(s))"), format: "jpeg",
-      kind: .photo, stamp: FileStamp(size: 1, mtimeNs: 1, device: 1, inode: 1),
-      captureTime: CaptureTime(
-        instant: Date(timeIntervalSince1970: 1_700_000_000 + s), utcOffset: 0, source: .exifOriginal),
-      coordinate: nil, make: nil, model: nil, problem: nil)
-  }
-  var changes = IndexChanges(rootId: root)
-  changes.media = records
-  try store.apply(changes)
-}
+private func add(_ seconds: [Double], to store: IndexStore) throws { try store.addPhotos(at: seconds) }
 
 private func id(_ seconds: Int) -> AssetID { AssetID(rawValue: "id\(seconds)") }
 

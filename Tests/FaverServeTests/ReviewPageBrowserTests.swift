@@ -1,3 +1,4 @@
+import FaverTestSupport
 import Foundation
 import Testing
 
@@ -17,16 +18,7 @@ enum BrowserTools {
   static var required: Bool { ProcessInfo.processInfo.environment["CI"] != nil }
 
   /// `faver`, built next to the test bundle by `swift test`.
-  static var faver: URL {
-    let products =
-      Bundle.main.executableURL?.deletingLastPathComponent()
-      ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for folder in [products, products.deletingLastPathComponent()] {
-      let candidate = folder.appendingPathComponent("faver")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-    }
-    return ServeWorkspace.package.appendingPathComponent(".build/debug/faver")
-  }
+  static var faver: URL { BuiltFaver.url(package: ServeWorkspace.package) }
 
   /// Runs `executable`; its status and what it wrote (both streams, through a file, so a long
   /// output never blocks it).
