@@ -102,7 +102,7 @@ extension AlbumExport {
       }
       return
     }
-    let temporary = joinPath(folder.path, ".\(name).\(getpid()).\(UUID().uuidString).tmp")
+    let temporary = AtomicFile.temporaryPath(in: folder.path)
     guard symlink(source, temporary) == 0 else { throw .cannotWrite(reason: Self.describe(errno)) }
     guard rename(temporary, path) == 0 else {
       let code = errno
@@ -124,7 +124,7 @@ extension AlbumExport {
     guard info.st_mode & S_IFMT == S_IFREG else { throw .sourceNotAFile }
     let file: AtomicFile
     do throws(AtomicFileError) {
-      file = try AtomicFile(replacing: folder.appendingPathComponent(name))
+      file = try AtomicFile(replacing: folder.appendingPathComponent(name), replacesLink: replacing)
     } catch {
       throw .cannotWrite(reason: Self.reason(error))
     }
@@ -214,9 +214,5 @@ extension AlbumExport {
 
   private static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
 
-  private static func reason(_ error: AtomicFileError) -> String {
-    switch error {
-    case .cannotWrite(_, let reason, _): reason
-    }
-  }
+  private static func reason(_ error: AtomicFileError) -> String { error.reason }
 }

@@ -72,9 +72,7 @@ struct AlbumRecord: Codable, Equatable {
       try encoder.encode(self).withUnsafeBytes { try file.write($0) }
       try file.commit()
     } catch let error as AtomicFileError {
-      switch error {
-      case .cannotWrite(_, let reason, _): throw .cannotWriteRecord(path: url.path, reason: reason)
-      }
+      throw .cannotWriteRecord(path: url.path, reason: error.reason)
     } catch {
       throw .cannotWriteRecord(path: url.path, reason: "\(error)")
     }

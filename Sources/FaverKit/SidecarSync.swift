@@ -28,7 +28,15 @@ struct SidecarSync {
 
   /// What writing `state` into the sidecar at `path` would give: the new bytes, or nil when
   /// nothing is to be written (no sidecar and nothing to say, or already so).
+  /// A sidecar that is a symbolic link is left alone, never replaced nor written through.
   func change(at path: String, to state: SidecarState) throws -> Data? {
+    var info = stat()
+    if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+      throw SidecarFileError(
+        path: path,
+        reason: "a symbolic link, which faver never replaces; put the file it points to in its place "
+          + "for faver to update it")
+    }
     let existing = try Self.sidecar(at: path)
     guard let merged = try XMPSidecar.merged(existing: existing, state: state), merged != existing else {
       return nil
