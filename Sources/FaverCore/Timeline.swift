@@ -6,7 +6,8 @@ public import Foundation
 /// 1. **Clock corrections** (`ClockCorrection`, `faver clock`): a camera's photos taken while its
 ///    clock was wrong move by the correction's shift (modification times excepted: they are not
 ///    the camera's clock). A photo whose offset its GPS stamps gave keeps its instant (the GPS
-///    time fixed it; the offset, wall clock minus GPS time, moves with the clock instead). A
+///    time fixed it; the offset, wall clock minus GPS time, moves with the clock instead, to the
+///    nearest quarter hour, and not past ±14 h). A
 ///    correction named without a serial number applies to every body of that make and model.
 /// 2. **Zones for wall-clock-only times.** A time whose file gives no offset (a DSLR, an older
 ///    phone, a date in a file name) is a wall clock; faver infers the offset it was taken in:
@@ -86,13 +87,22 @@ public struct Timeline: Sendable {
       let change = correction.shift - assets[index].captureTime.clockShift
       if assets[index].captureTime.offsetSource == .gpsTime, let offset = assets[index].captureTime.utcOffset
       {
-        // The GPS stamps fixed the instant already; the offset they gave moves with the clock.
-        assets[index].captureTime.utcOffset = offset + change
+        // The GPS stamps fixed the instant already; the zone they gave moves with the clock.
+        assets[index].captureTime.utcOffset = Self.zone(movedFrom: offset, by: change)
       } else {
         assets[index].captureTime.instant += TimeInterval(change)
       }
       assets[index].captureTime.clockShift = correction.shift
     }
+  }
+
+  /// A zone `offset` moved by a clock's `change`: to the nearest quarter hour, as zones are (a
+  /// shift of −2h30m30s moves +11:00 to +08:30, not +08:29:30); unmoved when that passes the
+  /// widest zones, where the GPS time says the shift cannot be right for this photo.
+  static func zone(movedFrom offset: Int, by change: Int) -> Int {
+    let quarters = (Double(offset + change) / 900).rounded()
+    guard abs(quarters * 900) <= widestOffset else { return offset }
+    return Int(quarters) * 900
   }
 
   // MARK: - Zones

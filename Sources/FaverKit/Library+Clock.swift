@@ -59,6 +59,8 @@ extension Library {
     public var camera: String
     /// Its photos and videos the change moves (or, for `clearClock`, put back).
     public var moved: Int
+    /// Its photos whose GPS stamps fixed their instant: they stay, and their zone moves instead.
+    public var zonesMoved = 0
   }
 
   /// Shifts `camera`'s photos by `shift` seconds (those whose clock showed a time between `from`
@@ -73,14 +75,9 @@ extension Library {
     let name = try knownCamera(camera, in: store)
     let correction = ClockCorrection(camera: name, shift: shift, from: from, to: to)
     try store.addClockCorrection(correction)
-    // Photos the GPS stamps placed keep their instant (see `Timeline`): they are not moved.
-    let moved = try store.assets().filter {
-      ($0.camera == name || $0.cameraModel == name) && $0.captureTime.source != .fileModified
-        && $0.captureTime.offsetSource != .gpsTime
-        && correction.covers(wallClock: $0.captureTime.fileWallClock)
-    }.count
+    let change = try Self.change(of: name, in: store) { correction.covers(wallClock: $0) }
     try rewriteManifest(now: now)
-    return ClockChange(camera: name, moved: moved)
+    return change
   }
 
   /// Forgets every correction of `camera`: its photos go back to the times their files give.
@@ -89,13 +86,26 @@ extension Library {
     let name = try knownCamera(camera, in: store)
     let before = try store.clockCorrections().filter { $0.camera == name }
     try store.clearClockCorrections(camera: name)
-    let moved = try store.assets().filter { asset in
-      (asset.camera == name || asset.cameraModel == name) && asset.captureTime.source != .fileModified
-        && asset.captureTime.offsetSource != .gpsTime
-        && before.contains { $0.covers(wallClock: asset.captureTime.fileWallClock) }
-    }.count
+    let change = try Self.change(of: name, in: store) { wall in before.contains { $0.covers(wallClock: wall) }
+    }
     try rewriteManifest(now: now)
-    return ClockChange(camera: name, moved: moved)
+    return change
+  }
+
+  /// What a correction covering the wall clocks `covers` does to `camera`'s photos: those the GPS
+  /// stamps placed keep their instant and move their zone (see `Timeline`), the others move;
+  /// modification times are not the camera's clock.
+  private static func change(of camera: String, in store: IndexStore, covers: (Double) -> Bool) throws
+    -> ClockChange
+  {
+    var change = ClockChange(camera: camera, moved: 0)
+    for asset in try store.assets()
+    where (asset.camera == camera || asset.cameraModel == camera) && asset.captureTime.source != .fileModified
+      && covers(asset.captureTime.fileWallClock)
+    {
+      if asset.captureTime.offsetSource == .gpsTime { change.zonesMoved += 1 } else { change.moved += 1 }
+    }
+    return change
   }
 
   /// The library's name for `camera`: the same name, else the one name equal to it but for

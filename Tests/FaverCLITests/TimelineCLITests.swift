@@ -249,3 +249,35 @@ func clockUsageErrorsSayWhatToWrite(arguments: [String]) throws {
   try work.run(["clock", "--camera", "Canon EOS R6", "--shift", "\(whole)"])
   #expect(try suggestion() == nil)
 }
+
+@Test func aShiftSaysWhatItDidToEveryPhotoAndKeepsGPSPlacedOnesInARealZone() throws {
+  let work = try Work()
+  defer { work.remove() }
+  // A phone whose photos carry GPS time stamps (no offset tag: the zone comes from them, +11:00),
+  // and two without.
+  for shot in 0..<3 {
+    var builder = ExifBuilder()
+    builder.original(String(format: "2024:01:20 14:%02d:00", shot))
+    builder.ifd0[0x010F] = .ascii("samsung")
+    builder.ifd0[0x0110] = .ascii("SM-G930F")
+    if shot < 2 {
+      builder.gps[0x001D] = .ascii("2024:01:20")
+      builder.gps[0x0007] = .rationals([(3, 1), (UInt32(shot), UInt32(1)), (0, 1)])
+    }
+    try work.tree.write("phone/IMG_\(shot).jpg", builder.jpeg(scanBytes: 100 + shot))
+  }
+  try work.run(["index", work.tree.path])
+  let before = try work.assets()
+  #expect(before["phone/IMG_0.jpg"]?["offsetSource"] as? String == "gpsTime")
+
+  let said = try work.run(["clock", "--camera", "samsung SM-G930F", "--shift", "-2h30m30s"])
+  #expect(said.contains("1 photo moved by -2h30m30s"))
+  #expect(said.contains("2 photos placed by their GPS time keep their instant"))
+  let after = try work.assets()
+  for name in ["IMG_0.jpg", "IMG_1.jpg"] {
+    let asset = try #require(after["phone/" + name])
+    // The instant stays what the GPS said; the zone is a zone, to the quarter hour.
+    #expect(asset["instant"] as? String == before["phone/" + name]?["instant"] as? String)
+    #expect((asset["takenAt"] as? String)?.hasSuffix("+08:30") == true, "\(asset)")
+  }
+}

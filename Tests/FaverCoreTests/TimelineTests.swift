@@ -224,6 +224,21 @@ func wallClocksOfATravellingLibraryLandAtTheirTrueInstant(seed: Int) {
   #expect(before.named(1)?.captureTime.instant == epoch.addingTimeInterval(8 * hour + 60))
 }
 
+@Test(arguments: [
+  (11 * 3600, -(2 * 3600 + 30 * 60 + 30), 8 * 3600 + 30 * 60),  // to the nearest quarter hour
+  (3600, 3600 + 7 * 60, 2 * 3600),  // a few minutes of clock error are no zone
+  (11 * 3600, -(45 * 60 + 20), 10 * 3600 + 15 * 60),
+  (11 * 3600, 20 * 3600, 11 * 3600),  // past +14:00 no zone fits: the GPS time stands
+  (-10 * 3600, -5 * 3600, -10 * 3600),
+])
+func aShiftMovesAGPSZoneToAZone(offset: Int, shift: Int, zone: Int) {
+  let stamped = Asset.zoned(0, at: 8 * hour, camera: dslr, offset: offset, offsetSource: .gpsTime)
+  let corrected = Timeline().placed(
+    [stamped], corrections: [ClockCorrection(camera: "Canon EOS 5D Mark IV", shift: shift)])
+  #expect(corrected.first?.captureTime.utcOffset == zone)
+  #expect(corrected.first?.captureTime.instant == stamped.captureTime.instant)
+}
+
 @Test func theLibraryZoneIsTheNearestPhotoOfThatZoneNotJustTheNeighbours() {
   // A merged family library: at home (+01:00) photos every 10 minutes; in Tokyo (+09:00) a phone
   // photo 5 s before a DSLR shot whose clock shows Tokyo time.

@@ -74,6 +74,17 @@ extension Faver {
       }
     }
 
+    private static func photos(_ count: Int) -> String { count == 1 ? "1 photo" : "\(count) photos" }
+
+    /// The photos whose GPS time fixed their instant: said apart, so the counts add up to the
+    /// camera's.
+    private static func zones(_ count: Int) -> String {
+      guard count > 0 else { return "" }
+      return count == 1
+        ? "; 1 photo placed by its GPS time keeps its instant and takes the clock's zone"
+        : "; \(count) photos placed by their GPS time keep their instant and take the clock's zone"
+    }
+
     func run() throws {
       let library = storeOptions.library()
       if let camera {
@@ -81,16 +92,16 @@ extension Faver {
         if clear {
           change = try library.clearClock(camera: camera)
           print(
-            "\(change.camera): clock corrections forgotten; \(change.moved) photos back at the times their files give"
-          )
+            "\(change.camera): clock corrections forgotten; \(Self.photos(change.moved)) back at the times their files give"
+              + Self.zones(change.zonesMoved))
         } else {
           let seconds = ClockText.seconds(shift ?? "") ?? 0
           change = try library.correctClock(
             camera: camera, shift: seconds, from: from.flatMap { ClockText.date($0, endOfDay: false) },
             to: to.flatMap { ClockText.date($0, endOfDay: true) })
           print(
-            "\(change.camera): \(change.moved) photos moved by \(ClockText.text(seconds)); no file was touched"
-          )
+            "\(change.camera): \(Self.photos(change.moved)) moved by \(ClockText.text(seconds))"
+              + Self.zones(change.zonesMoved) + "; no file was touched")
         }
         return
       }
