@@ -110,10 +110,6 @@ extension Manifest {
         json.key("gapSeconds")
         try json.value(gap)
       }
-      if let mean = boundary.localMean {
-        json.key("localMean")
-        try json.value(mean)
-      }
       if let meters = boundary.meters {
         json.key("meters")
         try json.value(meters)

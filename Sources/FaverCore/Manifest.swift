@@ -73,23 +73,20 @@ public struct Manifest: Hashable, Codable, Sendable {
     }
   }
 
-  /// Why the moment starts where it does: `first`, `timeGap`, `distance`, `localGap`,
-  /// `localMove` or `undated`, with the numbers.
+  /// Why the moment starts where it does: `first`, `timeGap`, `distance` or `undated`, with the
+  /// numbers.
   public struct BoundaryEntry: Hashable, Codable, Sendable {
     public var reason: String
     public var gapSeconds: Double?
     public var thresholdSeconds: Double?
     public var meters: Double?
-    /// Adaptive mode: the geometric mean of the gaps (`localGap`, seconds) or steps (`localMove`,
-    /// meters) around the boundary.
-    public var localMean: Double?
 
     public init(
-      reason: String, gapSeconds: Double? = nil, thresholdSeconds: Double? = nil, meters: Double? = nil,
-      localMean: Double? = nil
+      reason: String, gapSeconds: Double? = nil, thresholdSeconds: Double? = nil, meters: Double? = nil
     ) {
-      (self.reason, self.gapSeconds, self.thresholdSeconds) = (reason, gapSeconds, thresholdSeconds)
-      (self.meters, self.localMean) = (meters, localMean)
+      (self.reason, self.gapSeconds, self.thresholdSeconds, self.meters) = (
+        reason, gapSeconds, thresholdSeconds, meters
+      )
     }
 
     public init(_ boundary: Moment.Boundary) {
@@ -100,10 +97,6 @@ public struct Manifest: Hashable, Codable, Sendable {
       case .distance(let meters, let gap):
         (reason, self.meters, gapSeconds) = ("distance", meters, gap)
       case .undated: reason = "undated"
-      case .localGap(let gap, let mean):
-        (reason, gapSeconds, localMean) = ("localGap", gap, mean)
-      case .localMove(let meters, let gap, let mean):
-        (reason, self.meters, gapSeconds, localMean) = ("localMove", meters, gap, mean)
       }
     }
 
@@ -119,12 +112,6 @@ public struct Manifest: Hashable, Codable, Sendable {
       case "distance":
         guard let meters, let gapSeconds else { return nil }
         return .distance(meters: meters, gap: gapSeconds)
-      case "localGap":
-        guard let gapSeconds else { return nil }
-        return .localGap(gap: gapSeconds, localMean: localMean)
-      case "localMove":
-        guard let meters, let gapSeconds else { return nil }
-        return .localMove(meters: meters, gap: gapSeconds, localMean: localMean)
       default: return nil
       }
     }
@@ -161,12 +148,11 @@ public struct Manifest: Hashable, Codable, Sendable {
     }
   }
 
-  /// `mode` as the manifest names it: `smart`, `fixed` or `adaptive`.
+  /// `mode` as the manifest names it: `smart` or `fixed`.
   public static func name(of mode: MomentClusterer.Mode) -> String {
     switch mode {
     case .smart: "smart"
     case .fixed: "fixed"
-    case .adaptive: "adaptive"
     }
   }
 

@@ -12,13 +12,6 @@ public struct Moment: Hashable, Codable, Sendable, Identifiable {
     case distance(meters: Double, gap: TimeInterval)
     /// The "Undated" moment at the end: assets with no capture date (`CaptureTime.isUndated`).
     case undated
-    /// Adaptive mode: `gap` seconds since the previous photo, large against the gaps around it
-    /// (`localMean`, their geometric mean; nil when the gap is long enough on its own).
-    case localGap(gap: TimeInterval, localMean: TimeInterval?)
-    /// Adaptive mode: `meters` from the previous photo, `gap` seconds later, large against the
-    /// steps between photos around it (`localMean`, their geometric mean; nil when there was none
-    /// to compare with).
-    case localMove(meters: Double, gap: TimeInterval, localMean: Double?)
   }
 
   /// Stable while the first asset stays: `m-` followed by its asset id.

@@ -11,8 +11,6 @@ extension MomentClusterer {
       /// Smart mode: the gap at nearest rank `rank` of the `counted` gaps of a minute or more,
       /// before clamping to `smartRange`.
       case percentile(rank: Int, counted: Int, value: TimeInterval)
-      /// Adaptive mode: no one threshold; `seconds` is the shortest gap that may cut.
-      case adaptive
     }
 
     public var seconds: TimeInterval
@@ -23,7 +21,6 @@ extension MomentClusterer {
   public func threshold(for gaps: [TimeInterval]) -> Threshold {
     switch mode {
     case .fixed(let gap): return Threshold(seconds: gap, basis: .fixed)
-    case .adaptive: return Threshold(seconds: adaptive.minimumGap, basis: .adaptive)
     case .smart:
       let counted = gaps.filter { $0 >= Self.minimumCountedGap }.sorted()
       guard counted.count >= Self.minimumGapCount else {

@@ -27,16 +27,12 @@ public struct MomentClusterer: Sendable {
   public enum Mode: Hashable, Codable, Sendable {
     case smart
     case fixed(gap: TimeInterval)
-    /// Boundaries where a gap or a move is large against its neighbourhood (see `Adaptive`).
-    case adaptive
 
     public static let presets: [Mode] = [.fixed(gap: 3600), .fixed(gap: 3 * 3600), .fixed(gap: 8 * 3600)]
   }
 
   public var mode: Mode
   public var burstDetector = BurstDetector()
-  /// Adaptive mode's settings.
-  public var adaptive = Adaptive()
 
   public static let minimumCountedGap: TimeInterval = 60
   public static let minimumGapCount = 8
@@ -89,22 +85,13 @@ public struct MomentClusterer: Sendable {
       }
     }
     let threshold = threshold(for: gaps)
-    let adaptiveCuts =
-      mode == .adaptive
-      ? adaptiveCuts(
-        gaps: gaps,
-        steps: zip(before, items.dropFirst()).map { from, item in
-          guard let from, let to = item.assets.first?.coordinate else { return nil }
-          return from.distance(to: to)
-        }) : []
     var moments: [Moment] = []
     var current: [Burst] = []
     var boundary = Moment.Boundary.first
     for (index, item) in items.enumerated() {
       if index > 0,
-        let cut = mode == .adaptive
-          ? adaptiveCuts[index - 1]
-          : cut(after: before[index - 1], before: item, gap: gaps[index - 1], threshold: threshold.seconds)
+        let cut = cut(
+          after: before[index - 1], before: item, gap: gaps[index - 1], threshold: threshold.seconds)
       {
         moments.append(Moment(boundary: boundary, bursts: current))
         (current, boundary) = ([], cut)

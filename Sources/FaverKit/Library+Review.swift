@@ -10,7 +10,7 @@ extension Library {
   public struct MomentCard: Hashable, Sendable {
     /// What the manifest says of it: id, start and end, counts by kind, title and place.
     public var summary: FaverCore.MomentSummary
-    /// `first`, `timeGap`, `distance`, `localGap`, `localMove` or `undated` (see
+    /// `first`, `timeGap`, `distance` or `undated` (see
     /// `Manifest.BoundaryEntry`).
     public var boundary: String
     public var bursts: Int

@@ -369,9 +369,19 @@ public final class Library: Sendable {
   // MARK: - Review
 
   /// The mode `mode` names, else the one `cluster` or `refresh` last wrote the manifest with,
-  /// else smart.
+  /// else smart. A library that remembers adaptive mode, which faver no longer has, is told once
+  /// and remembers smart from then on.
   public func clusteringMode(_ mode: MomentClusterer.Mode? = nil) throws -> MomentClusterer.Mode {
-    try mode ?? readableStore.clusteringMode() ?? .smart
+    if let mode { return mode }
+    let readable = try readableStore
+    if let remembered = try readable.clusteringMode() { return remembered }
+    if try readable.remembersAdaptiveMode() {
+      logger.warning(
+        "Adaptive mode is gone (it cut moments worse than smart mode on libraries it was not tuned on): this library's moments are cut in smart mode from now on."
+      )
+      try? store.setClusteringMode(.smart)
+    }
+    return .smart
   }
 
   /// The moments of the whole library and the queue left to review, in `mode` (see

@@ -289,7 +289,7 @@ extension IndexStore {
       let summary = try db.makeStatement(
         sql: """
           INSERT INTO queueMoment (\(QueuedMoment.selection))
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """)
       for (ordinal, moment) in moments.enumerated() {
         let (said, boundary, count) = (
@@ -300,7 +300,7 @@ extension IndexStore {
           ordinal, said.id, count.first, count.total, count.reviewed, said.start, said.end, said.photos,
           said.videos, said.title, place?.name, place?.admin1, place?.country, place?.countryCode,
           place?.latitude, place?.longitude, boundary.reason, boundary.gapSeconds, boundary.thresholdSeconds,
-          boundary.meters, boundary.localMean,
+          boundary.meters,
         ])
       }
       try db.execute(

@@ -181,7 +181,7 @@ extension IndexStore.QueuedMoment {
   static let selection = """
     ordinal, momentId, firstPosition, total, reviewed, start, "end", photos, videos, title, placeName, \
     placeAdmin1, placeCountry, placeCountryCode, placeLatitude, placeLongitude, boundary, gapSeconds, \
-    thresholdSeconds, meters, localMean
+    thresholdSeconds, meters
     """
 
   init(row: Row) {
@@ -200,6 +200,6 @@ extension IndexStore.QueuedMoment {
     summary = MomentSummary(
       id: row[1], start: row[5], end: row[6], photos: row[7], videos: row[8], title: row[9], place: place)
     boundary = Manifest.BoundaryEntry(
-      reason: row[16], gapSeconds: row[17], thresholdSeconds: row[18], meters: row[19], localMean: row[20])
+      reason: row[16], gapSeconds: row[17], thresholdSeconds: row[18], meters: row[19])
   }
 }

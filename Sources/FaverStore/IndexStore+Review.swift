@@ -149,6 +149,18 @@ extension IndexStore {
     try state(MomentClusterer.Mode.self, key: "clusteringMode")
   }
 
+  /// Whether the remembered mode is adaptive, a mode faver no longer has (`clusteringMode` is nil
+  /// for it), so the person can be told once.
+  package func remembersAdaptiveMode() throws -> Bool {
+    try database.read { db in
+      guard
+        let text = try String.fetchOne(db, sql: "SELECT value FROM state WHERE key = 'clusteringMode'"),
+        (try? JSONDecoder().decode(MomentClusterer.Mode.self, from: Data(text.utf8))) == nil
+      else { return false }
+      return text.contains("\"adaptive\"")
+    }
+  }
+
   /// Remembers the mode, or forgets it when nil.
   package func setClusteringMode(_ mode: MomentClusterer.Mode?) throws {
     try setState(mode, key: "clusteringMode")

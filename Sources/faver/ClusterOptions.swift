@@ -9,7 +9,6 @@ struct ClusterOptions: ParsableArguments {
   enum ModeChoice: String, ExpressibleByArgument, CaseIterable {
     case smart
     case fixed
-    case adaptive
   }
 
   enum GapChoice: String, ExpressibleByArgument, CaseIterable {
@@ -28,9 +27,8 @@ struct ClusterOptions: ParsableArguments {
 
   @Option(
     help: """
-      smart (learns the gap from the library, and cuts where you moved over 1 km), fixed, or \
-      adaptive (cuts where a gap or a move is large against the ones around it). Default: the \
-      mode `clusters` or `refresh` last wrote the manifest with, else smart.
+      smart (learns the gap from the library, and cuts where you moved over 1 km) or fixed. \
+      Default: the mode `clusters` or `refresh` last wrote the manifest with, else smart.
       """)
   var mode: ModeChoice?
 
@@ -38,8 +36,8 @@ struct ClusterOptions: ParsableArguments {
   var gap: GapChoice?
 
   func validate() throws {
-    if mode == .smart || mode == .adaptive, let mode, gap != nil {
-      throw ValidationError("--gap only applies to --mode fixed; \(mode.rawValue) mode picks its own gaps.")
+    if mode == .smart, gap != nil {
+      throw ValidationError("--gap only applies to --mode fixed; smart mode picks its own gaps.")
     }
   }
 
@@ -47,7 +45,6 @@ struct ClusterOptions: ParsableArguments {
   var chosen: MomentClusterer.Mode? {
     switch (mode, gap) {
     case (.smart, _): .smart
-    case (.adaptive, _): .adaptive
     case (.fixed, _), (nil, .some): .fixed(gap: (gap ?? .threeHours).seconds)
     case (nil, nil): nil
     }

@@ -17,18 +17,6 @@ enum Explanation {
         + "(\(seconds(gap)) s >= \(duration(MomentClusterer.minimumMoveGap)))"
     case .undated:
       "undated: no capture date in these files (their modification times are not when they were taken), in folder order"
-    case .localGap(let gap, let mean?):
-      "gap \(duration(gap)) (\(seconds(gap)) s) >= \(factor(MomentClusterer.Adaptive().margin))x "
-        + "the gaps around it (geometric mean \(duration(mean)))"
-    case .localGap(let gap, nil):
-      "gap \(duration(gap)) (\(seconds(gap)) s) >= \(duration(MomentClusterer.Adaptive().alwaysGap)), always a boundary"
-    case .localMove(let meters, let gap, nil):
-      "moved \(String(format: "%.2f", meters / 1000)) km (> 1 km) in \(duration(gap)), no other step with GPS "
-        + "around it to compare with"
-    case .localMove(let meters, let gap, let mean?):
-      "moved \(String(format: "%.2f", meters / 1000)) km in \(duration(gap)), >= "
-        + "\(factor(MomentClusterer.Adaptive().moveMargin))x the steps around it "
-        + "(geometric mean \(String(format: "%.0f", mean)) m)"
     }
   }
 
@@ -42,10 +30,6 @@ enum Explanation {
     switch clustering.basis {
     case .fixed:
       return chosen + ", fixed"
-    case .adaptive:
-      return
-        "adaptive: each gap and each move against the \(MomentClusterer.Adaptive().window) on either side "
-        + "of it; gaps under \(duration(threshold)) never cut"
     case .fallback(let counted):
       return chosen + ", the fallback: \(counted) gaps of \(minute) or more, fewer than "
         + "\(MomentClusterer.minimumGapCount) to learn from"
@@ -101,9 +85,6 @@ enum Explanation {
     }
     return lines
   }
-
-  /// A margin of logs as the factor it stands for: `30`.
-  static func factor(_ margin: Double) -> String { String(Int(exp(margin).rounded())) }
 
   /// The threshold alone: `threshold 3h 0m (10800 s)`.
   static func thresholdValue(_ threshold: TimeInterval) -> String {

@@ -15,14 +15,6 @@ struct MomentEval: ParsableArguments {
   @Option(
     help: "Also time Timeline().placed on this many assets of zone libraries laid end to end (0: skip).")
   var timelineAssets = 0
-  @Option(help: "Adaptive mode: the factor a gap must exceed the gaps around it by (default 17).")
-  var adaptiveFactor: Double?
-  @Option(help: "Adaptive mode: the shortest gap that may cut, minutes (default 20).")
-  var adaptiveMinimumMinutes: Double?
-  @Option(help: "Adaptive mode: gaps on either side a gap is compared with (default 10).")
-  var adaptiveWindow: Int?
-  @Option(help: "Adaptive mode: the factor a move must exceed the steps around it by (default 20).")
-  var adaptiveMoveFactor: Double?
 
   enum Family: String, ExpressibleByArgument, CaseIterable {
     case all, events, zones
@@ -42,20 +34,11 @@ struct Method {
   var mode: MomentClusterer.Mode
   var positions = true
 
-  /// The clusterer, with adaptive mode's settings as the options give them.
-  var clusterer: MomentClusterer {
-    var clusterer = MomentClusterer(mode: mode)
-    if let factor = options.adaptiveFactor { clusterer.adaptive.margin = log(factor) }
-    if let minutes = options.adaptiveMinimumMinutes { clusterer.adaptive.minimumGap = minutes * 60 }
-    if let window = options.adaptiveWindow { clusterer.adaptive.window = window }
-    if let factor = options.adaptiveMoveFactor { clusterer.adaptive.moveMargin = log(factor) }
-    return clusterer
-  }
+  var clusterer: MomentClusterer { MomentClusterer(mode: mode) }
 }
 
 let methods = [
   Method(name: "smart", mode: .smart), Method(name: "smart time-only", mode: .smart, positions: false),
-  Method(name: "adaptive", mode: .adaptive),
   Method(name: "fixed 1h", mode: .fixed(gap: 3600)), Method(name: "fixed 3h", mode: .fixed(gap: 3 * 3600)),
   Method(name: "fixed 8h", mode: .fixed(gap: 8 * 3600)),
 ]

@@ -213,16 +213,10 @@ private func manifestSchema() throws -> [String: Any] {
     })
 }
 
-@Test func adaptiveModeWritesAValidManifestAndIsRemembered() throws {
+@Test func adaptiveModeIsGoneWithAClearMessage() throws {
   let work = try Workspace(library)
   try work.index()
-  let output = try work.run(["clusters", "--json", "--mode", "adaptive"])
-  let manifest = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
-  #expect(JSONSchemaCheck.violations(of: manifest, against: try manifestSchema()) == [])
-  #expect(manifest["mode"] as? String == "adaptive")
-  let moments = try #require(manifest["moments"] as? [[String: Any]])
-  // Every photo once, bursts whole.
-  #expect(moments.compactMap { $0["totalInWindow"] as? Int }.reduce(0, +) == library.count)
-  // The next run that names no mode keeps it.
-  #expect(try work.run(["clusters", "--explain"]).hasPrefix("mode adaptive"))
+  let result = try faver(["clusters", "--mode", "adaptive", "--store", work.store])
+  #expect(result.status == 64)
+  #expect(result.stderr.contains("smart") && result.stderr.contains("fixed"))
 }
