@@ -23,6 +23,9 @@ extension Library {
     /// as other cameras' are still a constant time off (see `ClockSuggestion`); nil when nothing
     /// stands out.
     public var suggestedShiftSeconds: Int?
+    /// What the suggestion rests on, as a sentence: "12 photos of 3 scenes match Apple iPhone
+    /// 15's within 10 s after it (none without it)"; nil without a suggestion.
+    public var evidence: String?
   }
 
   /// The cameras of the library (assets whose files name a make or model), by name. A
@@ -43,14 +46,24 @@ extension Library {
       let lastByWall = own.max { $0.captureTime.fileWallClock < $1.captureTime.fileWallClock }
       let mine = corrections.filter { $0.camera == name }
       let withOwnZone = own.filter { Timeline.isZoneEvidence($0.captureTime) }.count
+      let rule = ClockSuggestion()
       let suggestion =
         suggesting && withOwnZone * 2 < own.count
-        ? ClockSuggestion().shift(for: name, in: assets, cameras: names) : nil
+        ? rule.evidence(for: name, in: assets, cameras: names) : nil
       return Camera(
         name: name, photos: own.count, first: byWall?.captureTime.iso8601 ?? "",
         last: lastByWall?.captureTime.iso8601 ?? "", shiftSeconds: mine.last?.shift ?? 0, corrections: mine,
-        suggestedShiftSeconds: suggestion.map { $0 + (mine.last?.shift ?? 0) })
+        suggestedShiftSeconds: suggestion.map { $0.shift + (mine.last?.shift ?? 0) },
+        evidence: suggestion.map { Self.sentence($0, tolerance: rule.tolerance) })
     }
+  }
+
+  /// A suggestion's evidence as a sentence.
+  private static func sentence(_ evidence: ClockSuggestion.Evidence, tolerance: TimeInterval) -> String {
+    func photos(_ count: Int) -> String { count == 1 ? "1 photo" : "\(count) photos" }
+    let unshifted = evidence.unshifted == 0 ? "none" : "\(evidence.unshifted)"
+    return "\(photos(evidence.photos)) of \(evidence.scenes) scenes match \(evidence.reference)'s within "
+      + "\(Int(tolerance)) s after it (\(unshifted) without it, \(evidence.otherwise) at best after any other shift)"
   }
 
   /// What a clock correction did.

@@ -53,12 +53,15 @@ private struct Work {
 }
 
 /// A phone that records its offset and a DSLR whose clock was never set to summer time (an hour
-/// behind), shooting the same scene in turns, 20 seconds apart.
+/// behind), shooting the same scenes in turns, 20 seconds apart: two shots each at three scenes
+/// of one day (a single scene is too little to suggest a shift on).
 private func sameSceneTwoCameras(in work: Work) throws {
+  let scenes = [(10, 0), (12, 37), (16, 11)]
   for shot in 0..<6 {
-    let second = shot * 20
-    let phone = String(format: "2024:05:12 10:%02d:%02d", second / 60, second % 60)
-    let dslr = String(format: "2024:05:12 09:%02d:%02d", (second + 5) / 60, (second + 5) % 60)
+    let (hour, minute) = scenes[shot / 2]
+    let second = shot % 2 * 20
+    let phone = String(format: "2024:05:12 %02d:%02d:%02d", hour, minute, second)
+    let dslr = String(format: "2024:05:12 %02d:%02d:%02d", hour - 1, minute, second + 5)
     try work.tree.write(
       "phone/IMG_\(shot).jpg", photo(phone, offset: "+02:00", make: "Apple", model: "iPhone 15"))
     try work.tree.write(
@@ -100,10 +103,11 @@ private func sameSceneTwoCameras(in work: Work) throws {
   let dslr = try #require(cameras.first { $0["name"] as? String == "Canon EOS R6" })
   #expect(dslr["photos"] as? Int == 6)
   #expect(dslr["first"] as? String == "2024-05-12T09:00:05")
-  #expect(dslr["last"] as? String == "2024-05-12T09:01:45")
+  #expect(dslr["last"] as? String == "2024-05-12T15:11:25")
   #expect(dslr["shiftSeconds"] as? Int == 0)
   let suggested = try #require(dslr["suggestedShiftSeconds"] as? Int)
   #expect(abs(suggested - 3600) <= 10)
+  #expect((dslr["evidence"] as? String)?.hasPrefix("6 photos of 3 scenes match Apple iPhone 15's") == true)
   #expect(cameras.first?["suggestedShiftSeconds"] is NSNull)
 
   #expect(
@@ -144,10 +148,11 @@ private func sameSceneTwoCameras(in work: Work) throws {
   try sameSceneTwoCameras(in: work)
   try work.run(["index", work.tree.path])
   try work.run([
-    "clock", "--camera", "Canon EOS R6", "--shift", "-3m", "--from", "2024-05-12T09:01", "--to", "2024-05-12",
+    "clock", "--camera", "Canon EOS R6", "--shift", "-3m", "--from", "2024-05-12T11:37:10", "--to",
+    "2024-05-12",
   ])
   let assets = try work.assets()
-  // 09:00:05 … 09:00:45 are before the span; 09:01:05 … 09:01:45 in it.
+  // 09:00:05 … 11:37:05 are before the span; 11:37:25 … 15:11:25 in it.
   #expect(
     (0..<6).map { assets["dslr/DSC_\($0).jpg"]?["clockShiftSeconds"] as? Int } == [0, 0, 0, -180, -180, -180])
 }

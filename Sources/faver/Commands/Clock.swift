@@ -119,7 +119,7 @@ extension Faver {
         if let suggested = camera.suggestedShiftSeconds {
           line +=
             "  suggested: \(ClockText.text(suggested)) (faver clock --camera '\(camera.name)' --shift "
-            + "\(ClockText.text(suggested)))"
+            + "\(ClockText.text(suggested))): \(camera.evidence ?? "")"
         }
         print(line)
       }
@@ -133,6 +133,7 @@ extension Faver {
       var last: String
       var shiftSeconds: Int
       var suggestedShiftSeconds: Int?
+      var evidence: String?
       var corrections: [Correction]
 
       struct Correction: Encodable {
@@ -145,6 +146,7 @@ extension Faver {
         (name, photos, first, last) = (camera.name, camera.photos, camera.first, camera.last)
         shiftSeconds = camera.shiftSeconds
         suggestedShiftSeconds = camera.suggestedShiftSeconds
+        evidence = camera.evidence
         corrections = camera.corrections.map {
           Correction(
             shiftSeconds: $0.shift, from: $0.from.map(ClockText.wallClock), to: $0.to.map(ClockText.wallClock)
@@ -153,7 +155,7 @@ extension Faver {
       }
 
       enum CodingKeys: String, CodingKey {
-        case name, photos, first, last, shiftSeconds, suggestedShiftSeconds, corrections
+        case name, photos, first, last, shiftSeconds, suggestedShiftSeconds, evidence, corrections
       }
 
       func encode(to encoder: any Encoder) throws {
@@ -164,6 +166,7 @@ extension Faver {
         try container.encode(last, forKey: .last)
         try container.encode(shiftSeconds, forKey: .shiftSeconds)
         try container.encode(suggestedShiftSeconds, forKey: .suggestedShiftSeconds)
+        try container.encode(evidence, forKey: .evidence)
         try container.encode(corrections, forKey: .corrections)
       }
     }

@@ -1,0 +1,92 @@
+import Foundation
+import SeededRandom
+import Testing
+
+@testable import FaverCore
+
+/// A library of shared events: two phones whose files give their zone (the reference) and two
+/// DSLRs with wall clocks only, placed by the library's zone and then off by their clock `errors`
+/// (seconds the clock runs ahead). Within an event the phones shoot every few minutes; a DSLR at
+/// an event shoots some scenes a phone shoots too (within 5 s) and others of its own.
+private func sharedEvents(seed: UInt64, events: Int = 40, errors: [String: Double] = [:]) -> [Asset] {
+  var random = SeededGenerator(seed: seed)
+  var assets: [Asset] = []
+  func add(_ seconds: Double, _ camera: (make: String, model: String), zoned: Bool) {
+    var asset = Asset.fixture(
+      assets.count, at: seconds + (errors[camera.model] ?? 0), make: camera.make, model: camera.model)
+    if !zoned {
+      asset.captureTime.utcOffset = 3600
+      asset.captureTime.offsetSource = .library
+    } else {
+      asset.captureTime.offsetSource = .file
+    }
+    assets.append(asset)
+  }
+  let phones = [(make: "Apple", model: "iPhone 15"), (make: "Google", model: "Pixel 8")]
+  let cameras = [(make: "Canon", model: "Canon EOS 80D"), (make: "NIKON CORPORATION", model: "NIKON D750")]
+  var start = 0.0
+  for _ in 0..<events {
+    start += Double.random(in: 86_400...(6 * 86_400), using: &random)
+    let length = Double.random(in: 3600...(4 * 3600), using: &random)
+    var shots: [Double] = []
+    var time = start
+    while time < start + length {
+      time += Double.random(in: 60...480, using: &random)
+      shots.append(time)
+      add(time, phones[Int.random(in: 0..<2, using: &random)], zoned: true)
+    }
+    for camera in cameras where Bool.random(using: &random) {
+      for shot in shots where Double.random(in: 0..<1, using: &random) < 0.3 {
+        // The same scene: a frame or a few within seconds of the phone's.
+        var frame = shot + Double.random(in: -5...5, using: &random)
+        for _ in 0..<Int.random(in: 1...3, using: &random) {
+          add(frame, camera, zoned: false)
+          frame += Double.random(in: 0.5...2, using: &random)
+        }
+      }
+      for _ in 0..<Int.random(in: 2...10, using: &random) {
+        add(Double.random(in: start...(start + length), using: &random), camera, zoned: false)
+      }
+    }
+  }
+  return assets
+}
+
+private func suggestions(_ assets: [Asset]) -> [String: Int] {
+  let names = assets.map(\.camera)
+  var found: [String: Int] = [:]
+  for camera in ["Canon EOS 80D", "NIKON D750"] {
+    found[camera] = ClockSuggestion().shift(for: camera, in: assets, cameras: names)
+  }
+  return found
+}
+
+@Test(arguments: 0..<6)
+func camerasWhoseClocksAreRightAreSuggestedNothing(seed: UInt64) {
+  #expect(suggestions(sharedEvents(seed: seed)) == [:])
+}
+
+@Test(arguments: 0..<6)
+func aClockAnHourAheadAndOneMinutesBehindAreSuggestedTheirShiftsAndNothingElse(seed: UInt64) throws {
+  let found = suggestions(sharedEvents(seed: seed, errors: ["Canon EOS 80D": 3600, "NIKON D750": -200]))
+  let canon = try #require(found["Canon EOS 80D"])
+  let nikon = try #require(found["NIKON D750"])
+  #expect(abs(canon + 3600) <= 10)
+  #expect(abs(nikon - 200) <= 10)
+}
+
+@Test func oneSharedEventIsTooThinToSuggestAnything() {
+  // Every scene of one event matches an hour off: still one event, and no suggestion.
+  let assets = sharedEvents(seed: 7, events: 1, errors: ["Canon EOS 80D": 3600, "NIKON D750": 3600])
+  #expect(suggestions(assets) == [:])
+}
+
+@Test func theEvidenceSaysWhatTheShiftRestsOn() throws {
+  let assets = sharedEvents(seed: 3, errors: ["Canon EOS 80D": -3600])
+  let evidence = try #require(
+    ClockSuggestion().evidence(for: "Canon EOS 80D", in: assets, cameras: assets.map(\.camera)))
+  #expect(abs(evidence.shift - 3600) <= 10)
+  #expect(evidence.scenes >= 3 && evidence.photos >= evidence.scenes)
+  #expect(["Apple iPhone 15", "Google Pixel 8"].contains(evidence.reference))
+  #expect(Double(evidence.photos) >= 3 * Double(max(evidence.unshifted, evidence.otherwise, 1)))
+}
