@@ -11,9 +11,11 @@ public import Foundation
 /// - it is at least `smallest` away from zero (a clock already right needs nothing);
 /// - its matches come from at least `minimumScenes` scenes (the camera's runs of photos no more
 ///   than `sceneGap` apart), so one event cannot decide it;
-/// - it matches at least `contrast` times as many photos as no shift at all (within `smallest`
+/// - it matches at least `contrast` times as many shots as no shift at all (within `smallest`
 ///   either way) and as any other shift more than `exclusion` away from it — where cameras shoot
-///   through a long event, every shift matches something, and none stands out.
+///   through a long event, every shift matches something, and none stands out. A shot is a burst
+///   (photos no more than `burstGap` apart) counted once: ten frames lined up by chance with one
+///   photo of another camera are one coincidence, not ten.
 /// The shift is the median of its matching differences, to the second.
 public struct ClockSuggestion: Sendable {
   /// The largest clock error looked for, either way.
@@ -21,6 +23,7 @@ public struct ClockSuggestion: Sendable {
   public var tolerance: TimeInterval = 10
   public var nearby = 300.0
   public var sceneGap: TimeInterval = 600
+  public var burstGap: TimeInterval = 3
   public var minimumScenes = 3
   public var contrast = 3.0
   public var exclusion: TimeInterval = 120
@@ -38,7 +41,7 @@ public struct ClockSuggestion: Sendable {
     public var scenes: Int
     /// The camera most of the matching reference photos are of.
     public var reference: String
-    /// Photos matched by no shift, and by the best other shift.
+    /// Shots matched by no shift, and by the best other shift.
     public var unshifted: Int
     public var otherwise: Int
   }
@@ -52,7 +55,7 @@ public struct ClockSuggestion: Sendable {
   /// The suggestion for `camera` with what it rests on; nil when the evidence is thin.
   public func evidence(for camera: String, in assets: [Asset], cameras: [String?]) -> Evidence? {
     var pairs = Pairs(
-      window: window, nearby: nearby, own: [], reference: [], scene: [], referenceCamera: [])
+      window: window, nearby: nearby, own: [], reference: [], referenceCamera: [])
     var reference: [(instant: Double, coordinate: Coordinate?, camera: String?)] = []
     for (asset, name) in zip(assets, cameras) {
       if name == camera {
@@ -68,20 +71,23 @@ public struct ClockSuggestion: Sendable {
     reference.sort { $0.instant < $1.instant }
     pairs.reference = reference.map { ($0.instant, $0.coordinate) }
     pairs.referenceCamera = reference.map(\.camera)
-    var scene = 0
+    var (scene, shot) = (0, 0)
     for index in pairs.own.indices {
-      if index > 0, pairs.own[index].instant - pairs.own[index - 1].instant > sceneGap { scene += 1 }
+      let gap = index > 0 ? pairs.own[index].instant - pairs.own[index - 1].instant : 0
+      if gap > sceneGap { scene += 1 }
+      if gap > burstGap { shot += 1 }
       pairs.scene.append(scene)
+      pairs.shot.append(shot)
     }
 
-    // Each photo counted once per bin of `tolerance` seconds; a candidate is three bins.
+    // Each shot counted once per bin of `tolerance` seconds; a candidate is three bins.
     let bins = Int((window / tolerance).rounded(.up))
     var counts = [Int](repeating: 0, count: 2 * bins + 1)
-    var lastPhoto = [Int](repeating: -1, count: counts.count)
+    var lastShot = [Int](repeating: -1, count: counts.count)
     pairs.visit { photo, _, difference in
       let slot = min(max(Int((difference / tolerance).rounded(.down)) + bins, 0), counts.count - 1)
-      if lastPhoto[slot] != photo {
-        lastPhoto[slot] = photo
+      if lastShot[slot] != pairs.shot[photo] {
+        lastShot[slot] = pairs.shot[photo]
         counts[slot] += 1
       }
     }
@@ -96,12 +102,12 @@ public struct ClockSuggestion: Sendable {
     }.max { stretch($0) < stretch($1) }
 
     let found = pairs.matches(in: (center(peak) - 1.5 * tolerance)...(center(peak) + 1.5 * tolerance))
-    let unshifted = pairs.matches(in: -smallest...smallest).photos
+    let unshifted = pairs.matches(in: -smallest...smallest).shots
     let otherwise =
-      rival.map { pairs.matches(in: (center($0) - 1.5 * tolerance)...(center($0) + 1.5 * tolerance)).photos }
+      rival.map { pairs.matches(in: (center($0) - 1.5 * tolerance)...(center($0) + 1.5 * tolerance)).shots }
       ?? 0
     guard found.scenes >= minimumScenes,
-      Double(found.photos) >= contrast * Double(max(unshifted, otherwise, 1)),
+      Double(found.shots) >= contrast * Double(max(unshifted, otherwise, 1)),
       let median = found.median, abs(median) >= smallest
     else { return nil }
     return Evidence(
@@ -117,8 +123,9 @@ private struct Pairs {
   var nearby: Double
   var own: [(instant: Double, coordinate: Coordinate?)]
   var reference: [(instant: Double, coordinate: Coordinate?)]
-  /// The scene of each of the camera's photos, by position.
-  var scene: [Int]
+  /// The scene and the shot of each of the camera's photos, by position.
+  var scene: [Int] = []
+  var shot: [Int] = []
   var referenceCamera: [String?]
 
   /// Calls `body` with the camera's photo, the reference photo and their difference.
@@ -139,23 +146,26 @@ private struct Pairs {
   /// The photos with a difference in `range`, their scenes, the median of those differences and
   /// the camera most of the matched reference photos are of.
   func matches(in range: ClosedRange<Double>) -> (
-    photos: Int, scenes: Int, median: Double?, reference: String?
+    photos: Int, shots: Int, scenes: Int, median: Double?, reference: String?
   ) {
     var photos = Set<Int>()
     var scenes = Set<Int>()
+    var shots = Set<Int>()
     var differences: [Double] = []
     var byCamera: [String: Int] = [:]
     visit { photo, other, difference in
       guard range.contains(difference) else { return }
       photos.insert(photo)
       scenes.insert(scene[photo])
+      shots.insert(shot[photo])
       differences.append(difference)
       if let name = referenceCamera[other] { byCamera[name, default: 0] += 1 }
     }
     differences.sort()
     let reference = byCamera.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
     return (
-      photos.count, scenes.count, differences.isEmpty ? nil : differences[differences.count / 2], reference
+      photos.count, shots.count, scenes.count, differences.isEmpty ? nil : differences[differences.count / 2],
+      reference
     )
   }
 }
