@@ -104,7 +104,7 @@ let package = Package(
     .executableTarget(
       name: "faver",
       dependencies: [
-        "FaverKit", "FaverServe",
+        "FaverKit", "FaverServe", "FaverCore",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ],

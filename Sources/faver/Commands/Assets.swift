@@ -1,4 +1,5 @@
 import ArgumentParser
+import FaverCore
 import FaverKit
 import Foundation
 
@@ -35,7 +36,7 @@ extension Faver {
         }
         print(line)
       }
-      print("\(count) assets")
+      print(count.counted("asset"))
     }
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FaverCore
 import FaverKit
 import Foundation
 
@@ -45,7 +46,9 @@ extension Faver {
         return
       }
       let edges = [box.west, box.south, box.east, box.north].map { Self.degrees($0) }.joined(separator: ",")
-      print("\(map.count) photos and videos with GPS in \(edges) (W,S,E,N): \(map.clusters.count) points")
+      print(
+        "\(map.count.counted("photo or video", plural: "photos and videos")) with GPS in \(edges) (W,S,E,N): "
+          + map.clusters.count.counted("point"))
       guard !map.clusters.isEmpty else { return }
       print(Self.row("latitude", "longitude", "count", "moments", "place"))
       for cluster in map.clusters {

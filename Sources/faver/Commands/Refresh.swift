@@ -1,4 +1,5 @@
 import ArgumentParser
+import FaverCore
 import FaverKit
 import Foundation
 
@@ -93,6 +94,6 @@ struct ManifestSummary: Encodable {
   }
 
   var text: String {
-    "manifest: \(moments) moment\(moments == 1 ? "" : "s") to review, \(reviewed)/\(total) reviewed (\(mode) mode)"
+    "manifest: \(moments.counted("moment")) to review, \(reviewed)/\(total) reviewed (\(mode) mode)"
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FaverCore
 import FaverKit
 
 extension Faver {
@@ -40,7 +41,8 @@ extension Faver {
         if json {
           print(try Output.json(Listed(root)))
         } else {
-          print("Forgot \(Terminal.escaped(root.path)) (\(root.files) files); their marks are kept.")
+          print(
+            "Forgot \(Terminal.escaped(root.path)) (\(root.files.counted("file"))); their marks are kept.")
         }
         return
       }
@@ -51,7 +53,7 @@ extension Faver {
       }
       for root in roots {
         print(
-          "\(Terminal.escaped(root.path))  \(root.files) files"
+          "\(Terminal.escaped(root.path))  \(root.files.counted("file"))"
             + (root.state == .missing ? "  (missing: not mounted?)" : ""))
       }
       if roots.isEmpty { print("No folder is indexed yet: run `faver index DIR`.") }
