@@ -9,9 +9,10 @@ extension Faver {
       abstract: "Show where the photos were taken: at most 64 points, or GeoJSON for a map.",
       discussion: """
         The photos and videos with GPS inside the box (by default, the extent of them all) are \
-        grouped by an 8×8 grid into at most 64 points, each at the centroid of its assets with \
-        their count, a few asset ids, the moments they belong to and the nearest place. --json \
-        prints a GeoJSON FeatureCollection that Leaflet, MapLibre and QGIS read as it is.
+        grouped by an 8×8 grid into at most 64 points, each at a photo's position where most of \
+        its assets are, with their count, a few asset ids, the moments they belong to and the \
+        nearest place. --json prints a GeoJSON FeatureCollection that Leaflet, MapLibre and \
+        QGIS read as it is.
         """)
 
     @OptionGroup var storeOptions: StoreOptions
