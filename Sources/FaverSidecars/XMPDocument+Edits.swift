@@ -120,19 +120,19 @@ extension XMPDocument {
     if let target {
       let element = source.elements[target]
       guard let last = element.attributes.last else {
-        let text = attributes(missing, scope: element.scope, separator: " ", quote: "\"")
+        let text = attributes(missing, scope: source.scope(of: target), separator: " ", quote: "\"")
         return ByteEdit(element.nameEnd..<element.nameEnd, text.utf8)
       }
       let space = source.bytes[last.spanWithLeadingSpace].prefix(while: isWhitespace)
       let text = attributes(
-        missing, scope: element.scope, separator: String(decoding: space, as: UTF8.self),
+        missing, scope: source.scope(of: target), separator: String(decoding: space, as: UTF8.self),
         quote: Character(Unicode.Scalar(last.quote)))
       return ByteEdit(last.spanWithLeadingSpace.upperBound..<last.spanWithLeadingSpace.upperBound, text.utf8)
     }
     let rdf = source.elements[rdfElement]
     guard !rdf.isEmptyElementTag else { throw .unsupportedContent("an empty rdf:RDF element") }
     let newline = source.bytes.firstRange(of: [0x0D, 0x0A]) == nil ? "\n" : "\r\n"
-    var scope = rdf.scope
+    var scope = source.scope(of: rdfElement)
     var description =
       newline + " <\(rdf.name.prefix ?? "rdf"):Description \(rdf.name.prefix ?? "rdf"):about=\"\""
     if rdf.name.prefix == nil {
