@@ -104,7 +104,7 @@ let package = Package(
     .executableTarget(
       name: "faver",
       dependencies: [
-        "FaverKit", "FaverServe", "FaverCore",
+        "FaverKit", "FaverServe",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ],

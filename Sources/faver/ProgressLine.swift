@@ -1,4 +1,3 @@
-import FaverCore
 import FaverKit
 import Foundation
 

@@ -1,5 +1,4 @@
 import ArgumentParser
-import FaverCore
 import FaverKit
 
 extension Faver {

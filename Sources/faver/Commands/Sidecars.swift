@@ -1,5 +1,4 @@
 public import ArgumentParser
-import FaverCore
 import FaverKit
 import Foundation
 
