@@ -146,7 +146,8 @@ let package = Package(
       name: "FaverPlacesTests", dependencies: ["FaverPlaces", "FaverCore", "SeededRandom"],
       swiftSettings: strictImports),
     .testTarget(
-      name: "FaverSidecarsTests", dependencies: ["FaverSidecars", "FaverCore", "FaverTestSupport"],
+      name: "FaverSidecarsTests",
+      dependencies: ["FaverSidecars", "FaverCore", "FaverTestSupport", "SeededRandom"],
       swiftSettings: strictImports),
     .testTarget(
       name: "FaverCLITests",

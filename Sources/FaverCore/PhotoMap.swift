@@ -4,17 +4,23 @@
 ///
 /// The box is cut into `gridSize` × `gridSize` equal cells (a box of zero width or height is one
 /// column or one row); an asset on an inner edge belongs to the cell east or north of it, one on
-/// the box's east or north edge to the last cell. Each cell holding assets becomes one point at
-/// their centroid (the mean latitude and longitude) with their `count`, the ids of the first
-/// `sampleSize` in capture order, and the moments they belong to, in order. Points are listed
-/// south to north, then west to east.
+/// the box's east or north edge to the last cell. Each cell holding assets becomes one point
+/// where its assets are, with their `count`, the ids of the first `sampleSize` in capture order,
+/// and the moments they belong to, in order. Points are listed south to north, then west to east.
+///
+/// A cell's point is an asset's own position, in its most crowded part: the cell is cut again
+/// into `gridSize` × `gridSize` sub-cells, the sub-cell holding the most assets wins (the first,
+/// south to north then west to east, on a tie), and the point is the position of its asset
+/// nearest the mean of its assets (the first in capture order on a tie). The mean of a whole cell
+/// would fall between far groups (in the sea between two cities); this point is where photos
+/// were taken, among the most of them.
 public struct PhotoMap: Hashable, Sendable, Encodable {
   public static let gridSize = 8
   public static let sampleSize = 5
 
   /// The assets of one grid cell.
   public struct Cluster: Hashable, Sendable {
-    /// The centroid.
+    /// An asset's position, where most of the cell's assets are (see the type's rule).
     public var latitude: Double
     public var longitude: Double
     public var count: Int
@@ -41,39 +47,68 @@ public struct PhotoMap: Hashable, Sendable, Encodable {
       return
     }
     let size = Self.gridSize
+    let (cellHeight, cellWidth) = (box.height / Double(size), box.width / Double(size))
+    /// The index of `value` in `count` equal parts of `span` from 0 (0 for an empty span), the
+    /// last part taking its end.
+    func part(_ value: Double, of span: Double, _ count: Int) -> Int {
+      span > 0 ? max(0, min(count - 1, Int(value / span * Double(count)))) : 0
+    }
     var cells: [Int: Cell] = [:]
     for (asset, point) in located where box.contains(point) {
       let east = box.offsetEast(of: point.longitude)
-      let column = box.width > 0 ? min(size - 1, Int(east / box.width * Double(size))) : 0
-      let row =
-        box.height > 0 ? min(size - 1, Int((point.latitude - box.south) / box.height * Double(size))) : 0
+      let north = point.latitude - box.south
+      let (row, column) = (part(north, of: box.height, size), part(east, of: box.width, size))
+      let sub =
+        part(north - Double(row) * cellHeight, of: cellHeight, size) * size
+        + part(east - Double(column) * cellWidth, of: cellWidth, size)
       cells[row * size + column, default: Cell()].add(
-        asset.id, latitude: point.latitude, east: east, moment: momentIDs[asset.id])
+        asset.id, latitude: point.latitude, east: east, sub: sub, moment: momentIDs[asset.id])
     }
     clusters = cells.sorted { $0.key < $1.key }.map { _, cell in
-      var longitude = box.west + cell.east / Double(cell.count)
+      let (latitude, east) = cell.spot
+      var longitude = box.west + east
       if longitude > 180 { longitude -= 360 }
       return Cluster(
-        latitude: cell.latitude / Double(cell.count), longitude: longitude, count: cell.count,
-        assetIDs: cell.ids, moments: cell.moments)
+        latitude: latitude, longitude: longitude, count: cell.count, assetIDs: cell.ids, moments: cell.moments
+      )
     }
   }
 
-  /// The sums a cluster is made of.
+  /// The assets of one cell, as they are added.
   private struct Cell {
-    var latitude = 0.0
-    var east = 0.0
     var count = 0
     var ids: [String] = []
     var moments: [String] = []
     var seen: Set<String> = []
+    /// Each asset's latitude, its offset east of the box's west edge, and its sub-cell.
+    var positions: [(latitude: Double, east: Double, sub: Int)] = []
 
-    mutating func add(_ id: AssetID, latitude: Double, east: Double, moment: String?) {
+    mutating func add(_ id: AssetID, latitude: Double, east: Double, sub: Int, moment: String?) {
       count += 1
-      self.latitude += latitude
-      self.east += east
+      positions.append((latitude, east, sub))
       if ids.count < PhotoMap.sampleSize { ids.append(id.rawValue) }
       if let moment, seen.insert(moment).inserted { moments.append(moment) }
+    }
+
+    /// The position of the asset nearest the mean of the most crowded sub-cell.
+    var spot: (latitude: Double, east: Double) {
+      var counts: [Int: Int] = [:]
+      for position in positions { counts[position.sub, default: 0] += 1 }
+      let crowded = counts.max { ($0.value, -$0.key) < ($1.value, -$1.key) }?.key ?? 0
+      let members = positions.filter { $0.sub == crowded }
+      let mean = (
+        latitude: members.reduce(0) { $0 + $1.latitude } / Double(members.count),
+        east: members.reduce(0) { $0 + $1.east } / Double(members.count)
+      )
+      var best = members[0]
+      var bestDistance = Double.infinity
+      for member in members {
+        let distance =
+          (member.latitude - mean.latitude) * (member.latitude - mean.latitude)
+          + (member.east - mean.east) * (member.east - mean.east)
+        if distance < bestDistance { (best, bestDistance) = (member, distance) }
+      }
+      return (best.latitude, best.east)
     }
   }
 

@@ -1,3 +1,4 @@
+import FaverCore
 /// Why a root could not be indexed.
 package enum IndexError: Error, Equatable, CustomStringConvertible {
   case rootNotFound(path: String)
@@ -11,7 +12,8 @@ package enum IndexError: Error, Equatable, CustomStringConvertible {
       "\(path) does not exist (an unmounted drive?); nothing under it was changed in the index."
     case .rootNotAFolder(let path): "\(path) is not a folder; give faver the folder that holds your photos."
     case .rootEmptied(let path, let indexed):
-      "\(path) is empty, but \(indexed) photos and videos were indexed under it (an unmounted "
+      "\(path) is empty, but \(indexed.counted("photo or video", plural: "photos and videos")) "
+        + "\(indexed == 1 ? "was" : "were") indexed under it (an unmounted "
         + "drive?); nothing under it was changed in the index."
     }
   }

@@ -32,7 +32,7 @@ extension Library {
 
   /// The library's photos and videos with GPS inside `bbox` (else the extent of them all) as at
   /// most 64 points (see `PhotoMap`), each with the moments of `mode` (see `clusteringMode`) its
-  /// assets belong to and the place at its centroid.
+  /// assets belong to and the place at its point.
   public func map(bbox: BoundingBox? = nil, mode: MomentClusterer.Mode? = nil) throws -> PhotoMap {
     let moments = try queue(mode: mode).clustering.moments
     var momentIDs: [AssetID: String] = [:]

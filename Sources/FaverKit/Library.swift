@@ -269,6 +269,9 @@ public final class Library: Sendable {
     public var rejected = 0
     /// Assets marked otherwise in faver, left as they are (`overwrite` off).
     public var kept = 0
+    /// Sidecars and embedded packets that could not be read, each naming its file and why; the
+    /// rest were imported.
+    public var skipped: [String] = []
   }
 
   /// Reads the ratings other tools left (sidecars of either naming, else the XMP embedded in the
@@ -278,8 +281,14 @@ public final class Library: Sendable {
   public func importSidecars(overwrite: Bool = false, at date: Date = Date()) throws -> ImportReport {
     var report = ImportReport()
     var marks: [ReviewMark: [AssetID]] = [:]
+    var skippedSeen = Set<String>()
     for asset in try assets() {
-      let recorded = SidecarSync.files(of: asset).lazy.compactMap(SidecarSync.recordedState).first
+      var recorded: SidecarState?
+      for file in SidecarSync.files(of: asset) where recorded == nil {
+        let (state, skipped) = SidecarSync.recordedState(of: file)
+        recorded = state
+        report.skipped += skipped.filter { skippedSeen.insert($0).inserted }
+      }
       let mark: ReviewMark
       switch recorded {
       case .favorite: mark = .favorite

@@ -52,21 +52,33 @@ struct SidecarSync {
   }
 
   /// What the person said of a file elsewhere: its sidecar (either naming), else the XMP packet
-  /// in its first bytes.
-  static func recordedState(of path: String) -> SidecarState? {
+  /// in its first bytes; `skipped` says, naming each, which of these could not be read (a
+  /// sidecar that is not XMP, a damaged packet). A source that cannot be read is passed over
+  /// for the next, never fatal.
+  static func recordedState(of path: String) -> (state: SidecarState?, skipped: [String]) {
+    var skipped: [String] = []
     for naming in SidecarNaming.allCases {
-      if let data = try? sidecar(at: SidecarNaming.sidecarPath(for: path, naming: naming)),
-        let state = XMPSidecar.state(in: data)
-      {
-        return state
+      let sidecarPath = SidecarNaming.sidecarPath(for: path, naming: naming)
+      do {
+        guard let data = try sidecar(at: sidecarPath) else { continue }
+        if let state = try XMPSidecar.readState(in: data) { return (state, skipped) }
+      } catch let error as SidecarError {
+        skipped.append("\(sidecarPath): \(error.problem)")
+      } catch {
+        skipped.append("\(error)")
       }
     }
-    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    guard let handle = FileHandle(forReadingAtPath: path) else { return (nil, skipped) }
     defer { try? handle.close() }
     guard let head = try? handle.read(upToCount: embeddedSearchLength),
       let packet = XMPPacket.find(in: Array(head))
-    else { return nil }
-    return XMPSidecar.state(in: packet)
+    else { return (nil, skipped) }
+    do {
+      return (try XMPSidecar.readState(in: packet), skipped)
+    } catch {
+      skipped.append("\(path): its embedded XMP: \(error.problem)")
+      return (nil, skipped)
+    }
   }
 
   /// A sidecar's bytes, nil when there is none. Anything but a regular file of at most

@@ -12,6 +12,20 @@ package enum SidecarError: Error, Equatable, Sendable, CustomStringConvertible {
   /// faver's own edit did not come out as intended; nothing was produced.
   case mergeFailed(String)
 
+  /// What is wrong, in a few words, for a message about a file that is only read (an import):
+  /// "not well-formed XML (line 3, column 7: …)".
+  package var problem: String {
+    switch self {
+    case .notXML(let line, let column, let reason):
+      "not well-formed XML (line \(line), column \(column): \(reason))"
+    case .notXMP: "XML without an rdf:RDF element, so not XMP"
+    case .unsupportedEncoding: "neither UTF-8 nor UTF-16 text"
+    case .unsupportedContent(let what): "it holds \(what)"
+    case .mergeFailed(let what):
+      "faver could not read it (\(what)); please report this with the file attached"
+    }
+  }
+
   package var description: String {
     switch self {
     case .notXML(let line, let column, let reason):

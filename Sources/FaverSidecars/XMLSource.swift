@@ -1,7 +1,9 @@
 /// An XML document's elements and attributes with the bytes each occupies, so that an edit
-/// touches them and nothing else. It reads a document `XMLOutline` has accepted: it finds places
-/// rather than judge well-formedness, and throws rather than guess at what it does not read
-/// (a DTD, which XMP forbids).
+/// touches them and nothing else; and the judge of its well-formedness (XML 1.0 with
+/// namespaces), read in one pass, so the time it takes grows with the size and nothing else.
+/// It reads UTF-8 that `XMPText` has checked. What it does not read it refuses rather than
+/// guess at: a DTD (which XMP forbids), an entity other than XML's five, elements nested deeper
+/// than `maximumDepth`.
 struct XMLSource {
   struct Name: Equatable {
     var prefix: String?
@@ -13,7 +15,7 @@ struct XMLSource {
     var name: Name
     /// The resolved namespace; nil for an unprefixed attribute.
     var namespace: String?
-    /// The value, entities decoded.
+    /// The value, references decoded.
     var value: String
     /// `"` or `'`.
     var quote: UInt8
@@ -40,76 +42,141 @@ struct XMLSource {
     var isEmptyElementTag: Bool
     /// Between the start tag and the end tag; empty for an empty-element tag.
     var content: Range<Int>
-    /// Its own character data (text and CDATA, entities decoded), not its children's.
+    /// Its own character data (text and CDATA, references decoded), not its children's.
     var text = ""
-    /// The namespaces in scope by prefix ("" for the default namespace), its own included.
-    var scope: [String: String]
+    /// The namespaces it declares, by prefix ("" for the default namespace).
+    var declared: [String: String]
   }
 
   static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
+  static let xmlnsNamespace = "http://www.w3.org/2000/xmlns/"
+  /// As libxml2 allows by default: deeper is an attack, not a sidecar.
+  static let maximumDepth = 256
 
   let bytes: [UInt8]
   /// In document order.
   private(set) var elements: [Element] = []
 
+  /// Reads `bytes` (UTF-8, checked); throws `.notXML` with the line, column and reason of the
+  /// first thing that is not well-formed.
   init(_ bytes: [UInt8]) throws(SidecarError) {
     self.bytes = bytes
     var reader = Reader(bytes: bytes)
+    _ = reader.consume("\u{FEFF}")
+    if reader.startsWith("<?xml"), let next = reader.byte(at: reader.position + 5),
+      isWhitespace(next)
+    {
+      try reader.instruction(allowingDeclaration: true)
+    }
     var open: [Int] = []
     var text: [[UInt8]] = []
+    var scope = Scope()
+    var rootClosed = false
     while !reader.atEnd {
       if reader.peek != UInt8(ascii: "<") {
         let start = reader.position
         reader.skip(until: UInt8(ascii: "<"))
-        if let current = open.last { text[current] += Self.decoded(bytes[start..<reader.position]) }
-      } else if reader.consume("<?") {
-        try reader.skip(past: "?>")
+        let run = bytes[start..<reader.position]
+        guard let current = open.last else {
+          guard run.allSatisfy(isWhitespace) else {
+            throw reader.failure(
+              at: start,
+              rootClosed
+                ? "something follows the end of the document" : "text outside the root element")
+          }
+          continue
+        }
+        if let end = run.firstRange(of: Array("]]>".utf8)) {
+          throw reader.failure(at: end.lowerBound, "]]> in text, which XML does not allow")
+        }
+        text[current] += try reader.decoded(run, inAttribute: false)
+      } else if reader.startsWith("<?") {
+        try reader.instruction(allowingDeclaration: false)
       } else if reader.consume("<!--") {
-        try reader.skip(past: "-->")
+        try reader.comment()
       } else if reader.consume("<![CDATA[") {
         let start = reader.position
-        try reader.skip(past: "]]>")
-        if let current = open.last { text[current] += bytes[start..<reader.position - 3] }
+        guard let current = open.last else {
+          throw reader.failure(at: start - 9, "CDATA outside the root element")
+        }
+        try reader.skip(past: "]]>", unclosed: "a CDATA section that is never closed")
+        text[current] += bytes[start..<reader.position - 3]
       } else if reader.consume("<!") {
+        guard open.isEmpty, !rootClosed, elements.isEmpty else {
+          throw reader.failure(
+            at: reader.position - 2, "a declaration where XML does not allow one")
+        }
         throw .unsupportedContent("a document type declaration (DTD), which XMP does not allow")
       } else if reader.consume("</") {
         let tagStart = reader.position - 2
         let name = try reader.name()
         reader.skipWhitespace()
-        guard reader.consume(">"), let current = open.popLast(), elements[current].name.qualified == name
-        else { throw Self.lost }
+        guard reader.consume(">") else {
+          throw reader.failure(at: reader.position, "a tag that is not closed with >")
+        }
+        guard let current = open.popLast(), elements[current].name.qualified == name else {
+          throw reader.failure(at: reader.position, "an end tag that does not match its start tag")
+        }
         elements[current].content = elements[current].startTagEnd..<tagStart
         elements[current].range = elements[current].range.lowerBound..<reader.position
+        scope.leave()
+        rootClosed = open.isEmpty
       } else {
-        let element = try startTag(&reader, parent: open.last)
+        guard !rootClosed else {
+          throw reader.failure(at: reader.position, "something follows the end of the document")
+        }
+        guard open.count < Self.maximumDepth else {
+          throw reader.failure(
+            at: reader.position, "elements nested deeper than \(Self.maximumDepth)")
+        }
+        let element = try startTag(&reader, parent: open.last, scope: &scope)
         elements.append(element)
         text.append([])
         if let parent = element.parent { elements[parent].children.append(elements.count - 1) }
-        if !element.isEmptyElementTag { open.append(elements.count - 1) }
+        if element.isEmptyElementTag {
+          scope.leave()
+          rootClosed = open.isEmpty
+        } else {
+          open.append(elements.count - 1)
+        }
       }
     }
-    guard open.isEmpty, !elements.isEmpty else { throw Self.lost }
-    for index in elements.indices { elements[index].text = String(decoding: text[index], as: UTF8.self) }
+    guard !elements.isEmpty else {
+      throw reader.failure(at: reader.position, "the document is empty")
+    }
+    guard open.isEmpty else {
+      throw reader.failure(at: reader.position, "an element that is never closed")
+    }
+    for index in elements.indices {
+      elements[index].text = String(decoding: text[index], as: UTF8.self)
+    }
   }
 
-  /// The outline `XMLOutline` must find identical for the places here to be trusted.
-  var outline: XMLOutline {
-    XMLOutline(
-      elements: elements.map { element in
-        XMLOutline.Element(
-          namespace: element.namespace ?? "", qualifiedName: element.name.qualified,
-          attributeNames: element.attributes.filter { !$0.isNamespaceDeclaration }.map(\.name.qualified)
-            .sorted())
-      })
+  /// The namespaces in scope at `element`, by prefix ("" for the default), its own included.
+  func scope(of element: Int) -> [String: String] {
+    var chain: [Int] = []
+    var current: Int? = element
+    while let index = current {
+      chain.append(index)
+      current = elements[index].parent
+    }
+    var scope = ["xml": Self.xmlNamespace]
+    for index in chain.reversed() { scope.merge(elements[index].declared) { $1 } }
+    return scope.filter { !$0.value.isEmpty }
   }
 
   /// Reads a start tag at the reader's `<`, its attributes, and resolves their namespaces.
-  private func startTag(_ reader: inout Reader, parent: Int?) throws(SidecarError) -> Element {
+  private func startTag(_ reader: inout Reader, parent: Int?, scope: inout Scope)
+    throws(SidecarError)
+    -> Element
+  {
     let tagStart = reader.position
     reader.position += 1
-    let name = Self.split(try reader.name())
+    let nameStart = reader.position
+    let name = try reader.qualifiedName()
     let nameEnd = reader.position
     var attributes: [Attribute] = []
+    var names = Set<String>()
     var isEmpty = false
     while true {
       let spaceStart = reader.position
@@ -119,132 +186,107 @@ struct XMLSource {
         isEmpty = true
         break
       }
-      guard reader.position > spaceStart else { throw Self.lost }
-      let attributeName = Self.split(try reader.name())
+      guard !reader.atEnd else {
+        throw reader.failure(at: reader.position, "a tag that is not closed with >")
+      }
+      guard reader.position > spaceStart else {
+        throw reader.failure(at: reader.position, "attributes not separated by whitespace")
+      }
+      let attributeStart = reader.position
+      let attributeName = try reader.qualifiedName()
+      guard names.insert(attributeName.qualified).inserted else {
+        throw reader.failure(at: attributeStart, "an attribute written twice")
+      }
       reader.skipWhitespace()
-      guard reader.consume("=") else { throw Self.lost }
+      guard reader.consume("=") else {
+        throw reader.failure(at: reader.position, "an attribute without =")
+      }
       reader.skipWhitespace()
-      guard let quote = reader.peek, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
-        throw Self.lost
+      guard let quote = reader.peek, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'")
+      else {
+        throw reader.failure(at: reader.position, "an attribute value without quotes")
       }
       reader.position += 1
       let valueStart = reader.position
       reader.skip(until: quote)
-      guard !reader.atEnd else { throw Self.lost }
+      guard !reader.atEnd else {
+        throw reader.failure(at: valueStart, "an attribute value that is never closed")
+      }
       let valueRange = valueStart..<reader.position
+      if let less = bytes[valueRange].firstIndex(of: UInt8(ascii: "<")) {
+        throw reader.failure(at: less, "< in an attribute value")
+      }
+      let value = try reader.decoded(bytes[valueRange], inAttribute: true)
       reader.position += 1
       attributes.append(
         Attribute(
-          name: attributeName, namespace: nil,
-          value: String(decoding: Self.decoded(bytes[valueRange]), as: UTF8.self),
+          name: attributeName, namespace: nil, value: String(decoding: value, as: UTF8.self),
           quote: quote, valueRange: valueRange, spanWithLeadingSpace: spaceStart..<reader.position))
     }
-    var scope = parent.map { elements[$0].scope } ?? ["xml": Self.xmlNamespace]
+    var declared: [String: String] = [:]
     for attribute in attributes where attribute.isNamespaceDeclaration {
-      scope[attribute.name.prefix == nil ? "" : attribute.name.local] = attribute.value
+      let prefix = attribute.name.prefix == nil ? "" : attribute.name.local
+      let problem: String? =
+        switch (prefix, attribute.value) {
+        case ("xmlns", _): "the prefix xmlns declared"
+        case ("xml", Self.xmlNamespace): nil
+        case ("xml", _): "the prefix xml bound to another namespace"
+        case (_, Self.xmlNamespace), (_, Self.xmlnsNamespace):
+          "a reserved namespace bound to another prefix"
+        case (let prefix, "") where !prefix.isEmpty: "a prefix bound to no namespace"
+        default: nil
+        }
+      if let problem {
+        throw reader.failure(at: attribute.spanWithLeadingSpace.lowerBound, problem)
+      }
+      declared[prefix] = attribute.value
     }
+    scope.enter(declared)
+    guard let namespace = scope.resolve(name.prefix ?? "", isElement: true) else {
+      throw reader.failure(at: nameStart, "a prefix bound to no namespace")
+    }
+    var expanded = Set<[String]>()
     for index in attributes.indices where !attributes[index].isNamespaceDeclaration {
-      attributes[index].namespace = attributes[index].name.prefix.flatMap { scope[$0] }
+      let attributeName = attributes[index].name
+      guard let prefix = attributeName.prefix else { continue }
+      guard let resolved = scope.resolve(prefix, isElement: false) else {
+        throw reader.failure(
+          at: attributes[index].spanWithLeadingSpace.lowerBound, "a prefix bound to no namespace")
+      }
+      attributes[index].namespace = resolved
+      guard expanded.insert([resolved, attributeName.local]).inserted else {
+        throw reader.failure(
+          at: attributes[index].spanWithLeadingSpace.lowerBound, "an attribute written twice")
+      }
     }
     return Element(
-      name: name, namespace: scope[name.prefix ?? ""], parent: parent, attributes: attributes,
+      name: name, namespace: namespace.isEmpty ? nil : namespace, parent: parent,
+      attributes: attributes,
       range: tagStart..<reader.position, nameEnd: nameEnd, startTagEnd: reader.position,
-      isEmptyElementTag: isEmpty,
-      content: reader.position..<reader.position, scope: scope)
-  }
-
-  /// This reading lost its way where the XML parser did not: a bug to report, not the file's fault.
-  fileprivate static let lost = SidecarError.mergeFailed("its XML could not be located byte by byte")
-
-  private static func split(_ qualified: String) -> Name {
-    guard let colon = qualified.firstIndex(of: ":") else { return Name(prefix: nil, local: qualified) }
-    return Name(
-      prefix: String(qualified[..<colon]), local: String(qualified[qualified.index(after: colon)...]))
-  }
-
-  /// Character data with its references decoded: the five predefined entities and `&#…;`.
-  private static func decoded(_ raw: ArraySlice<UInt8>) -> [UInt8] {
-    guard raw.contains(UInt8(ascii: "&")) else { return Array(raw) }
-    var result: [UInt8] = []
-    var index = raw.startIndex
-    while index < raw.endIndex {
-      if raw[index] == UInt8(ascii: "&"), let semicolon = raw[index...].firstIndex(of: UInt8(ascii: ";")),
-        let scalar = entity(String(decoding: raw[(index + 1)..<semicolon], as: UTF8.self))
-      {
-        result += Array(String(scalar).utf8)
-        index = semicolon + 1
-      } else {
-        result.append(raw[index])
-        index += 1
-      }
-    }
-    return result
-  }
-
-  private static func entity(_ name: String) -> Unicode.Scalar? {
-    switch name {
-    case "lt": "<"
-    case "gt": ">"
-    case "amp": "&"
-    case "quot": "\""
-    case "apos": "'"
-    default:
-      if name.hasPrefix("#x") {
-        UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init)
-      } else if name.hasPrefix("#") {
-        UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init)
-      } else {
-        nil
-      }
-    }
+      isEmptyElementTag: isEmpty, content: reader.position..<reader.position, declared: declared)
   }
 }
 
-/// A cursor over the document's bytes.
-private struct Reader {
-  let bytes: [UInt8]
-  var position = 0
+/// The namespaces in scope while the document is read: the bindings of the open elements, with
+/// what each replaced, so that entering and leaving an element costs its own declarations only.
+private struct Scope {
+  private var bound = ["xml": XMLSource.xmlNamespace]
+  private var replaced: [[(String, String?)]] = []
 
-  var atEnd: Bool { position >= bytes.count }
-  var peek: UInt8? { atEnd ? nil : bytes[position] }
-
-  /// Moves past `literal` if the bytes at the cursor are `literal`.
-  mutating func consume(_ literal: StaticString) -> Bool {
-    let count = literal.utf8CodeUnitCount
-    guard position + count <= bytes.count else { return false }
-    let matches = literal.withUTF8Buffer { bytes[position..<position + count].elementsEqual($0) }
-    if matches { position += count }
-    return matches
+  mutating func enter(_ declared: [String: String]) {
+    replaced.append(
+      declared.map { prefix, namespace in (prefix, bound.updateValue(namespace, forKey: prefix)) })
   }
 
-  mutating func skip(until byte: UInt8) {
-    position = bytes[position...].firstIndex(of: byte) ?? bytes.count
+  mutating func leave() {
+    for (prefix, previous) in replaced.popLast() ?? [] { bound[prefix] = previous }
   }
 
-  mutating func skip(past literal: StaticString) throws(SidecarError) {
-    let found = literal.withUTF8Buffer { bytes[position...].firstRange(of: $0) }
-    guard let found else { throw XMLSource.lost }
-    position = found.upperBound
+  /// The namespace of `prefix` ("" for none: an element's default namespace, "" when there is
+  /// none); nil when a prefix is bound to nothing.
+  func resolve(_ prefix: String, isElement: Bool) -> String? {
+    guard !prefix.isEmpty else { return isElement ? bound[""] ?? "" : "" }
+    guard let namespace = bound[prefix], !namespace.isEmpty else { return nil }
+    return namespace
   }
-
-  mutating func skipWhitespace() {
-    while let byte = peek, isWhitespace(byte) { position += 1 }
-  }
-
-  /// An element or attribute name: up to whitespace, `=`, `/` or `>`.
-  mutating func name() throws(SidecarError) -> String {
-    let start = position
-    while let byte = peek, !isWhitespace(byte), byte != UInt8(ascii: "="), byte != UInt8(ascii: "/"),
-      byte != UInt8(ascii: ">")
-    {
-      position += 1
-    }
-    guard position > start else { throw XMLSource.lost }
-    return String(decoding: bytes[start..<position], as: UTF8.self)
-  }
-}
-
-/// XML's whitespace: space, tab, line feed, carriage return.
-func isWhitespace(_ byte: UInt8) -> Bool {
-  byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
 }

@@ -74,23 +74,24 @@ extension XMPDocument {
   }
 
   /// The declarations of a removed property's namespace, on the description it was removed
-  /// from, that nothing left in that description uses.
+  /// from, that nothing left in that description uses. One walk of each description, however
+  /// many properties and declarations it holds.
   private func unusedDeclarations(after removed: [(XMPProperty, Occurrence)]) -> [ByteEdit] {
     var removals = Removals()
-    for (_, occurrence) in removed {
+    var namespaces: [Int: Set<String>] = [:]
+    for (property, occurrence) in removed {
+      namespaces[occurrence.description, default: []].insert(property.namespace)
       switch occurrence.place {
       case .attribute(let element, let index): removals.attributes.insert([element, index])
       case .element(let element): removals.elements.insert(element)
       }
     }
     var edits: [ByteEdit] = []
-    var seen = Set<[Int]>()
-    for (property, occurrence) in removed {
-      let element = source.elements[occurrence.description]
-      for (index, declaration) in element.attributes.enumerated()
-      where declaration.name.prefix == "xmlns" && declaration.value == property.namespace
-        && seen.insert([occurrence.description, index]).inserted
-        && !uses(prefix: declaration.name.local, in: occurrence.description, besides: removals)
+    for (description, removedNamespaces) in namespaces.sorted(by: { $0.key < $1.key }) {
+      let used = prefixes(in: description, besides: removals)
+      for declaration in source.elements[description].attributes
+      where declaration.name.prefix == "xmlns" && removedNamespaces.contains(declaration.value)
+        && !used.contains(declaration.name.local)
       {
         edits.append(ByteEdit(declaration.spanWithLeadingSpace, []))
       }
@@ -98,19 +99,22 @@ extension XMPDocument {
     return edits
   }
 
-  /// Whether an element or attribute name in `element`'s subtree, other than the removed ones,
-  /// has `prefix`.
-  private func uses(prefix: String, in element: Int, besides removals: Removals) -> Bool {
-    guard !removals.elements.contains(element) else { return false }
-    let node = source.elements[element]
-    if node.name.prefix == prefix { return true }
-    for (index, attribute) in node.attributes.enumerated()
-    where !attribute.isNamespaceDeclaration && attribute.name.prefix == prefix
-      && !removals.attributes.contains([element, index])
-    {
-      return true
+  /// The prefixes of the element and attribute names in `element`'s subtree, other than the
+  /// removed ones.
+  private func prefixes(in element: Int, besides removals: Removals) -> Set<String> {
+    var used = Set<String>()
+    var pending = [element]
+    while let index = pending.popLast() {
+      guard !removals.elements.contains(index) else { continue }
+      let node = source.elements[index]
+      if let prefix = node.name.prefix { used.insert(prefix) }
+      for (position, attribute) in node.attributes.enumerated()
+      where !attribute.isNamespaceDeclaration && !removals.attributes.contains([index, position]) {
+        if let prefix = attribute.name.prefix { used.insert(prefix) }
+      }
+      pending += node.children
     }
-    return node.children.contains { uses(prefix: prefix, in: $0, besides: removals) }
+    return used
   }
 
   /// The missing properties as attributes at the end of `target`'s start tag, written like the
@@ -120,19 +124,19 @@ extension XMPDocument {
     if let target {
       let element = source.elements[target]
       guard let last = element.attributes.last else {
-        let text = attributes(missing, scope: element.scope, separator: " ", quote: "\"")
+        let text = attributes(missing, scope: source.scope(of: target), separator: " ", quote: "\"")
         return ByteEdit(element.nameEnd..<element.nameEnd, text.utf8)
       }
       let space = source.bytes[last.spanWithLeadingSpace].prefix(while: isWhitespace)
       let text = attributes(
-        missing, scope: element.scope, separator: String(decoding: space, as: UTF8.self),
+        missing, scope: source.scope(of: target), separator: String(decoding: space, as: UTF8.self),
         quote: Character(Unicode.Scalar(last.quote)))
       return ByteEdit(last.spanWithLeadingSpace.upperBound..<last.spanWithLeadingSpace.upperBound, text.utf8)
     }
     let rdf = source.elements[rdfElement]
     guard !rdf.isEmptyElementTag else { throw .unsupportedContent("an empty rdf:RDF element") }
     let newline = source.bytes.firstRange(of: [0x0D, 0x0A]) == nil ? "\n" : "\r\n"
-    var scope = rdf.scope
+    var scope = source.scope(of: rdfElement)
     var description =
       newline + " <\(rdf.name.prefix ?? "rdf"):Description \(rdf.name.prefix ?? "rdf"):about=\"\""
     if rdf.name.prefix == nil {

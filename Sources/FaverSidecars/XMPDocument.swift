@@ -24,13 +24,9 @@ struct XMPDocument {
   /// The top-level `rdf:Description` elements, in document order.
   let descriptions: [Int]
 
-  /// Parses `text` with the XML parser, then finds the same elements byte by byte.
+  /// Reads `text`: its XML, then the photo's descriptions in it.
   init(_ text: XMPText) throws(SidecarError) {
-    let outline = try XMLOutline.parse(text.encoded(Self.wrapperBlanked(text.utf8)))
     let source = try XMLSource(text.utf8)
-    guard source.outline == outline else {
-      throw .mergeFailed("faver's reading of the XML differs from the XML parser's")
-    }
     guard
       let rdfElement = source.elements.firstIndex(where: {
         $0.namespace == Self.rdf && $0.name.local == "RDF"
@@ -41,24 +37,6 @@ struct XMPDocument {
     descriptions = source.elements[rdfElement].children.filter {
       source.elements[$0].namespace == Self.rdf && source.elements[$0].name.local == "Description"
     }
-  }
-
-  /// `utf8` with the control characters inside `<?xpacket …?>` made spaces, for the XML parser
-  /// only. Some writers put one in `begin=""` (f-spot wrote U+001A), which XML forbids; XMP
-  /// readers find the wrapper by its text and let it pass, and so does faver, which never edits
-  /// it. Same length, so every place stays where it is.
-  static func wrapperBlanked(_ utf8: [UInt8]) -> [UInt8] {
-    var result = utf8
-    var searchFrom = 0
-    while let start = result[searchFrom...].firstRange(of: Array("<?xpacket".utf8))?.upperBound,
-      let end = result[start...].firstRange(of: Array("?>".utf8))?.lowerBound
-    {
-      for index in start..<end where result[index] < 0x20 && !isWhitespace(result[index]) {
-        result[index] = 0x20
-      }
-      searchFrom = end
-    }
-    return result
   }
 
   /// What the file says of the photo: the first of faver's properties (in `XMPProperty.all`'s

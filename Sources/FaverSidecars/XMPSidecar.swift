@@ -23,8 +23,14 @@ package enum XMPSidecar {
   /// 3 favorite, 1 rejected; `fstop:favorite` 1 favorite; the first of these that says something
   /// decides. Nil when none does, or when the bytes are not XMP.
   package static func state(in xmp: Data) -> SidecarState? {
-    guard let text = try? XMPText(Array(xmp)), let document = try? XMPDocument(text) else { return nil }
-    return document.state
+    try? readState(in: xmp)
+  }
+
+  /// What the XMP says of the photo, as `state(in:)`; throws why when the bytes cannot be read
+  /// as XMP (not UTF-8 or UTF-16, not well-formed, no `rdf:RDF`), so the caller can say which
+  /// file it skipped.
+  package static func readState(in xmp: Data) throws(SidecarError) -> SidecarState? {
+    try XMPDocument(XMPText(Array(xmp))).state
   }
 
   /// `bytes` edited to say `state`, or nil when they already do. The result is read back by the

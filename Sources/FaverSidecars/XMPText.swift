@@ -27,12 +27,55 @@ struct XMPText {
       encoding = .utf8
     }
     guard case .utf16 = encoding else {
+      // The XML parser is never given bytes that are not UTF-8: every name and value it reports
+      // must be text.
+      if let offset = Self.firstInvalidUTF8(in: bytes) {
+        let (line, column) = Self.lineAndColumn(of: offset, in: bytes)
+        throw .notXML(line: line, column: column, reason: "bytes that are not UTF-8 text")
+      }
       utf8 = bytes
       return
     }
     utf8 = Array(String(decoding: Self.units(bytes, encoding), as: UTF16.self).utf8)
     // Only text that comes back to the same bytes is edited (no lone surrogate, no odd byte).
     guard encoded(utf8) == bytes else { throw .unsupportedEncoding }
+  }
+
+  /// Where the first byte lies that does not start or continue a valid UTF-8 sequence (an
+  /// overlong form, a surrogate, a code point past U+10FFFF, a sequence cut short); nil when
+  /// every byte does. One pass, so linear in the size.
+  static func firstInvalidUTF8(in bytes: [UInt8]) -> Int? {
+    var index = 0
+    while index < bytes.count {
+      let lead = bytes[index]
+      if lead < 0x80 {
+        index += 1
+        continue
+      }
+      // The continuation count and the range the second byte must lie in (Unicode table 3-7).
+      let (length, second): (Int, ClosedRange<UInt8>) =
+        switch lead {
+        case 0xC2...0xDF: (2, 0x80...0xBF)
+        case 0xE0: (3, 0xA0...0xBF)
+        case 0xE1...0xEC, 0xEE...0xEF: (3, 0x80...0xBF)
+        case 0xED: (3, 0x80...0x9F)
+        case 0xF0: (4, 0x90...0xBF)
+        case 0xF1...0xF3: (4, 0x80...0xBF)
+        case 0xF4: (4, 0x80...0x8F)
+        default: (0, 0...0)
+        }
+      guard length > 0, index + length <= bytes.count, second.contains(bytes[index + 1]) else { return index }
+      for offset in 2..<length where !(0x80...0xBF).contains(bytes[index + offset]) { return index }
+      index += length
+    }
+    return nil
+  }
+
+  /// The 1-based line and column (in bytes) of `offset`, as the XML parser reports places.
+  static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+    let before = bytes[..<offset]
+    let lineStart = (before.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
+    return (before.count { $0 == UInt8(ascii: "\n") } + 1, offset - lineStart + 1)
   }
 
   /// UTF-8 text, edited, in the encoding the file came in.

@@ -31,11 +31,11 @@ enum Explanation {
     case .fixed:
       return chosen + ", fixed"
     case .fallback(let counted):
-      return chosen + ", the fallback: \(counted) gaps of \(minute) or more, fewer than "
+      return chosen + ", the fallback: \(counted.counted("gap")) of \(minute) or more, fewer than "
         + "\(MomentClusterer.minimumGapCount) to learn from"
     case .percentile(let rank, let counted, let value):
       var line =
-        chosen + ": 90th percentile of \(counted) gaps of \(minute) or more (nearest rank \(rank)) "
+        chosen + ": 90th percentile of \(counted.counted("gap")) of \(minute) or more (nearest rank \(rank)) "
         + "is \(duration(value)) (\(seconds(value)) s)"
       if value < threshold { line += ", clamped up to \(duration(threshold))" }
       if value > threshold { line += ", clamped down to \(duration(threshold))" }
@@ -81,7 +81,7 @@ enum Explanation {
       let sign = shift.shift < 0 ? "-" : "+"
       lines.append(
         "clock corrected: \(camera) \(sign)\(duration(TimeInterval(abs(shift.shift)))) (\(shift.shift) s), "
-          + "\(shift.photos) photos")
+          + shift.photos.counted("photo"))
     }
     return lines
   }

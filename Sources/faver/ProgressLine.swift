@@ -19,7 +19,7 @@ final class ProgressLine {
     switch progress {
     case .scanning(let seen, let read):
       guard now - lastDraw > .milliseconds(100) else { return }
-      draw("Scanning… \(seen) files" + (read > 0 ? ", \(read) read" : ""))
+      draw("Scanning… \(seen.counted("file"))" + (read > 0 ? ", \(read) read" : ""))
     case .reading(let done, let total):
       let started = readingStarted ?? (now, done)
       readingStarted = started

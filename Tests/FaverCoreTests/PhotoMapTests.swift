@@ -54,15 +54,37 @@ func badBoxesAreRefused(text: String) {
   #expect(half.count == assets.filter { ($0.coordinate?.latitude ?? 99) <= 39.5 }.count)
 }
 
-@Test func aPointIsTheCentroidOfItsCell() {
+@Test func aPointIsThePhotoNearestTheMeanOfItsCell() {
   let map = PhotoMap(
-    assets: located([(10, 10), (10.2, 10.4), (20, 20)]), momentIDs: [:],
+    assets: located([(10, 10), (10.3, 10.4), (10.2, 10.2), (20, 20)]), momentIDs: [:],
     bbox: BoundingBox(west: 0, south: 0, east: 80, north: 80))
   #expect(map.clusters.count == 2)
-  #expect(map.clusters[0].count == 2)
-  #expect(abs(map.clusters[0].latitude - 10.1) < 1e-9)
-  #expect(abs(map.clusters[0].longitude - 10.2) < 1e-9)
-  #expect(map.clusters[0].assetIDs == ["0000000000000000", "0000000000000001"])
+  #expect(map.clusters[0].count == 3)
+  #expect(map.clusters[0].latitude == 10.2 && map.clusters[0].longitude == 10.2)
+  #expect(map.clusters[0].assetIDs == ["0000000000000000", "0000000000000001", "0000000000000002"])
+  #expect(map.clusters[1].latitude == 20 && map.clusters[1].longitude == 20)
+}
+
+/// A cell holding two far groups (Sydney and Auckland in one cell of the world) gets its point
+/// in the larger group, at one of its photos, never in the sea between them.
+@Test(arguments: [(3, 2), (2, 3), (1, 4)])
+func aCellOfTwoFarGroupsIsPointedWhereMostPhotosAre(sydney: Int, auckland: Int) throws {
+  let sydneyPhotos: [(Double, Double)] = (0..<sydney).map { index in
+    let step = Double(index)
+    return (-33.87 + step * 0.01, 151.21 + step * 0.02)
+  }
+  let aucklandPhotos: [(Double, Double)] = (0..<auckland).map { index in
+    let step = Double(index)
+    return (-36.85 - step * 0.01, 174.76 + step * 0.01)
+  }
+  let positions = sydneyPhotos + aucklandPhotos
+  let map = PhotoMap(
+    assets: located(positions), momentIDs: [:],
+    bbox: BoundingBox(west: -180, south: -90, east: 180, north: 90))
+  let cluster = try #require(map.clusters.first)
+  #expect(map.clusters.count == 1 && cluster.count == sydney + auckland)
+  let larger = sydney > auckland ? sydneyPhotos : aucklandPhotos
+  #expect(larger.contains { $0.0 == cluster.latitude && $0.1 == cluster.longitude })
 }
 
 @Test func oneSpotIsOnePointAndNoGPSIsAnEmptyCollection() throws {
@@ -78,10 +100,10 @@ func badBoxesAreRefused(text: String) {
   #expect(json["bbox"] == nil)
 }
 
-@Test func acrossThe180thMeridianTheCentroidStaysOnTheRightSide() {
+@Test func acrossThe180thMeridianThePointStaysOnTheRightSide() {
   let map = PhotoMap(
-    assets: located([(-15, 179), (-15, -179)]), momentIDs: [:],
+    assets: located([(-15, 179.5), (-15, -179.5), (-15, -179.5)]), momentIDs: [:],
     bbox: BoundingBox(west: 170, south: -20, east: -160, north: -10))
   #expect(map.clusters.count == 1)
-  #expect(abs(abs(map.clusters[0].longitude) - 180) < 1e-9)
+  #expect(map.clusters[0].longitude == -179.5)
 }

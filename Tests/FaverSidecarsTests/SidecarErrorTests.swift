@@ -80,3 +80,49 @@ func aSidecarThatIsNotXMLThrows(descriptions: String, problem: String) {
     }
   }
 }
+
+/// What XML does not allow is refused by faver's own reading, with the reason; nothing reaches
+/// an edit.
+@Test(arguments: [
+  (
+    "<rdf:Description rdf:about='' xmlns:a='{xmp}' xmlns:b='{xmp}' a:Rating='5' b:Rating='5'/>",
+    "an attribute written twice"
+  ),
+  ("<rdf:Description rdf:about='' xmlns:xmp=''/>", "a prefix bound to no namespace"),
+  ("<rdf:Description rdf:about='&nbsp;'/>", "an entity that is not declared"),
+  ("<rdf:Description rdf:about='&#0;'/>", "a character reference to a character XML does not allow"),
+  ("<rdf:Description rdf:about='a & b'/>", "an & that does not start a reference"),
+  ("<rdf:Description rdf:about='<'/>", "< in an attribute value"),
+  ("<!-- a -- b --><rdf:Description rdf:about=''/>", "two hyphens inside a comment"),
+  ("<rdf:Description rdf:about=''/>]]>", "]]> in text, which XML does not allow"),
+  ("<rdf:Description rdf:about='' a:b:c='1'/>", "a name with a misplaced colon"),
+  ("<rdf:Description rdf:about='' 1a='1'/>", "a name with a character XML does not allow in names"),
+  ("<rdf:Description rdf:about=''/><?xml version='1.0'?>", "an XML declaration that is not at the start"),
+  ("<rdf:Description rdf:about='\u{1}'/>", "a character XML does not allow"),
+])
+func whatXMLDoesNotAllowIsRefusedWithItsReason(descriptions: String, reason: String) {
+  #expect {
+    try XMPSidecar.readState(in: sidecar(descriptions))
+  } throws: { error in
+    guard case .notXML(_, _, let found) = error as? SidecarError else { return false }
+    return found == reason
+  }
+}
+
+/// Elements nested deeper than 256 are refused before anything walks them.
+@Test func elementsNestedTooDeepAreRefused() {
+  let depth = 100_000
+  let nested = String(repeating: "<rdf:li>", count: depth) + String(repeating: "</rdf:li>", count: depth)
+  #expect {
+    try XMPSidecar.merged(
+      existing: sidecar("<rdf:Description rdf:about=''>\(nested)</rdf:Description>"), state: .favorite)
+  } throws: { error in
+    guard case .notXML(_, _, let reason) = error as? SidecarError else { return false }
+    return reason == "elements nested deeper than 256"
+  }
+  let shallow = String(repeating: "<rdf:li>", count: 200) + String(repeating: "</rdf:li>", count: 200)
+  #expect(
+    (try? XMPSidecar.merged(
+      existing: sidecar("<rdf:Description rdf:about=''>\(shallow)</rdf:Description>"), state: .favorite))
+      != nil)
+}

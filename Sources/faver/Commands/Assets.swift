@@ -35,7 +35,7 @@ extension Faver {
         }
         print(line)
       }
-      print("\(count) assets")
+      print(count.counted("asset"))
     }
   }
 }

@@ -63,7 +63,7 @@ extension Faver {
         for line in Explanation.placement(of: explained.moments.flatMap(\.assets)) { print(line) }
       }
       print(
-        "\(result.momentsToReview.count) of \(result.moments.count) moments to review; "
+        "\(result.momentsToReview.count) of \(result.moments.count.counted("moment")) to review; "
           + "\(result.progress.reviewed)/\(result.progress.total) reviewed")
     }
 

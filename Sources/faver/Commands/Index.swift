@@ -63,20 +63,25 @@ struct IndexOptions: ParsableArguments {
 extension IndexSummary {
   func text(store: String) -> String {
     var lines = [
-      "Indexed \(indexed) photos and videos in \(String(format: "%.2f", seconds)) s "
+      "Indexed \(indexed.counted("photo or video", plural: "photos and videos")) in \(String(format: "%.2f", seconds)) s "
         + "(\(added) new, \(updated) changed, \(unchanged) unchanged, \(removed) removed).",
       "Files seen: \(filesSeen); hidden or system files passed over: \(ignored).",
     ]
     if duplicates > 0 {
-      lines.append("\(duplicates) files are copies of others (same content): each is reviewed once.")
+      lines.append(
+        "\(duplicates.counted("file")) \(duplicates == 1 ? "is a copy of another" : "are copies of others") "
+          + "(same content): each is reviewed once.")
     }
     if withProblems > 0 {
-      lines.append("\(withProblems) indexed with a problem (see `faver assets` for which and why).")
+      lines.append(
+        "\(withProblems.counted("file")) read with a problem (corrupt EXIF, a truncated file, GPS out of "
+          + "range …): `faver assets` marks \(withProblems == 1 ? "it" : "each") with why, and also every photo "
+          + "without a capture date, placed at its modification time.")
     }
     for (reason, count) in skipped.sorted(by: { $0.key < $1.key }) {
       lines.append("Skipped \(count): \(reason).")
     }
-    if warningCount > 0 { lines.append("\(Self.count(warningCount, "warning")) (printed above).") }
+    if warningCount > 0 { lines.append("\(warningCount.counted("warning")) (printed above).") }
     lines.append("Index: \(Terminal.escaped(store))")
     return lines.joined(separator: "\n")
   }
@@ -84,12 +89,9 @@ extension IndexSummary {
   /// One line for cron mail and logs.
   var line: String {
     "\(indexed) indexed (\(added) new, \(updated) changed, \(unchanged) unchanged, \(removed) removed), "
-      + "\(withProblems) with problems, \(Self.count(warningCount, "warning")), "
+      + "\(withProblems) with problems, \(warningCount.counted("warning")), "
       + "\(String(format: "%.2f", seconds)) s"
   }
-
-  /// `1 warning`, `2 warnings`.
-  static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 
   /// Exits 1 when no root could be indexed, 2 when some could not.
   func exitStatus(roots: Int) throws {

@@ -8,9 +8,10 @@ extension Faver {
       abstract: "Show where the photos were taken: at most 64 points, or GeoJSON for a map.",
       discussion: """
         The photos and videos with GPS inside the box (by default, the extent of them all) are \
-        grouped by an 8×8 grid into at most 64 points, each at the centroid of its assets with \
-        their count, a few asset ids, the moments they belong to and the nearest place. --json \
-        prints a GeoJSON FeatureCollection that Leaflet, MapLibre and QGIS read as it is.
+        grouped by an 8×8 grid into at most 64 points, each at a photo's position where most of \
+        its assets are, with their count, a few asset ids, the moments they belong to and the \
+        nearest place. --json prints a GeoJSON FeatureCollection that Leaflet, MapLibre and \
+        QGIS read as it is.
         """)
 
     @OptionGroup var storeOptions: StoreOptions
@@ -45,7 +46,9 @@ extension Faver {
         return
       }
       let edges = [box.west, box.south, box.east, box.north].map { Self.degrees($0) }.joined(separator: ",")
-      print("\(map.count) photos and videos with GPS in \(edges) (W,S,E,N): \(map.clusters.count) points")
+      print(
+        "\(map.count.counted("photo or video", plural: "photos and videos")) with GPS in \(edges) (W,S,E,N): "
+          + map.clusters.count.counted("point"))
       guard !map.clusters.isEmpty else { return }
       print(Self.row("latitude", "longitude", "count", "moments", "place"))
       for cluster in map.clusters {

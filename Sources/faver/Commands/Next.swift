@@ -37,7 +37,7 @@ extension Faver {
           print(
             progress.total == 0
               ? "Nothing to review: the index is empty; run `faver index DIR` first."
-              : "Review complete: all \(progress.total) assets reviewed.")
+              : "Review complete: all \(progress.total.counted("asset")) reviewed.")
         }
         return
       }
@@ -52,7 +52,7 @@ extension Faver {
         "\(next.asset.id)  \(next.asset.captureTime.iso8601)  \(Terminal.escaped(next.asset.absolutePath))")
       if let moment = next.moment {
         let counts = [(moment.photos, "photo"), (moment.videos, "video")].filter { $0.0 > 0 }
-          .map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }.joined(separator: ", ")
+          .map { $0.0.counted($0.1) }.joined(separator: ", ")
         print("  moment: \(Terminal.escaped(moment.title)) (\(counts))")
       }
       if let raw = next.asset.raw { print("  raw file: \(Terminal.escaped(raw.absolutePath))") }
@@ -60,7 +60,7 @@ extension Faver {
         print("  Live Photo video: \(Terminal.escaped(video.absolutePath))")
       }
       if next.burst.assets.count > 1 {
-        print("burst \(next.burst.id) (\(next.burst.assets.count) photos to review):")
+        print("burst \(next.burst.id) (\(next.burst.assets.count.counted("photo")) to review):")
         for asset in next.burst.assets {
           print("  \(asset.id == next.asset.id ? ">" : " ") \(asset.id)  \(Terminal.escaped(asset.path))")
         }

@@ -93,6 +93,6 @@ struct ManifestSummary: Encodable {
   }
 
   var text: String {
-    "manifest: \(moments) moment\(moments == 1 ? "" : "s") to review, \(reviewed)/\(total) reviewed (\(mode) mode)"
+    "manifest: \(moments.counted("moment")) to review, \(reviewed)/\(total) reviewed (\(mode) mode)"
   }
 }

@@ -40,7 +40,8 @@ extension Faver {
         if json {
           print(try Output.json(Listed(root)))
         } else {
-          print("Forgot \(Terminal.escaped(root.path)) (\(root.files) files); their marks are kept.")
+          print(
+            "Forgot \(Terminal.escaped(root.path)) (\(root.files.counted("file"))); their marks are kept.")
         }
         return
       }
@@ -51,7 +52,7 @@ extension Faver {
       }
       for root in roots {
         print(
-          "\(Terminal.escaped(root.path))  \(root.files) files"
+          "\(Terminal.escaped(root.path))  \(root.files.counted("file"))"
             + (root.state == .missing ? "  (missing: not mounted?)" : ""))
       }
       if roots.isEmpty { print("No folder is indexed yet: run `faver index DIR`.") }

@@ -45,7 +45,7 @@ extension Faver {
           print("\(dryRun ? "would write" : "wrote") \(written.state)  \(Terminal.escaped(written.path))")
         }
         print(
-          "\(report.written.count) sidecar\(report.written.count == 1 ? "" : "s") \(dryRun ? "to write" : "written"), "
+          "\(report.written.count.counted("sidecar")) \(dryRun ? "to write" : "written"), "
             + "\(report.unchanged) unchanged"
             + (report.skipped.isEmpty ? "." : ", \(report.skipped.count) skipped."))
       }
@@ -74,11 +74,14 @@ extension Faver {
           print(try Output.json(report))
           return
         }
+        for line in report.skipped {
+          FileHandle.standardError.write(Data("faver: skipped \(Terminal.escaped(line))\n".utf8))
+        }
         print(
-          "Imported \(report.favorites) favorite\(report.favorites == 1 ? "" : "s") and \(report.rejected) "
-            + "reject\(report.rejected == 1 ? "" : "s")"
+          "Imported \(report.favorites.counted("favorite")) and \(report.rejected.counted("reject"))"
             + (report.kept > 0
-              ? "; \(report.kept) marked otherwise in faver kept (--overwrite replaces them)." : "."))
+              ? "; \(report.kept) marked otherwise in faver kept (--overwrite replaces them)" : "")
+            + (report.skipped.isEmpty ? "." : "; \(report.skipped.count) unreadable skipped."))
       }
     }
   }

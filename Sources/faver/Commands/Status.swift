@@ -30,7 +30,7 @@ extension Faver {
       }
       let percent = Int((status.progress.fraction * 100).rounded(.down))
       print("\(status.progress.reviewed)/\(status.progress.total) reviewed (\(percent)%)")
-      print("\(status.momentsToReview) of \(status.moments) moments still to review")
+      print("\(status.momentsToReview) of \(status.moments.counted("moment")) still to review")
     }
   }
 }
