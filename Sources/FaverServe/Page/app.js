@@ -13,8 +13,9 @@ class APIError extends Error {
     super(message);
     this.status = status;
   }
-  // 4xx: asking again will not help (an asset gone after a refresh).
-  get permanent() { return this.status >= 400 && this.status < 500; }
+  // 4xx: asking again will not help (an asset gone after a refresh); but a 401 only says the page
+  // was not opened with its address: what it holds is kept until it is.
+  get permanent() { return this.status >= 400 && this.status < 500 && this.status !== 401; }
 }
 
 async function api(path, body) {
@@ -26,6 +27,7 @@ async function api(path, body) {
   } catch (error) {
     throw new APIError(0, "the faver server cannot be reached");
   }
+  if (response.status === 401) signedOut();
   if (!response.ok) {
     let message = response.statusText;
     try { message = (await response.json()).error || message; } catch (_) { /* not JSON */ }
@@ -93,6 +95,7 @@ const saver = {
         this.failing = false;
         delay = 400;
       } catch (error) {
+        if (error.status === 401) return; // kept (localStorage) until the page is opened again
         if (error.permanent) {
           // The server refuses it for good (the photo left the library): say so, never silently.
           this.queue.shift();
@@ -759,11 +762,35 @@ async function route() {
       $("browse").scrollTop = scrollPositions[next.hash] || 0;
     }
   } catch (error) {
-    notice(`Could not load: ${error.message}`);
+    if (!isSignedOut) notice(`Could not load: ${error.message}`);
   }
 }
 
-function start() {
+// MARK: - The session: the address `faver serve` printed ends in #token=SECRET
+
+// Trades the token in the address for the server's cookie, once, and takes it out of the address
+// bar (and of the history) before anything else runs, so it is never shown, bookmarked or sent.
+async function signIn() {
+  const match = /^#token=([0-9a-f]+)$/.exec(location.hash);
+  if (!match) return;
+  history.replaceState(null, "", location.pathname + location.search + "#/review");
+  await api("/api/session", { token: match[1] });
+}
+
+// Without the server's cookie (or with an old one) the page can show nothing: it says what to do.
+let isSignedOut = false;
+function signedOut() {
+  isSignedOut = true;
+  notice("This page needs the address `faver serve` printed (it ends in #token=…): open that address.");
+}
+
+async function start() {
+  try {
+    await signIn();
+  } catch (error) {
+    if (!isSignedOut) notice(`Could not sign in: ${error.message}`);
+  }
+  if (isSignedOut) return;
   saver.load();
   setUpReviewInput();
   $("browse").addEventListener("scroll", () => {
