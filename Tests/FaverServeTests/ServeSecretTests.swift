@@ -32,3 +32,19 @@ import Testing
   try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/etc/hostname")
   #expect(throws: ServeSecretError.unreadable(path: path)) { try ServeSecret.inStore(tree.root) }
 }
+
+/// `--open` hands the browser a page in the store, readable by its owner only, that goes on to
+/// the address with the token: the token is in no command line.
+@Test func theRedirectPageForOpenIsReadableOnlyByItsOwner() throws {
+  let tree = try TemporaryTree()
+  let url = try #require(URL(string: "http://127.0.0.1:8080/#token=" + String(repeating: "ab", count: 32)))
+  let page = try #require(RedirectPage.write(to: url, in: tree.root))
+  let mode = try #require(
+    try FileManager.default.attributesOfItem(atPath: page.path)[.posixPermissions] as? Int)
+  #expect(mode & 0o777 == 0o600)
+  let html = try String(contentsOf: page, encoding: .utf8)
+  #expect(html.contains(#"content="0;url=\#(url.absoluteString)""#))
+  // Written again over the last one; nothing else left in the folder.
+  _ = try #require(RedirectPage.write(to: url, in: tree.root))
+  #expect(try FileManager.default.contentsOfDirectory(atPath: tree.path) == [RedirectPage.fileName])
+}

@@ -768,29 +768,31 @@ async function route() {
 
 // MARK: - The session: the address `faver serve` printed ends in #token=SECRET
 
-// Trades the token in the address for the server's cookie, once, and takes it out of the address
-// bar (and of the history) before anything else runs, so it is never shown, bookmarked or sent.
+// Trades the token in the address for the server's cookie, when the address has one (opened, or
+// pasted over this page's), and takes it out of the address bar and the history before anything
+// else runs, so it is never shown, bookmarked or sent.
 async function signIn() {
   const match = /^#token=([0-9a-f]+)$/.exec(location.hash);
   if (!match) return;
   history.replaceState(null, "", location.pathname + location.search + "#/review");
-  await api("/api/session", { token: match[1] });
-}
-
-// Without the server's cookie (or with an old one) the page can show nothing: it says what to do.
-let isSignedOut = false;
-function signedOut() {
-  isSignedOut = true;
-  notice("This page needs the address `faver serve` printed (it ends in #token=…): open that address.");
-}
-
-async function start() {
   try {
-    await signIn();
+    await api("/api/session", { token: match[1] });
+    isSignedOut = false;
+    notice(null);
   } catch (error) {
     if (!isSignedOut) notice(`Could not sign in: ${error.message}`);
   }
-  if (isSignedOut) return;
+}
+
+// Without the server's cookie (or with an old one) the page can show nothing: it says what to do.
+// Marks not saved yet stay in localStorage until it is opened with its address again.
+let isSignedOut = false;
+function signedOut() {
+  isSignedOut = true;
+  notice("This page needs the address that faver serve printed (it ends in #token=…): open that address.");
+}
+
+async function start() {
   saver.load();
   setUpReviewInput();
   $("browse").addEventListener("scroll", () => {
@@ -798,11 +800,15 @@ async function start() {
     if (!browse.rendered || currentRoute().moment) return;
     if (box.scrollTop + box.clientHeight > box.scrollHeight - 600) browse.more();
   });
-  addEventListener("hashchange", route);
+  addEventListener("hashchange", async () => {
+    await signIn();
+    route();
+  });
   // Back from another tab or a sleeping laptop: the cursor may have moved (the CLI, a refresh).
   document.addEventListener("visibilitychange", () => {
     if (!document.hidden && currentRoute().screen === "review" && !review.moving) review.open().catch(() => {});
   });
+  await signIn();
   route();
 }
 

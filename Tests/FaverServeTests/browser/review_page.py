@@ -189,7 +189,7 @@ def run(driver, server, faver, store, screenshots):
     wait(driver, lambda: "faver serve" in driver.find_element(By.ID, "notice").text,
          "without the token, the page says to open the address faver serve printed")
     check(shown(driver) is None, "and shows no photo")
-    shot("no-token.png")
+    driver.save_screenshot(os.path.join(screenshots, "no-token.png"))
     driver.get(server.printed)
     wait(driver, lambda: shown(driver) == first, "the printed address shows the photo /api/next names")
     check("token" not in driver.current_url, f"the token is taken out of the address ({driver.current_url})")
