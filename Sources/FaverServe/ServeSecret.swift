@@ -16,7 +16,7 @@ public struct ServeSecret: Sendable, Equatable {
 
   public let value: String
 
-  /// A secret that is not kept anywhere (tests).
+  /// A new secret, kept nowhere (`inStore` keeps the one it makes; tests use their own).
   public static func random() -> ServeSecret {
     var generator = SystemRandomNumberGenerator()
     let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
@@ -51,8 +51,8 @@ public struct ServeSecret: Sendable, Equatable {
     return kept
   }
 
-  /// The secret at `path`; nil when there is no file. A file that is not a regular file of this
-  /// user's, readable by no one else, holding a secret, is refused.
+  /// The secret at `path`; nil when there is no file. Anything but this user's regular file,
+  /// readable by no one else and holding a secret, is refused (a link is not followed).
   private static func stored(at path: String) throws -> ServeSecret? {
     let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
     guard descriptor >= 0 else {
