@@ -95,6 +95,8 @@ let package = Package(
       dependencies: [
         "FaverKit", .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "_NIOFileSystem", package: "swift-nio"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
       ],
       resources: [.copy("Page")],
       swiftSettings: strictImports

@@ -9,8 +9,13 @@ struct ErrorReplies<Context: RequestContext>: RouterMiddleware {
   {
     do {
       return try await next(request, context)
-    } catch let error as HTTPError {
+    } catch let error as HTTPError where error.status != .contentTooLarge {
       return Reply.error(error.status, error.body ?? error.status.reasonPhrase)
+    } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+      return Reply.error(
+        .contentTooLarge,
+        "The request body is larger than the \(LocalRequestGuard<Context>.bodyLimit / 1024) KiB this server takes; send less."
+      )
     } catch let error as LibraryError {
       switch error {
       case .noStore, .busy: return Reply.error(.serviceUnavailable, error.description)

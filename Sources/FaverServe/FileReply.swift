@@ -1,20 +1,25 @@
+import FaverKit
 import Foundation
+import HTTPTypes
 import Hummingbird
+import _NIOFileSystem
 
-/// A whole file, or the byte range a `Range` header asks for (what a video element seeks with).
+/// A file the index knows, whole or the byte range a `Range` header asks for (what a video element
+/// seeks with), served only while it is still the file indexed: opened without following a
+/// symbolic link, a regular file with the device, inode, size and modification time the index
+/// recorded. Checked when the request comes and again on the handle the bytes are read from, so
+/// a file swapped for a link (to a file outside the library) or replaced after indexing gets 404.
 enum FileReply {
-  static func file(at path: String, request: Request, context: some RequestContext) async throws -> Response {
-    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-      let size = (attributes[.size] as? NSNumber)?.intValue
-    else {
-      return Reply.error(.notFound, "The file is no longer where it was indexed; run `faver refresh`.")
-    }
+  static func file(_ indexed: IndexedFile, request: Request) async throws -> Response {
+    guard try await isUnchanged(indexed) else { return changed }
+    let size = Int(indexed.size)
     var headers: HTTPFields = [
-      .contentType: contentType(of: path), .acceptRanges: "bytes", .cacheControl: "private, max-age=3600",
+      .contentType: contentType(of: indexed.path), .acceptRanges: "bytes",
+      .cacheControl: "private, max-age=3600",
     ]
     guard let header = request.headers[.range] else {
-      let body = try await FileIO().loadFile(path: path, context: context)
       headers[.contentLength] = String(size)
+      let body = size > 0 ? body(of: indexed, range: 0...(size - 1)) : ResponseBody()
       return Response(status: .ok, headers: headers, body: body)
     }
     guard let range = ByteRange(header: header, size: size) else {
@@ -23,8 +28,46 @@ enum FileReply {
     }
     headers[.contentRange] = "bytes \(range.bounds.lowerBound)-\(range.bounds.upperBound)/\(size)"
     headers[.contentLength] = String(range.bounds.count)
-    let body = try await FileIO().loadFile(path: path, range: range.bounds, context: context)
-    return Response(status: .partialContent, headers: headers, body: body)
+    return Response(status: .partialContent, headers: headers, body: body(of: indexed, range: range.bounds))
+  }
+
+  /// What a file that is no longer the one indexed gets.
+  static var changed: Response {
+    Reply.error(.notFound, "This file changed since it was indexed; run `faver refresh`.")
+  }
+
+  /// Whether the file at `indexed.path` is still the one indexed.
+  static func isUnchanged(_ indexed: IndexedFile) async throws -> Bool {
+    do {
+      return try await FileSystem.shared.withFileHandle(
+        forReadingAt: FilePath(indexed.path), options: OpenOptions.Read(followSymbolicLinks: false)
+      ) { handle in
+        try await isIndexed(handle, indexed)
+      }
+    } catch is FileSystemError {
+      return false
+    }
+  }
+
+  /// The bytes of `range`, read from a handle checked again to be the file indexed.
+  private static func body(of indexed: IndexedFile, range: ClosedRange<Int>) -> ResponseBody {
+    ResponseBody(contentLength: range.count) { writer in
+      try await FileSystem.shared.withFileHandle(
+        forReadingAt: FilePath(indexed.path), options: OpenOptions.Read(followSymbolicLinks: false)
+      ) { handle in
+        guard try await isIndexed(handle, indexed) else { throw HTTPError(.notFound) }
+        let bounds = Int64(range.lowerBound)...Int64(range.upperBound)
+        for try await chunk in handle.readChunks(in: bounds, chunkLength: .kibibytes(128)) {
+          try await writer.write(chunk)
+        }
+        try await writer.finish(nil)
+      }
+    }
+  }
+
+  /// Whether `handle` is open on the file the index recorded.
+  static func isIndexed(_ handle: ReadFileHandle, _ indexed: IndexedFile) async throws -> Bool {
+    try await handle.withUnsafeDescriptor { indexed.isOpened(by: $0.rawValue) }
   }
 
   /// The content type a browser needs to play or show the file, by its name.

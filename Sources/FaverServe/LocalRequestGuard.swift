@@ -1,18 +1,44 @@
+import HTTPTypes
 import Hummingbird
 
-/// Keeps the server the person's own: a request must name the server by `localhost` or an IP
-/// address in its `Host` (a page on a DNS name that rebinds to 127.0.0.1 is refused), and a
-/// request that changes something must send JSON (`Content-Type: application/json`, which a form
-/// on another site cannot send without the browser asking first) from no other origin.
+/// Keeps the server the person's own, before anything else looks at a request:
+/// - its `Host` is one local name parsed strictly (`RequestHost`), sent once: a page on a DNS name
+///   that rebinds to this machine, or a request that names two hosts, is refused;
+/// - it does not come from another site: `Sec-Fetch-Site` (which browsers send) is `same-origin`
+///   or `none` (an address typed or opened), and `Origin`, when sent, is this server's, for reads
+///   as for changes; only the page's own files (no library data in them, framed by no one) may be
+///   opened from elsewhere, a link or `--open`'s redirect;
+/// - a change (`POST`) sends JSON (`Content-Type: application/json`, which a form on another site
+///   cannot send without the browser asking first);
+/// - its body is at most `bodyLimit` bytes, else 413 (the JSON routes read no more either).
 struct LocalRequestGuard<Context: RequestContext>: RouterMiddleware {
+  /// The largest request body: 64 KiB, many times what any route takes.
+  static var bodyLimit: Int { 64 * 1024 }
+
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
     async throws -> Response
   {
-    guard let host = request.head.authority, Self.isLocalName(host) else {
+    // NIO keeps the first `Host` as the authority and a second one as an ordinary field.
+    guard let authority = request.head.authority, RequestHost(authority) != nil,
+      request.headers.values(named: "host").isEmpty
+    else {
       return Reply.error(
         .forbidden,
         "This server answers only to localhost or an IP address in the Host header; open the address `faver serve` printed."
       )
+    }
+    let site = request.headers.values(named: "sec-fetch-site")
+    let origins = request.headers[values: .origin]
+    guard
+      PageFiles.isRequested(by: request)
+        || (site.allSatisfy { $0 == "same-origin" || $0 == "none" }
+          && origins.allSatisfy { Self.isSameOrigin($0, host: authority) })
+    else {
+      return Reply.error(
+        .forbidden, "This server answers only its own page; open the address `faver serve` printed.")
+    }
+    if let length = request.headers[.contentLength], (Int(length) ?? .max) > Self.bodyLimit {
+      throw HTTPError(.contentTooLarge)
     }
     if request.method != .get && request.method != .head {
       let type = request.headers[.contentType]?.lowercased() ?? ""
@@ -20,35 +46,20 @@ struct LocalRequestGuard<Context: RequestContext>: RouterMiddleware {
         return Reply.error(
           .unsupportedMediaType, "Send the request body as JSON (Content-Type: application/json).")
       }
-      if let origin = request.headers[.origin], !Self.isSameOrigin(origin, host: host) {
-        return Reply.error(.forbidden, "Changes are accepted only from the page this server serves.")
-      }
     }
     return try await next(request, context)
-  }
-
-  /// Whether `authority` (`host[:port]`) names `localhost` or an IP address: no DNS name, so no
-  /// DNS rebinding can reach the server.
-  static func isLocalName(_ authority: String) -> Bool {
-    let host = hostPart(of: authority).lowercased()
-    if host == "localhost" { return true }
-    if host.hasPrefix("[") && host.hasSuffix("]") {
-      return host.dropFirst().dropLast().allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
-    }
-    let parts = host.split(separator: ".", omittingEmptySubsequences: false)
-    return parts.count == 4 && parts.allSatisfy { part in UInt8(part).map { _ in part.count <= 3 } ?? false }
   }
 
   /// Whether the `Origin` header names this server as the request's `Host` does.
   static func isSameOrigin(_ origin: String, host: String) -> Bool {
     origin.lowercased() == "http://" + host.lowercased()
   }
+}
 
-  /// `authority` without its port: `127.0.0.1:80` → `127.0.0.1`, `[::1]:80` → `[::1]`.
-  private static func hostPart(of authority: String) -> Substring {
-    if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
-      return authority[...close]
-    }
-    return authority.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+extension HTTPFields {
+  /// The values of the field whose lowercase name is `canonicalName`, however it was spelled:
+  /// for the fields HTTPTypes has no name for (`Sec-Fetch-Site`).
+  func values(named canonicalName: String) -> [String] {
+    filter { $0.name.canonicalName == canonicalName }.map(\.value)
   }
 }

@@ -15,6 +15,13 @@ enum PageFiles {
     router.get("page/:name") { _, context in try reply(context.parameters.get("name") ?? "") }
   }
 
+  /// Whether `request` asks for one of the page's files (`GET` or `HEAD`, by its exact path).
+  static func isRequested(by request: Request) -> Bool {
+    guard request.method == .get || request.method == .head else { return false }
+    let path = request.uri.path
+    return path == "/" || files.keys.contains { path == "/page/" + $0 }
+  }
+
   /// Where a page file is: SwiftPM's resource bundle beside the executable (`swift build`,
   /// `swift run`, `swift test`), else the source tree the binary was built from. Found by hand
   /// rather than through `Bundle.module`, which stops the process when the bundle is missing (a
@@ -41,12 +48,7 @@ enum PageFiles {
     let data = try Data(contentsOf: url)
     return Response(
       status: .ok,
-      headers: [
-        .contentType: type, .cacheControl: "no-cache",
-        // Nothing but faver's own page, script and style; no frames of it elsewhere.
-        .contentSecurityPolicy:
-          "default-src 'self'; img-src 'self' blob: data:; media-src 'self'; frame-ancestors 'none'",
-      ],
+      headers: [.contentType: type, .cacheControl: "no-cache"],
       body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
   }
 }

@@ -18,7 +18,7 @@ struct ReviewAPI: Sendable {
 
   func add(to router: Router<some RequestContext>) {
     let api = router.group("api")
-    api.get("next") { _, _ in try await next() }
+    api.post("next") { _, _ in try await next() }
     api.get("review") { _, _ in try await place() }
     api.get("progress") { _, _ in
       try Reply.json(API.ProgressObject(try await blocking { try library.progress() }))
@@ -34,7 +34,8 @@ struct ReviewAPI: Sendable {
 
   // MARK: - Routes
 
-  /// `GET /api/next`: the asset to review now, or `null`; the cursor is saved on it.
+  /// `POST /api/next`: the asset to review now, or `null`; the cursor is saved on it (a change,
+  /// so never a `GET`, which any page could make with an `<img>`).
   func next() async throws -> Response {
     guard let item = try await blocking({ try library.next() }) else { return Reply.null }
     return try Reply.json(AssetListing(item.asset))
@@ -120,9 +121,14 @@ struct ReviewAPI: Sendable {
     guard let size = sizeText.map({ Int($0) }) ?? 1600, (16...8192).contains(size) else {
       return Reply.error(.badRequest, "size must be a whole number of pixels from 16 to 8192.")
     }
-    guard let id = Self.assetID(text), let asset = try await blocking({ try files.entry(id)?.asset }) else {
+    guard let id = Self.assetID(text), let entry = try await blocking({ try files.entry(id) }) else {
       return Self.unknownAsset(text)
     }
+    // The asset's own file, still the one indexed: no preview of a file swapped in since.
+    let asset = entry.asset
+    guard let indexed = try await blocking({ try files.indexed(asset.id, at: asset.absolutePath) }),
+      try await FileReply.isUnchanged(indexed)
+    else { return FileReply.changed }
     let preview = try await previews.preview(of: asset, size: size)
     return Response(
       status: .ok,
@@ -135,16 +141,19 @@ struct ReviewAPI: Sendable {
   func video(_ request: Request, context: some RequestContext) async throws -> Response {
     let text = context.parameters.get("id") ?? ""
     guard let id = Self.assetID(text),
-      let path = try await blocking({ () -> String? in
+      let video = try await blocking({ () -> FileDirectory.Entry? in
         guard let entry = try files.entry(id) else { return nil }
-        if entry.kind == .video { return entry.path }
+        if entry.kind == .video { return entry }
         guard let video = entry.asset.companion else { return nil }
-        return try files.entry(video.id)?.path
+        return try files.entry(video.id)
       })
     else {
       return Reply.error(.notFound, "No video has the id \(text).")
     }
-    return try await FileReply.file(at: path, request: request, context: context)
+    guard let indexed = try await blocking({ try files.indexed(video.fileID, at: video.path) }) else {
+      return FileReply.changed
+    }
+    return try await FileReply.file(indexed, request: request)
   }
 
   // MARK: - Helpers
@@ -159,10 +168,10 @@ struct ReviewAPI: Sendable {
     Reply.error(.notFound, "No indexed asset has the id \(id); the library may have been refreshed: reload.")
   }
 
-  /// The request's JSON body, at most 64 KiB.
+  /// The request's JSON body, at most `LocalRequestGuard.bodyLimit` bytes (else 413).
   func decode<Value: Decodable>(_ request: Request, context: some RequestContext) async throws -> Value {
     var request = request
-    let buffer = try await request.collectBody(upTo: 64 * 1024)
+    let buffer = try await request.collectBody(upTo: LocalRequestGuard<BasicRequestContext>.bodyLimit)
     do {
       return try JSONDecoder().decode(Value.self, from: Data(buffer.readableBytesView))
     } catch {

@@ -24,9 +24,7 @@ private func jpegSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
 /// grey square, is a real JPEG of the size asked, the same bytes from the cache the second time.
 @Test func theServerServesFaversOwnPreviews() async throws {
   let workspace = try ServeWorkspace(video: true)
-  let server = ReviewServer(
-    library: workspace.library, port: 0, previews: LibraryPreviews(library: workspace.library))
-  try await server.application().test(.router) { client in
+  try await workspace.withClient(previews: LibraryPreviews(library: workspace.library)) { client in
     let assets = try await allAssets(client)
     let live = try #require(assets.first { $0["companion"] is [String: Any] })
     let id = try #require(live["id"] as? String)

@@ -1,44 +1,115 @@
 import Foundation
+import NIOCore
 import Testing
+
+@testable import FaverServe
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
 
-/// `faver serve` as a person runs it: it prints the address, answers there, and stops cleanly on
-/// Ctrl-C; another address than 127.0.0.1 only when asked, with a warning.
+/// A running `faver serve`, and the first line it printed.
+private final class RunningServe: @unchecked Sendable {
+  let process = Process()
+  let errors = Pipe()
+  let line: String
+
+  init(_ arguments: [String]) throws {
+    process.executableURL = BrowserTools.faver
+    process.arguments = ["serve"] + arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    // The first line says where: read until it is whole (the read blocks until faver writes).
+    var line = Data()
+    while !line.contains(UInt8(ascii: "\n")) {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      line += chunk
+    }
+    self.line = String(decoding: line, as: UTF8.self)
+  }
+
+  /// The address printed: `http://HOST:PORT/#token=SECRET`.
+  var address: Substring? { line.split(separator: " ").first { $0.hasPrefix("http://") } }
+
+  /// Ctrl-C, then what it wrote on stderr.
+  func stop() -> String {
+    process.interrupt()
+    process.waitUntilExit()
+    return String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  }
+}
+
+/// `faver serve` as a person runs it: it prints the address with the store's secret in its
+/// fragment, answers there only to that secret, and stops cleanly on Ctrl-C; another address
+/// than 127.0.0.1 only when asked, with a warning only when other machines can reach it.
 @Test(arguments: [nil, "127.0.0.2"])
 func serveAnswersAtTheAddressItPrintsAndStopsOnControlC(listen: String?) async throws {
   let workspace = try ServeWorkspace()
-  let process = Process()
-  process.executableURL = BrowserTools.faver
-  process.arguments =
-    ["serve", "--store", workspace.store.path, "--port", "0"] + (listen.map { ["--listen", $0] } ?? [])
-  let output = Pipe()
-  let errors = Pipe()
-  process.standardOutput = output
-  process.standardError = errors
-  try process.run()
-  // The first line says where: read until it is whole (the read blocks until faver writes).
-  var line = Data()
-  while !line.contains(UInt8(ascii: "\n")) {
-    let chunk = output.fileHandleForReading.availableData
-    if chunk.isEmpty { break }
-    line += chunk
-  }
-  let text = String(decoding: line, as: UTF8.self)
-  let address = try #require(text.split(separator: " ").first { $0.hasPrefix("http://") }, "\(text)")
-  #expect(address.hasPrefix("http://\(listen ?? "127.0.0.1"):"))
-  let url = try #require(URL(string: String(address) + "api/next"))
-  let (data, response) = try await URLSession.shared.data(from: url)
+  let serve = try RunningServe(
+    ["--store", workspace.store.path, "--port", "0"] + (listen.map { ["--listen", $0] } ?? []))
+  let address = try #require(serve.address, "\(serve.line)")
+  let host = listen.map { $0.contains(":") ? "[\($0)]" : $0 } ?? "127.0.0.1"
+  #expect(address.hasPrefix("http://\(host):"))
+  let parts = address.split(separator: "#", maxSplits: 1)
+  #expect(parts.count == 2 && parts[0].hasSuffix("/"))
+  let token = String(parts.last?.dropFirst("token=".count) ?? "")
+  #expect(parts.last?.hasPrefix("token=") == true)
+  let kept = try String(
+    contentsOf: workspace.store.appendingPathComponent(ServeSecret.fileName), encoding: .utf8)
+  #expect(kept.trimmingCharacters(in: .whitespacesAndNewlines) == token)
+  let url = try #require(URL(string: String(parts[0]) + "api/review"))
+  var request = URLRequest(url: url)
+  let (_, refused) = try await URLSession.shared.data(for: request)
+  #expect((refused as? HTTPURLResponse)?.statusCode == 401)
+  request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+  let (data, response) = try await URLSession.shared.data(for: request)
   #expect((response as? HTTPURLResponse)?.statusCode == 200)
   #expect(String(decoding: data, as: UTF8.self).contains(#""id""#))
-  process.interrupt()  // Ctrl-C
-  process.waitUntilExit()
-  #expect(process.terminationReason == .exit)
-  #expect(process.terminationStatus == 0)
-  let warning = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-  #expect(warning.contains("not only on this machine") == (listen != nil), "\(warning)")
+  let warning = serve.stop()
+  #expect(serve.process.terminationReason == .exit)
+  #expect(serve.process.terminationStatus == 0)
+  #expect(!warning.contains("warning"), "\(warning)")
+}
+
+/// What cannot be listened on is said in a sentence, with no raw error, and faver stops.
+@Test func aBusyPortOrABadAddressIsASentence() async throws {
+  let workspace = try ServeWorkspace()
+  let first = try RunningServe(["--store", workspace.store.path, "--port", "0"])
+  defer { _ = first.stop() }
+  let address = try #require(first.address, "\(first.line)")
+  let port = try #require(address.split(separator: ":").last?.split(separator: "/").first)
+  let busy = try BrowserTools.run(
+    BrowserTools.faver.path, ["serve", "--store", workspace.store.path, "--port", String(port)])
+  #expect(busy.status != 0)
+  #expect(busy.output.contains("Port \(port) is in use by another program; try `--port 0`"), "\(busy.output)")
+  #expect(!busy.output.contains("bind("), "\(busy.output)")
+  for listen in ["127.0.0.1:9", "evil.example", "localhost:1@evil.example"] {
+    let bad = try BrowserTools.run(
+      BrowserTools.faver.path, ["serve", "--store", workspace.store.path, "--listen", listen])
+    #expect(bad.status != 0)
+    #expect(bad.output.contains("is not an address"), "\(bad.output)")
+    #expect(!bad.output.contains("SocketAddressError"), "\(bad.output)")
+  }
+}
+
+@Test(arguments: [
+  (EADDRINUSE, ServeError.portInUse(port: 80)), (EACCES, .portNeedsPrivilege(port: 80)),
+  (EADDRNOTAVAIL, .addressNotHere("10.9.9.9")),
+])
+func aListeningErrorBecomesASentence(errno: Int32, expected: ServeError) {
+  #expect(
+    ServeError(listening: IOError(errnoCode: errno, reason: "bind"), host: "10.9.9.9", port: 80) == expected)
+}
+
+@Test(arguments: [
+  ("127.0.0.1", true), ("127.0.0.2", true), ("127.255.0.9", true), ("localhost", true), ("::1", true),
+  ("[::1]", true), ("0.0.0.0", false), ("192.168.1.2", false), ("::", false), ("128.0.0.1", false),
+])
+func onlyLoopbackAddressesAreThisMachineOnly(text: String, loopback: Bool) throws {
+  #expect(try ListenAddress(text).isLoopback == loopback)
 }
 
 @Test func serveWithoutAStoreSaysSoAndStops() throws {

@@ -14,6 +14,8 @@ final class ServeWorkspace: @unchecked Sendable {
   let tree: TemporaryTree
   let store: URL
   let library: Library
+  /// The server's secret: `withClient` sends it, as a script would (`Authorization: Bearer`).
+  let secret = ServeSecret.random()
 
   /// A morning burst of three, a photo 20 minutes later, a next day of two; with `video`, a video
   /// and a Live Photo.
@@ -54,13 +56,39 @@ final class ServeWorkspace: @unchecked Sendable {
   static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-  var application: some ApplicationProtocol {
-    ReviewServer(library: library, port: 0, previews: OriginalJPEGPreviews()).application()
+  func server(previews: any PreviewSource = OriginalJPEGPreviews()) -> ReviewServer {
+    ReviewServer(library: library, port: 0, previews: previews, secret: secret)
   }
 
-  /// Runs `body` with a client of the server's router (no socket).
-  func withClient(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-    try await application.test(.router, body)
+  /// Runs `body` with a client of the server's router (no socket) that shows the secret, unless
+  /// `signedIn` is false.
+  func withClient(
+    previews: any PreviewSource = OriginalJPEGPreviews(), signedIn: Bool = true,
+    _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void
+  ) async throws {
+    let shown = signedIn ? secret : nil
+    try await server(previews: previews).application().test(.router) { client in
+      try await body(SignedInClient(base: client, secret: shown))
+    }
+  }
+}
+
+/// A test client that sends `Authorization: Bearer SECRET` with every request that has no
+/// `Authorization` or `Cookie` of its own (none without a secret).
+struct SignedInClient: TestClientProtocol {
+  var base: any TestClientProtocol
+  var secret: ServeSecret?
+
+  var port: Int? { base.port }
+
+  func executeRequest(uri: String, method: HTTPRequest.Method, headers: HTTPFields, body: ByteBuffer?)
+    async throws -> TestResponse
+  {
+    var headers = headers
+    if let secret, headers[.authorization] == nil, headers[.cookie] == nil {
+      headers[.authorization] = "Bearer \(secret.value)"
+    }
+    return try await base.executeRequest(uri: uri, method: method, headers: headers, body: body)
   }
 }
 
@@ -102,6 +130,14 @@ extension TestClientProtocol {
     return try await execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: body)) {
       ($0.status, String(buffer: $0.body))
     }
+  }
+
+  /// POST `/api/next`: the asset object to review now (the cursor moves to it), or nil for `null`.
+  func next(sourceLocation: SourceLocation = #_sourceLocation) async throws -> [String: Any]? {
+    let (status, text) = try await post("/api/next", "")
+    #expect(status == .ok, "\(text)", sourceLocation: sourceLocation)
+    return try JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed)
+      as? [String: Any]
   }
 
   /// POST a mark; the asset object answered.

@@ -13,8 +13,9 @@ class APIError extends Error {
     super(message);
     this.status = status;
   }
-  // 4xx: asking again will not help (an asset gone after a refresh).
-  get permanent() { return this.status >= 400 && this.status < 500; }
+  // 4xx: asking again will not help (an asset gone after a refresh); but a 401 only says the page
+  // was not opened with its address: what it holds is kept until it is.
+  get permanent() { return this.status >= 400 && this.status < 500 && this.status !== 401; }
 }
 
 async function api(path, body) {
@@ -26,6 +27,7 @@ async function api(path, body) {
   } catch (error) {
     throw new APIError(0, "the faver server cannot be reached");
   }
+  if (response.status === 401) signedOut();
   if (!response.ok) {
     let message = response.statusText;
     try { message = (await response.json()).error || message; } catch (_) { /* not JSON */ }
@@ -93,6 +95,7 @@ const saver = {
         this.failing = false;
         delay = 400;
       } catch (error) {
+        if (error.status === 401) return; // kept (localStorage) until the page is opened again
         if (error.permanent) {
           // The server refuses it for good (the photo left the library): say so, never silently.
           this.queue.shift();
@@ -759,11 +762,37 @@ async function route() {
       $("browse").scrollTop = scrollPositions[next.hash] || 0;
     }
   } catch (error) {
-    notice(`Could not load: ${error.message}`);
+    if (!isSignedOut) notice(`Could not load: ${error.message}`);
   }
 }
 
-function start() {
+// MARK: - The session: the address `faver serve` printed ends in #token=SECRET
+
+// Trades the token in the address for the server's cookie, when the address has one (opened, or
+// pasted over this page's), and takes it out of the address bar and the history before anything
+// else runs, so it is never shown, bookmarked or sent.
+async function signIn() {
+  const match = /^#token=([0-9a-f]+)$/.exec(location.hash);
+  if (!match) return;
+  history.replaceState(null, "", location.pathname + location.search + "#/review");
+  try {
+    await api("/api/session", { token: match[1] });
+    isSignedOut = false;
+    notice(null);
+  } catch (error) {
+    if (!isSignedOut) notice(`Could not sign in: ${error.message}`);
+  }
+}
+
+// Without the server's cookie (or with an old one) the page can show nothing: it says what to do.
+// Marks not saved yet stay in localStorage until it is opened with its address again.
+let isSignedOut = false;
+function signedOut() {
+  isSignedOut = true;
+  notice("This page needs the address that faver serve printed (it ends in #token=…): open that address.");
+}
+
+async function start() {
   saver.load();
   setUpReviewInput();
   $("browse").addEventListener("scroll", () => {
@@ -771,11 +800,15 @@ function start() {
     if (!browse.rendered || currentRoute().moment) return;
     if (box.scrollTop + box.clientHeight > box.scrollHeight - 600) browse.more();
   });
-  addEventListener("hashchange", route);
+  addEventListener("hashchange", async () => {
+    await signIn();
+    route();
+  });
   // Back from another tab or a sleeping laptop: the cursor may have moved (the CLI, a refresh).
   document.addEventListener("visibilitychange", () => {
     if (!document.hidden && currentRoute().screen === "review" && !review.moving) review.open().catch(() => {});
   });
+  await signIn();
   route();
 }
 

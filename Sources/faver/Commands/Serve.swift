@@ -12,7 +12,9 @@ extension Faver {
       discussion: """
         Serves the review page and its JSON API (docs/api.md) on this machine only, until Ctrl-C. \
         The page resumes at the cursor, as `faver next` does, and every mark goes to the same \
-        store: the CLI, and a `faver refresh` from cron, can run beside it.
+        store: the CLI, and a `faver refresh` from cron, can run beside it. Open the address it \
+        prints: it ends in #token=… (the store's secret, in `serve-secret` in the store), without \
+        which the page shows nothing; scripts send `Authorization: Bearer` with that token.
         """)
 
     @OptionGroup var storeOptions: StoreOptions
@@ -22,7 +24,7 @@ extension Faver {
 
     @Option(
       help: ArgumentHelp(
-        "Listen on another address than 127.0.0.1 (0.0.0.0: every network). Anyone who can reach it can mark.",
+        "Listen on another address than 127.0.0.1 (0.0.0.0: every network); the port is --port.",
         valueName: "address"))
     var listen: String?
 
@@ -33,6 +35,13 @@ extension Faver {
       guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
       if listen?.isEmpty == true {
         throw ValidationError("--listen needs an address; an empty one names none.")
+      }
+      if let listen {
+        do {
+          _ = try ListenAddress(listen)
+        } catch {
+          throw ValidationError("\(error)")
+        }
       }
     }
 
@@ -45,21 +54,22 @@ extension Faver {
             ("faver: warning: the review page is not beside faver (faver_FaverServe.resources); only the "
               + "JSON API is served. Install faver with that folder.\n").utf8))
       }
-      let host = listen ?? "127.0.0.1"
-      if let listen, !["127.0.0.1", "localhost", "::1"].contains(listen) {
+      let address = try ListenAddress(listen ?? "127.0.0.1")
+      if !address.isLoopback {
         FileHandle.standardError.write(
           Data(
-            ("faver: warning: listening on \(listen), not only on this machine: anyone who can reach it "
-              + "can see the photos and mark them.\n").utf8))
+            ("faver: warning: listening on \(address.host), which other machines can reach: the page "
+              + "needs the token, but it travels unencrypted (plain HTTP) on that network.\n").utf8))
       }
       let server = ReviewServer(
-        library: library, host: host, port: port, previews: LibraryPreviews(library: library))
+        library: library, host: address.host, port: port, previews: LibraryPreviews(library: library),
+        secret: try ServeSecret.inStore(library.folder))
       let open = open
       try Self.wait {
         try await server.run { url in
           FileHandle.standardOutput.write(
             Data("Serving the review page at \(url.absoluteString) (Ctrl-C stops)\n".utf8))
-          if open { Self.openInBrowser(url) }
+          if open { Self.openInBrowser(url, store: library.folder) }
         }
       }
     }
@@ -82,10 +92,18 @@ extension Faver {
       try outcome.withLock { $0 }?.get()
     }
 
-    static func openInBrowser(_ url: URL) {
+    /// Opens `url` through a page in the store that redirects to it (`RedirectPage`): the token
+    /// in `url` stays out of every command line.
+    static func openInBrowser(_ url: URL, store: URL) {
+      guard let page = RedirectPage.write(to: url, in: store) else {
+        FileHandle.standardError.write(
+          Data("faver: could not write \(RedirectPage.fileName) in the store; open the address above.\n".utf8)
+        )
+        return
+      }
       let process = Process()
       process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = ["xdg-open", url.absoluteString]
+      process.arguments = ["xdg-open", page.path]
       do {
         try process.run()
       } catch {

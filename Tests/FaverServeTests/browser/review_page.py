@@ -2,7 +2,9 @@
 """The review page in a real browser: chromium driven by selenium against `faver serve`.
 
 Generates a small library of real JPEGs (two days, a burst of three), indexes it, serves it on a
-free port and checks what a person sees: the photo shown is the one `/api/next` names (by its
+free port and checks what a person sees: the printed address (ending in `#token=SECRET`) opens
+the page, which trades the token for a cookie and takes it out of the address bar; without it the
+page shows nothing but what to do; the photo shown is the one `/api/next` names (by its
 `data-asset-id`), → marks it reviewed and moves on, F makes a favorite at once, a reload shows
 the same photo, U undoes, a mark made while the server is down is retried until it is saved, and
 browse drills down to a photo that opens the review there. Screenshots go to --screenshots.
@@ -77,7 +79,10 @@ class Server:
         line = self.process.stdout.readline()
         if "http://" not in line:
             raise SystemExit("faver serve did not start: " + line + self.process.stderr.read())
-        self.url = line[line.index("http://"):].split()[0]
+        # The printed address: http://127.0.0.1:PORT/#token=SECRET
+        self.printed = line[line.index("http://"):].split()[0]
+        self.url, fragment = self.printed.split("#", 1)
+        self.token = fragment[len("token="):]
         self.port = int(self.url.rstrip("/").rsplit(":", 1)[1])
 
     def stop(self):
@@ -95,9 +100,16 @@ def check(condition, what):
         failures.append(what)
 
 
-def api(server, path):
-    with urllib.request.urlopen(server.url + path.lstrip("/"), timeout=TIMEOUT) as response:
+def api(server, path, method="GET"):
+    """The API as a script uses it: the token as a bearer token. `/api/next` moves the cursor: POST."""
+    request = urllib.request.Request(server.url + path.lstrip("/"), method=method, headers={
+        "Authorization": "Bearer " + server.token, "Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
         return json.loads(response.read())
+
+
+def next_id(server):
+    return api(server, "/api/next", method="POST")["id"]
 
 
 def shown(driver):
@@ -171,9 +183,19 @@ def run(driver, server, faver, store, screenshots):
             check(False, f"the images of {name} load")
         driver.save_screenshot(os.path.join(screenshots, name))
 
-    first = api(server, "/api/next")["id"]
+    first = next_id(server)
+    # Without the token: the page says to open the printed address, and shows no photo.
     driver.get(server.url)
-    wait(driver, lambda: shown(driver) == first, "the page shows the photo /api/next names")
+    wait(driver, lambda: "faver serve" in driver.find_element(By.ID, "notice").text,
+         "without the token, the page says to open the address faver serve printed")
+    check(shown(driver) is None, "and shows no photo")
+    driver.save_screenshot(os.path.join(screenshots, "no-token.png"))
+    driver.get(server.printed)
+    wait(driver, lambda: shown(driver) == first, "the printed address shows the photo /api/next names")
+    check("token" not in driver.current_url, f"the token is taken out of the address ({driver.current_url})")
+    cookies = driver.get_cookies()
+    check(len(cookies) == 1 and cookies[0]["httpOnly"] and cookies[0].get("sameSite") == "Strict",
+          f"the page holds an HttpOnly, SameSite=Strict cookie ({cookies})")
     wait(driver, lambda: driver.execute_script(
         "const p = document.getElementById('photo'); return p.complete && p.naturalWidth > 0"),
         "the photo's preview loads")
@@ -190,7 +212,7 @@ def run(driver, server, faver, store, screenshots):
     wait(driver, lambda: shown(driver) not in (None, first), "→ moves on")
     second = shown(driver)
     check(api(server, f"/api/assets/{first}")["reviewed"], "the photo left is saved as reviewed")
-    check(api(server, "/api/next")["id"] == second, "/api/next is the photo on screen")
+    check(next_id(server) == second, "/api/next is the photo on screen")
     wait(driver, lambda: driver.find_element(By.ID, "library-progress").text == "3 % of your library seen",
          "and the story bar how much of the library is seen")
     check("seen" in driver.find_elements(By.CSS_SELECTOR, "#segments .seg")[0].get_attribute("class"),
@@ -200,7 +222,7 @@ def run(driver, server, faver, store, screenshots):
     press(driver, "u")
     wait(driver, lambda: shown(driver) == first, "U after → shows the photo left again")
     wait(driver, lambda: not api(server, f"/api/assets/{first}")["reviewed"], "and it is unreviewed again")
-    check(api(server, "/api/next")["id"] == first, "/api/next agrees")
+    check(next_id(server) == first, "/api/next agrees")
     press(driver, Keys.SPACE)
     wait(driver, lambda: shown(driver) == second, "Space moves on again")
     wait(driver, lambda: api(server, f"/api/assets/{first}")["reviewed"], "reviewing it again")
