@@ -60,9 +60,8 @@ extension Library {
 
   /// A suggestion's evidence as a sentence.
   private static func sentence(_ evidence: ClockSuggestion.Evidence, tolerance: TimeInterval) -> String {
-    func photos(_ count: Int) -> String { count == 1 ? "1 photo" : "\(count) photos" }
     let unshifted = evidence.unshifted == 0 ? "none" : "\(evidence.unshifted)"
-    return "\(photos(evidence.photos)) of \(evidence.scenes) scenes match \(evidence.reference)'s within "
+    return "\(evidence.photos.counted("photo")) of \(evidence.scenes) scenes match \(evidence.reference)'s within "
       + "\(Int(tolerance)) s after it (\(unshifted) without it, \(evidence.otherwise) at best after any other shift)"
   }
 

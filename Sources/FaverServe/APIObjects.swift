@@ -12,6 +12,9 @@ enum API {
     var boundary: String
     var bursts: Int
     var assets: Int
+    /// Of `assets`, how many are photos and how many videos (a Live Photo is one photo).
+    var photos: Int
+    var videos: Int
     var reviewed: Int
     var favorites: Int
     var rejected: Int
@@ -31,6 +34,7 @@ enum API {
       boundary = summary.boundary
       bursts = summary.bursts
       assets = summary.assets
+      (photos, videos) = (summary.summary.photos, summary.summary.videos)
       reviewed = summary.reviewed
       favorites = summary.favorites
       rejected = summary.rejected
@@ -42,7 +46,8 @@ enum API {
     }
 
     enum CodingKeys: String, CodingKey {
-      case id, start, end, boundary, bursts, assets, reviewed, favorites, rejected, cover, latitude, longitude
+      case id, start, end, boundary, bursts, assets, photos, videos, reviewed, favorites, rejected, cover
+      case latitude, longitude
       case title, place
     }
 
@@ -54,6 +59,8 @@ enum API {
       try container.encode(boundary, forKey: .boundary)
       try container.encode(bursts, forKey: .bursts)
       try container.encode(assets, forKey: .assets)
+      try container.encode(photos, forKey: .photos)
+      try container.encode(videos, forKey: .videos)
       try container.encode(reviewed, forKey: .reviewed)
       try container.encode(favorites, forKey: .favorites)
       try container.encode(rejected, forKey: .rejected)

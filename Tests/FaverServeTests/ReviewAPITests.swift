@@ -84,6 +84,8 @@ func aMarkSetsTheStateExactly(states: [String], expected: [Bool]) async throws {
     #expect(bursts.map { ($0["assets"] as? [String])?.count ?? 0 } == [3, 1])
     #expect(bursts.flatMap { $0["assets"] as? [String] ?? [] } == assets.compactMap { $0["id"] as? String })
     #expect((moment["moment"] as? [String: Any])?["assets"] as? Int == 4)
+    #expect((moment["moment"] as? [String: Any])?["photos"] as? Int == 4)
+    #expect((moment["moment"] as? [String: Any])?["videos"] as? Int == 0)
     #expect(first["cover"] as? String == assets.first?["id"] as? String)
     _ = try await client.mark(try #require(assets.first?["id"] as? String), "reviewed")
     let after = try await client.json("/api/moments/\(id)/assets")
@@ -146,6 +148,7 @@ func aMarkSetsTheStateExactly(states: [String], expected: [Bool]) async throws {
     let moments = try #require(try await client.json("/api/moments?limit=100")["moments"] as? [[String: Any]])
     let last = try await client.json("/api/moments/\(try #require(moments.last?["id"] as? String))/assets")
     let video = try #require((last["assets"] as? [[String: Any]])?.first { $0["kind"] as? String == "video" })
+    #expect((last["moment"] as? [String: Any])?["videos"] as? Int == 1)
     let id = try #require(video["id"] as? String)
     let bytes = try Data(contentsOf: URL(fileURLWithPath: try #require(video["path"] as? String)))
     try await client.execute(uri: "/api/assets/\(id)/video", method: .get) { response in

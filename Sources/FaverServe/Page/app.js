@@ -358,7 +358,7 @@ const review = {
     }
     const moment = this.moment.moment;
     $("moment-date").textContent = describeMoment(moment);
-    $("moment-place").textContent = [describePlace(moment), `${moment.assets} photos`].filter(Boolean).join(" · ");
+    $("moment-place").textContent = [describePlace(moment), describeCounts(moment)].filter(Boolean).join(" · ");
     const progress = this.place && this.place.progress;
     if (progress) {
       const percent = progress.total ? Math.floor((100 * progress.reviewed) / progress.total) : 100;
@@ -508,6 +508,13 @@ function tileLines(moment) {
 function describeMoment(moment) {
   return moment.boundary === "undated" ? "Undated" : describeDates(moment.start, moment.end);
 }
+// "51 photos and 2 videos", "1 photo": as the CLI counts them.
+function describeCounts(moment) {
+  const count = (n, noun) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+  const parts = [moment.photos ? count(moment.photos, "photo") : "", moment.videos ? count(moment.videos, "video") : ""];
+  return parts.filter(Boolean).join(" and ") || count(moment.assets, "photo");
+}
+
 function describePlace(moment) {
   // The place's name (GeoNames, offline), else the country, else the coordinates.
   if (moment.place) {

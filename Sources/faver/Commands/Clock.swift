@@ -74,8 +74,6 @@ extension Faver {
       }
     }
 
-    private static func photos(_ count: Int) -> String { count == 1 ? "1 photo" : "\(count) photos" }
-
     /// The photos whose GPS time fixed their instant: said apart, so the counts add up to the
     /// camera's.
     private static func zones(_ count: Int) -> String {
@@ -92,7 +90,7 @@ extension Faver {
         if clear {
           change = try library.clearClock(camera: camera)
           print(
-            "\(change.camera): clock corrections forgotten; \(Self.photos(change.moved)) back at the times their files give"
+            "\(change.camera): clock corrections forgotten; \(change.moved.counted("photo")) back at the times their files give"
               + Self.zones(change.zonesMoved))
         } else {
           let seconds = ClockText.seconds(shift ?? "") ?? 0
@@ -100,7 +98,7 @@ extension Faver {
             camera: camera, shift: seconds, from: from.flatMap { ClockText.date($0, endOfDay: false) },
             to: to.flatMap { ClockText.date($0, endOfDay: true) })
           print(
-            "\(change.camera): \(Self.photos(change.moved)) moved by \(ClockText.text(seconds))"
+            "\(change.camera): \(change.moved.counted("photo")) moved by \(ClockText.text(seconds))"
               + Self.zones(change.zonesMoved) + "; no file was touched")
         }
         return
@@ -113,7 +111,7 @@ extension Faver {
       if cameras.isEmpty { print("No photo of this library names its camera.") }
       for camera in cameras {
         var line =
-          "\(Terminal.escaped(camera.name))  \(camera.photos) \(camera.photos == 1 ? "photo" : "photos")  "
+          "\(Terminal.escaped(camera.name))  \(camera.photos.counted("photo"))  "
           + "\(camera.first) … \(camera.last)"
         if camera.shiftSeconds != 0 { line += "  corrected by \(ClockText.text(camera.shiftSeconds))" }
         if let suggested = camera.suggestedShiftSeconds {
