@@ -1,0 +1,103 @@
+import FaverPreview
+import FaverTestSupport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The faver built beside the tests, which runs `decode-worker`.
+private let faver = BuiltFaver.url(
+  package: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+).path
+
+/// `PreviewWorker`: every preview decoded in `faver decode-worker`, and what a hostile file can
+/// make it do (hang, crash, allocate without bound) costs a placeholder with its reason.
+@Suite struct PreviewWorkerTests {
+  let tree: TemporaryTree
+  init() throws { tree = try TemporaryTree() }
+
+  func write(_ name: String, _ bytes: [UInt8]) throws -> String {
+    try tree.write(name, bytes)
+    return tree.root.appendingPathComponent(name).path
+  }
+
+  func worker(seconds: Int = 10, memory: Int64 = 1 << 30, decoder: String? = nil) -> PreviewWorker {
+    var limits = PreviewLimits()
+    limits.seconds = seconds
+    limits.memoryBytes = memory
+    return PreviewWorker(program: faver, limits: limits, environment: decoder.map { ["FAVER_TEST_DECODER": $0] } ?? [:])
+  }
+
+  @Test func theWorkerMakesTheSamePreviewAsTheMakerInProcess() throws {
+    let path = try write("photo.jpg", PreviewBombs.jpeg())
+    let made = worker().run(path: path, longEdge: 48)
+    #expect(try made.jpeg.get() == PreviewMaker().jpeg(of: path, longEdge: 48))
+    #expect(made.cost.peakBytes > 0)
+  }
+
+  @Test func aFileTheMakerRefusesGivesTheSameReason() throws {
+    let path = try write("garbage.jpg", [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x04, 0x00, 0x00])
+    let inProcess = Result { () throws(PreviewFailure) in try PreviewMaker().jpeg(of: path, longEdge: 48) }
+    #expect(throws: (any Error).self) { try inProcess.get() }
+    #expect(worker().run(path: path, longEdge: 48).jpeg == inProcess)
+  }
+
+  @Test func aDecoderThatNeverReturnsIsStoppedAtTheLimit() throws {
+    let path = try write("photo.jpg", PreviewBombs.jpeg())
+    #expect(throws: PreviewFailure.timedOut(seconds: 1)) {
+      try worker(seconds: 1, decoder: "hang").jpeg(of: path, longEdge: 48)
+    }
+  }
+
+  @Test func aDecoderThatCrashesGivesItsSignal() throws {
+    let path = try write("photo.jpg", PreviewBombs.jpeg())
+    #expect(throws: PreviewFailure.crashed(signal: SIGSEGV)) {
+      try worker(decoder: "crash").jpeg(of: path, longEdge: 48)
+    }
+  }
+
+  /// The worker may grow by 256 MiB: one that allocates without bound gets no more, and says it
+  /// needed more memory; its peak stays within what it started with and the limit.
+  @Test func aDecoderThatAllocatesWithoutBoundIsRefusedMemory() throws {
+    let path = try write("photo.jpg", PreviewBombs.jpeg())
+    let limit: Int64 = 256 << 20
+    let baseline = worker().run(path: path, longEdge: 48).cost.peakBytes
+    let made = worker(memory: limit, decoder: "allocate").run(path: path, longEdge: 48)
+    #expect(made.jpeg == .failure(.needsMemory(limit: limit)))
+    #expect(made.cost.peakBytes > baseline + limit / 2)
+    #expect(made.cost.peakBytes < baseline + limit + (64 << 20))
+  }
+
+  @Test func aProgressiveJPEGBombIsRefusedBeforeDecoding() throws {
+    let bytes = try PreviewBombs.progressive(claiming: 44_000, 22_000)
+    #expect(bytes.count < 2_000)
+    let path = try write("bomb.jpg", bytes)
+    #expect(throws: PreviewFailure.needsMemory(limit: 1 << 30)) { try PreviewMaker().image(of: path, longEdge: 1440) }
+    #expect(throws: PreviewFailure.needsMemory(limit: 1 << 30)) { try worker().jpeg(of: path, longEdge: 1440) }
+  }
+
+  /// A 25 MP TIFF in strips of 16 rows is read in bands: its preview, and a worker's peak under
+  /// the 175 MB its pixels took decoded whole (RGBA, then RGB).
+  @Test func aLargeTIFFIsPreviewedInBands() throws {
+    let path = try write("large.tif", PreviewBombs.tiff(width: 5_000, height: 5_000, rowsPerStrip: 16))
+    let made = worker(seconds: 60).run(path: path, longEdge: 256)
+    let image = try JPEGCodec.decode(made.jpeg.get(), atLeast: 256, limits: PreviewLimits())
+    #expect((image.width, image.height) == (256, 256))
+    #expect(made.cost.peakBytes < 120 << 20)
+  }
+
+  /// In one strip libtiff decodes the strip whole (300 MB for 100 MP) beside a band of it:
+  /// refused before decoding when that is over the memory a preview may use, else made within it.
+  @Test func aTIFFInOneHugeStripStaysWithinTheLimit() throws {
+    let huge = try write("huge.tif", PreviewBombs.tiff(width: 10_000, height: 10_000, rowsPerStrip: 10_000))
+    let refused = worker(memory: 512 << 20).run(path: huge, longEdge: 256)
+    #expect(refused.jpeg == .failure(.needsMemory(limit: 512 << 20)))
+    let path = try write("strip.tif", PreviewBombs.tiff(width: 4_000, height: 4_000, rowsPerStrip: 4_000))
+    let made = worker(seconds: 60, memory: 512 << 20).run(path: path, longEdge: 256)
+    #expect(try made.jpeg.get().isEmpty == false)
+    #expect(made.cost.peakBytes < 512 << 20)
+  }
+}
