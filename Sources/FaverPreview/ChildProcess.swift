@@ -28,8 +28,6 @@ struct ChildProcess {
     /// The signal that ended it, when one did (SIGKILL after `timedOut`).
     var signal: Int32?
     var timedOut: Bool
-    /// Its peak resident memory, in bytes (`wait4`'s `ru_maxrss`).
-    var peakBytes: Int64
   }
 
   /// Runs it; throws the `errno` of a spawn that failed (no such program, no process left).
@@ -56,15 +54,15 @@ struct ChildProcess {
     case .failure(let error): throw error
     }
     let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds) * 1_000_000_000
-    var ending = Ending(output: [], errors: [], timedOut: false, peakBytes: 0)
+    var ending = Ending(output: [], errors: [], timedOut: false)
     ending.timedOut = !collect(from: output[0], and: errors[0], into: &ending, until: deadline)
     if ending.timedOut { kill(-pid, SIGKILL) }
+    // Not `wait4`'s peak memory: posix_spawn starts the child in the parent's memory (vfork), and
+    // Linux counts the parent's peak as the child's.
     var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     // Whatever the child started (ffmpeg) goes with it.
     kill(-pid, SIGKILL)
-    ending.peakBytes = Int64(usage.ru_maxrss) * 1024
     if status & 0x7F == 0 {
       ending.status = (status >> 8) & 0xFF
     } else {
@@ -81,7 +79,9 @@ struct ChildProcess {
   }
 
   /// Reads both pipes until both end (true) or `deadline` passes (false).
-  private func collect(from output: Int32, and errors: Int32, into ending: inout Ending, until deadline: UInt64)
+  private func collect(
+    from output: Int32, and errors: Int32, into ending: inout Ending, until deadline: UInt64
+  )
     -> Bool
   {
     var open = [output, errors]
@@ -143,7 +143,9 @@ struct ChildProcess {
     var pid: pid_t = 0
     let code = (argv + [nil]).withUnsafeBufferPointer { argvBuffer in
       (envp + [nil]).withUnsafeBufferPointer { envpBuffer in
-        guard let arguments = argvBuffer.baseAddress, let variables = envpBuffer.baseAddress else { return EINVAL }
+        guard let arguments = argvBuffer.baseAddress, let variables = envpBuffer.baseAddress else {
+          return EINVAL
+        }
         return posix_spawn(&pid, program, &actions, &attributes, arguments, variables)
       }
     }

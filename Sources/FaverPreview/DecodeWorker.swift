@@ -40,12 +40,15 @@ package enum DecodeWorker {
     }
     let maker = PreviewMaker(limits: limits)
     let result = Result { () throws(PreviewFailure) in try maker.jpeg(of: path, longEdge: longEdge) }
-    return WorkerReply(result.mapError { refusedAllocation($0, limits: limits) }).encoded
+    return WorkerReply(result.mapError { refusedAllocation($0, limits: limits) }, peakBytes: peakResident())
+      .encoded
   }
 
   private static func announceHang(_ environment: [String: String]) {
     let line = Array("\(getpid())\n".utf8)
-    for (name, flags) in [("FAVER_TEST_DECODER_LOG", O_WRONLY | O_APPEND | O_CREAT), ("FAVER_TEST_DECODER_FIFO", O_WRONLY)] {
+    for (name, flags) in [
+      ("FAVER_TEST_DECODER_LOG", O_WRONLY | O_APPEND | O_CREAT), ("FAVER_TEST_DECODER_FIFO", O_WRONLY),
+    ] {
       guard let path = environment[name] else { continue }
       let descriptor = open(path, flags | O_CLOEXEC, 0o600)
       guard descriptor >= 0 else { continue }
@@ -75,6 +78,18 @@ package enum DecodeWorker {
     let seconds = rlim_t(2 * max(limits.seconds, 1) + limits.videoSeconds)
     var cpu = rlimit(rlim_cur: seconds, rlim_max: seconds + 5)
     _ = setrlimit(__rlimit_resource_t(RLIMIT_CPU.rawValue), &cpu)
+  }
+
+  /// This process's peak resident memory, in bytes (`VmHWM` in `/proc/self/status`); 0 when
+  /// unknown.
+  static func peakResident() -> Int64 {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+      let kilobytes = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.flatMap({
+        Int64($0)
+      })
+    else { return 0 }
+    return kilobytes * 1024
   }
 
   /// This process's address space now, in bytes (`/proc/self/statm`).

@@ -17,7 +17,8 @@ package struct PreviewWorker: Sendable {
   /// Added to the worker's environment (tests: `FAVER_TEST_DECODER`).
   package var environment: [String: String]
 
-  package init(program: String?, limits: PreviewLimits = PreviewLimits(), environment: [String: String] = [:]) {
+  package init(program: String?, limits: PreviewLimits = PreviewLimits(), environment: [String: String] = [:])
+  {
     self.program = program
     self.limits = limits
     self.environment = environment
@@ -35,8 +36,9 @@ package struct PreviewWorker: Sendable {
 
   /// What a run cost, for tests and benchmarks.
   package struct Cost: Equatable, Sendable {
-    /// The worker's peak resident memory, in bytes.
-    package var peakBytes: Int64
+    /// The worker's peak resident memory, in bytes, as it reported it (`VmHWM`); nil when it did
+    /// not answer (killed, crashed).
+    package var peakBytes: Int64?
   }
 
   /// The preview of the file at `path` whose long edge is `longEdge`, as JPEG bytes (see
@@ -48,7 +50,7 @@ package struct PreviewWorker: Sendable {
   /// `jpeg(of:longEdge:)`, and what it cost.
   package func run(path: String, longEdge: Int) -> (jpeg: Result<[UInt8], PreviewFailure>, cost: Cost) {
     guard let program else {
-      return (.failure(.noWorker(reason: "no faver program found")), Cost(peakBytes: 0))
+      return (.failure(.noWorker(reason: "no faver program found")), Cost(peakBytes: nil))
     }
     let seconds = limits.seconds + (Self.isVideo(path) ? limits.videoSeconds : 0)
     let settings = (try? JSONEncoder().encode(limits)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
@@ -63,9 +65,10 @@ package struct PreviewWorker: Sendable {
     do {
       ending = try child.run()
     } catch {
-      return (.failure(.noWorker(reason: error.description)), Cost(peakBytes: 0))
+      return (.failure(.noWorker(reason: error.description)), Cost(peakBytes: nil))
     }
-    return (Self.result(of: ending, seconds: seconds, limits: limits), Cost(peakBytes: ending.peakBytes))
+    let reply = ending.status == 0 ? WorkerReply(encoded: ending.output) : nil
+    return (Self.result(of: ending, seconds: seconds, limits: limits), Cost(peakBytes: reply?.peakBytes))
   }
 
   /// The preview, or why there is none, from how the worker ended.
@@ -98,42 +101,36 @@ package struct PreviewWorker: Sendable {
 }
 
 /// What `faver decode-worker` writes on its standard output: `J` and the JPEG, or `F` and the
-/// failure as JSON.
-package enum WorkerReply: Equatable {
-  case jpeg([UInt8])
-  case failure(PreviewFailure)
+/// failure as JSON, after the tag its peak resident memory (8 bytes, little-endian).
+package struct WorkerReply: Equatable {
+  var result: Result<[UInt8], PreviewFailure>
+  /// The worker's peak resident memory (`VmHWM`), in bytes.
+  var peakBytes: Int64
 
-  package init(_ result: Result<[UInt8], PreviewFailure>) {
-    switch result {
-    case .success(let jpeg): self = .jpeg(jpeg)
-    case .failure(let failure): self = .failure(failure)
-    }
+  package init(_ result: Result<[UInt8], PreviewFailure>, peakBytes: Int64) {
+    self.result = result
+    self.peakBytes = peakBytes
   }
 
   init?(encoded: [UInt8]) {
-    guard let tag = encoded.first else { return nil }
-    let body = encoded.dropFirst()
-    switch tag {
-    case UInt8(ascii: "J"): self = .jpeg(Array(body))
+    guard encoded.count >= 9 else { return nil }
+    peakBytes = encoded[1..<9].reversed().reduce(0) { $0 << 8 | Int64($1) }
+    let body = encoded.dropFirst(9)
+    switch encoded[0] {
+    case UInt8(ascii: "J"): result = .success(Array(body))
     case UInt8(ascii: "F"):
       guard let failure = try? JSONDecoder().decode(PreviewFailure.self, from: Data(body)) else { return nil }
-      self = .failure(failure)
+      result = .failure(failure)
     default: return nil
     }
   }
 
   package var encoded: [UInt8] {
-    switch self {
-    case .jpeg(let jpeg): [UInt8(ascii: "J")] + jpeg
+    let peak = (0..<8).map { UInt8(truncatingIfNeeded: peakBytes >> (8 * $0)) }
+    switch result {
+    case .success(let jpeg): return [UInt8(ascii: "J")] + peak + jpeg
     case .failure(let failure):
-      [UInt8(ascii: "F")] + ((try? JSONEncoder().encode(failure)).map(Array.init) ?? [])
-    }
-  }
-
-  var result: Result<[UInt8], PreviewFailure> {
-    switch self {
-    case .jpeg(let jpeg): .success(jpeg)
-    case .failure(let failure): .failure(failure)
+      return [UInt8(ascii: "F")] + peak + ((try? JSONEncoder().encode(failure)).map(Array.init) ?? [])
     }
   }
 }

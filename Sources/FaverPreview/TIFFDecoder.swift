@@ -60,7 +60,8 @@ package enum TIFFDecoder {
       }
       first += count
     }
-    return RGBImage(width: newWidth, height: height, pixels: narrow).resized(toWidth: newWidth, height: newHeight)
+    return RGBImage(width: newWidth, height: height, pixels: narrow).resized(
+      toWidth: newWidth, height: newHeight)
   }
 
   /// About how many pixels one band holds.
@@ -68,7 +69,8 @@ package enum TIFFDecoder {
 
   /// The bytes a decode holds at once: libtiff's strip or tile, a band of RGBA, a row, the image
   /// at the preview's width, and that image brought to the preview's height.
-  static func memoryNeeded(width: Int, height: Int, bandRows: Int, newWidth: Int, blockBytes: Int64) -> Int64 {
+  static func memoryNeeded(width: Int, height: Int, bandRows: Int, newWidth: Int, blockBytes: Int64) -> Int64
+  {
     let newHeight = Int64(height) * Int64(newWidth) / Int64(max(width, 1))
     return max(blockBytes, 0) + Int64(width) * Int64(bandRows) * 4 + Int64(width) * 3
       + Int64(newWidth) * Int64(height) * 3 + Int64(newWidth) * newHeight * 3

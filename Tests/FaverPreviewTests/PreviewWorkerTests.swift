@@ -28,14 +28,15 @@ private let faver = BuiltFaver.url(
     var limits = PreviewLimits()
     limits.seconds = seconds
     limits.memoryBytes = memory
-    return PreviewWorker(program: faver, limits: limits, environment: decoder.map { ["FAVER_TEST_DECODER": $0] } ?? [:])
+    return PreviewWorker(
+      program: faver, limits: limits, environment: decoder.map { ["FAVER_TEST_DECODER": $0] } ?? [:])
   }
 
   @Test func theWorkerMakesTheSamePreviewAsTheMakerInProcess() throws {
     let path = try write("photo.jpg", PreviewBombs.jpeg())
     let made = worker().run(path: path, longEdge: 48)
     #expect(try made.jpeg.get() == PreviewMaker().jpeg(of: path, longEdge: 48))
-    #expect(made.cost.peakBytes > 0)
+    #expect(try #require(made.cost.peakBytes) > 0)
   }
 
   @Test func aFileTheMakerRefusesGivesTheSameReason() throws {
@@ -59,24 +60,25 @@ private let faver = BuiltFaver.url(
     }
   }
 
-  /// The worker may grow by 256 MiB: one that allocates without bound gets no more, and says it
-  /// needed more memory; its peak stays within what it started with and the limit.
+  /// The worker may grow by 256 MiB: one that allocates without bound gets no more (the Swift
+  /// runtime aborts), and the placeholder says it needed more memory.
   @Test func aDecoderThatAllocatesWithoutBoundIsRefusedMemory() throws {
     let path = try write("photo.jpg", PreviewBombs.jpeg())
     let limit: Int64 = 256 << 20
-    let baseline = worker().run(path: path, longEdge: 48).cost.peakBytes
     let made = worker(memory: limit, decoder: "allocate").run(path: path, longEdge: 48)
     #expect(made.jpeg == .failure(.needsMemory(limit: limit)))
-    #expect(made.cost.peakBytes > baseline + limit / 2)
-    #expect(made.cost.peakBytes < baseline + limit + (64 << 20))
   }
 
   @Test func aProgressiveJPEGBombIsRefusedBeforeDecoding() throws {
     let bytes = try PreviewBombs.progressive(claiming: 44_000, 22_000)
     #expect(bytes.count < 2_000)
     let path = try write("bomb.jpg", bytes)
-    #expect(throws: PreviewFailure.needsMemory(limit: 1 << 30)) { try PreviewMaker().image(of: path, longEdge: 1440) }
-    #expect(throws: PreviewFailure.needsMemory(limit: 1 << 30)) { try worker().jpeg(of: path, longEdge: 1440) }
+    #expect(throws: PreviewFailure.needsMemory(limit: 1 << 30)) {
+      try PreviewMaker().image(of: path, longEdge: 1440)
+    }
+    #expect(throws: PreviewFailure.needsMemory(limit: 1 << 30)) {
+      try worker().jpeg(of: path, longEdge: 1440)
+    }
   }
 
   /// A 25 MP TIFF in strips of 16 rows is read in bands: its preview, and a worker's peak under
@@ -86,7 +88,7 @@ private let faver = BuiltFaver.url(
     let made = worker(seconds: 60).run(path: path, longEdge: 256)
     let image = try JPEGCodec.decode(made.jpeg.get(), atLeast: 256, limits: PreviewLimits())
     #expect((image.width, image.height) == (256, 256))
-    #expect(made.cost.peakBytes < 120 << 20)
+    #expect(try #require(made.cost.peakBytes) < 120 << 20)
   }
 
   /// In one strip libtiff decodes the strip whole (300 MB for 100 MP) beside a band of it:
@@ -98,6 +100,6 @@ private let faver = BuiltFaver.url(
     let path = try write("strip.tif", PreviewBombs.tiff(width: 4_000, height: 4_000, rowsPerStrip: 4_000))
     let made = worker(seconds: 60, memory: 512 << 20).run(path: path, longEdge: 256)
     #expect(try made.jpeg.get().isEmpty == false)
-    #expect(made.cost.peakBytes < 512 << 20)
+    #expect(try #require(made.cost.peakBytes) < 512 << 20)
   }
 }

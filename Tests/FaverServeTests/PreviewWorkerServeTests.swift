@@ -39,9 +39,12 @@ private func firstLine(ofPipe path: String) async -> String {
   let faver = BuiltFaver.url(package: ServeWorkspace.package)
   let decoding = PreviewDecoding(
     program: faver, seconds: 2,
-    environment: ["FAVER_TEST_DECODER": "hang", "FAVER_TEST_DECODER_FIFO": started, "FAVER_TEST_DECODER_LOG": log])
+    environment: [
+      "FAVER_TEST_DECODER": "hang", "FAVER_TEST_DECODER_FIFO": started, "FAVER_TEST_DECODER_LOG": log,
+    ])
   let server = ReviewServer(
-    library: workspace.library, port: 0, previews: LibraryPreviews(library: workspace.library, decoding: decoding))
+    library: workspace.library, port: 0,
+    previews: LibraryPreviews(library: workspace.library, decoding: decoding))
   try await server.application().test(.router) { client in
     let id = try #require(try await allIDs(client).first)
     let finished = Atomic(0)
