@@ -56,19 +56,38 @@ struct ChildProcess {
     let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds) * 1_000_000_000
     var ending = Ending(output: [], errors: [], timedOut: false)
     ending.timedOut = !collect(from: output[0], and: errors[0], into: &ending, until: deadline)
-    if ending.timedOut { kill(-pid, SIGKILL) }
+    if ending.timedOut || !exits(pid, before: deadline) {
+      ending.timedOut = true
+      kill(-pid, SIGKILL)
+    }
+    // Waited for without reaping it first: while it is a zombie, its pid (its group's id) is not
+    // reused, so the group is killed (whatever it started: ffmpeg) and nothing else.
+    var info = siginfo_t()
+    while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
+    kill(-pid, SIGKILL)
     // Not `wait4`'s peak memory: posix_spawn starts the child in the parent's memory (vfork), and
     // Linux counts the parent's peak as the child's.
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    // Whatever the child started (ffmpeg) goes with it.
-    kill(-pid, SIGKILL)
     if status & 0x7F == 0 {
       ending.status = (status >> 8) & 0xFF
     } else {
       ending.signal = status & 0x7F
     }
     return ending
+  }
+
+  /// Whether the child `pid`, its output closed, exits before `deadline` (checked every 5 ms: it
+  /// exits as it closes its output, unless it closed it to hang).
+  private func exits(_ pid: pid_t, before deadline: UInt64) -> Bool {
+    var info = siginfo_t()
+    while DispatchTime.now().uptimeNanoseconds < deadline {
+      let checked = waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT | WNOHANG)
+      if checked == 0 && info._sifields._sigchld.si_pid == pid { return true }
+      if checked < 0 && errno != EINTR { return true }
+      poll(nil, 0, 5)
+    }
+    return false
   }
 
   /// A pipe whose ends close when a program is run (the child gets its end by `dup2`).

@@ -103,3 +103,16 @@ private let faver = BuiltFaver.url(
     #expect(try #require(made.cost.peakBytes) < 512 << 20)
   }
 }
+
+/// Every media file of the corpus gives through the worker, under its limits, what the maker
+/// gives in this process: the same JPEG bytes or the same failure (videos: ffmpeg's frame).
+@Suite(.enabled(if: PreviewCorpus.isPresent, "../shared/corpus is not beside the checkout"))
+struct PreviewWorkerCorpusTests {
+  @Test(arguments: PreviewCorpus.mediaFiles)
+  func theWorkerGivesWhatTheMakerGives(relative: String) {
+    let path = PreviewCorpus.path(relative)
+    let inProcess = Result { () throws(PreviewFailure) in try PreviewMaker().jpeg(of: path, longEdge: 256) }
+    let made = PreviewWorker(program: faver).run(path: path, longEdge: 256)
+    #expect(made.jpeg == inProcess)
+  }
+}
