@@ -193,3 +193,22 @@ private struct PreviewLibrary {
   #expect(again.status == 0)
   #expect(isWholeJPEG(try [UInt8](Data(contentsOf: mine))))
 }
+
+/// `faver preview` decodes in `faver decode-worker`, itself: a decoder that crashes gives a
+/// placeholder with its signal (exit 0), remembered; with `--retry` and a decoder that works, the
+/// preview.
+@Test func aCrashingDecoderGivesAPlaceholderNotACrash() throws {
+  let library = try PreviewLibrary(photos: 1)
+  defer { try? FileManager.default.removeItem(atPath: library.store) }
+  let id = library.ids[0]
+  let crashed = try faver(
+    ["preview", "--store", library.store, "--size", "64", id], environment: ["FAVER_TEST_DECODER": "crash"])
+  #expect(crashed.status == 0)
+  #expect(crashed.stderr.contains("The decoder crashed (signal 11)"))
+  let remembered = try faver(["preview", "--store", library.store, "--size", "64", id])
+  #expect(remembered.stderr.contains("The decoder crashed (signal 11)"))
+  let retried = try faver(["preview", "--store", library.store, "--size", "64", "--retry", id])
+  #expect(retried.status == 0 && retried.stderr.isEmpty)
+  let file = try #require(retried.stdout.split(separator: " ").last.map { String($0.dropLast()) })
+  #expect(isWholeJPEG(try [UInt8](Data(contentsOf: URL(fileURLWithPath: file))), width: 64))
+}
