@@ -43,21 +43,25 @@ enum PreviewBombs {
   /// A grey RGB TIFF of `width`×`height` pixels, PackBits-compressed, `rowsPerStrip` rows a strip,
   /// every strip pointing at the same compressed bytes: tiny on disk, `width × height × 3` bytes
   /// decoded.
-  static func tiff(width: Int, height: Int, rowsPerStrip: Int) -> [UInt8] {
-    // One row: runs of up to 128 equal bytes, each a count byte (257 − n) and the value.
-    var row: [UInt8] = []
-    var left = width * 3
-    while left > 0 {
-      let run = min(128, left)
-      row += [UInt8(257 - run), 0x80]
-      left -= run
-    }
-    let strip = Array([[UInt8]](repeating: row, count: rowsPerStrip).joined())
+  /// With `shaded`, strip `n` is grey `shade(n)` and each has its own bytes.
+  static func tiff(width: Int, height: Int, rowsPerStrip: Int, shaded: Bool = false) -> [UInt8] {
     let strips = (height + rowsPerStrip - 1) / rowsPerStrip
+    // One row: runs of up to 128 equal bytes, each a count byte (257 − n) and the value.
+    func strip(_ value: UInt8) -> [UInt8] {
+      var row: [UInt8] = []
+      var left = width * 3
+      while left > 0 {
+        let run = min(128, left)
+        row += [UInt8(257 - run), value]
+        left -= run
+      }
+      return Array([[UInt8]](repeating: row, count: rowsPerStrip).joined())
+    }
+    let data = shaded ? (0..<strips).map { strip(shade($0)) } : [strip(0x80)]
     var tags: [(tag: UInt16, type: UInt16, values: [UInt32])] = [
       (256, 4, [UInt32(width)]), (257, 4, [UInt32(height)]), (258, 3, [8, 8, 8]), (259, 3, [32773]),
       (262, 3, [2]), (273, 4, []), (277, 3, [3]), (278, 4, [UInt32(rowsPerStrip)]),
-      (279, 4, [UInt32](repeating: UInt32(strip.count), count: strips)), (284, 3, [1]),
+      (279, 4, (0..<strips).map { UInt32(data[$0 % data.count].count) }), (284, 3, [1]),
     ]
     let ifdSize = 2 + tags.count * 12 + 4
     // After the header and the IFD: the out-of-line values, then the strip.
@@ -65,7 +69,13 @@ enum PreviewBombs {
     var entries: [UInt8] = []
     let extraStart = 8 + ifdSize
     let stripOffset = extraStart + 12 + strips * 8 + 8
-    tags[5].values = [UInt32](repeating: UInt32(stripOffset), count: strips)
+    var offsets: [UInt32] = []
+    var at = stripOffset
+    for block in data {
+      offsets.append(UInt32(at))
+      at += block.count
+    }
+    tags[5].values = (0..<strips).map { offsets[$0 % offsets.count] }
     for (tag, type, values) in tags {
       entries += le16(tag) + le16(type) + le32(UInt32(values.count))
       let encoded = values.flatMap { type == 3 ? le16(UInt16($0)) : le32($0) }
@@ -79,8 +89,11 @@ enum PreviewBombs {
     }
     var file: [UInt8] = [0x49, 0x49, 42, 0] + le32(8) + le16(UInt16(tags.count)) + entries + le32(0) + extra
     file += [UInt8](repeating: 0, count: max(0, stripOffset - file.count))
-    return file + strip
+    return file + data.joined()
   }
+
+  /// The grey of strip `index` in a shaded TIFF.
+  static func shade(_ index: Int) -> UInt8 { UInt8(truncatingIfNeeded: index * 37) }
 
   private static func le16(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
   private static func le32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8((value >> (8 * $0)) & 0xFF) } }

@@ -91,6 +91,19 @@ private let faver = BuiltFaver.url(
     #expect(try #require(made.cost.peakBytes) < 120 << 20)
   }
 
+  /// Read in bands (here three, of 699 strips of 3 rows), every row lands where it belongs.
+  @Test func aTIFFReadInBandsKeepsEveryRowInPlace() throws {
+    let path = try write(
+      "shaded.tif", PreviewBombs.tiff(width: 2_000, height: 5_000, rowsPerStrip: 3, shaded: true))
+    let image = try TIFFDecoder.decode(path: path, limits: PreviewLimits())
+    #expect((image.width, image.height) == (2_000, 5_000))
+    let misplaced = (0..<image.height).filter { row in
+      let expected = PreviewBombs.shade(row / 3)
+      return [0, image.width - 1].contains { image.pixels[(row * image.width + $0) * 3] != expected }
+    }
+    #expect(misplaced.isEmpty)
+  }
+
   /// In one strip libtiff decodes the strip whole (300 MB for 100 MP) beside a band of it:
   /// refused before decoding when that is over the memory a preview may use, else made within it.
   @Test func aTIFFInOneHugeStripStaysWithinTheLimit() throws {
