@@ -4,11 +4,11 @@ import CTIFF
 /// reads any layout (strips, tiles, 16 bits, palettes, CMYK) into 8-bit RGBA, the image's first
 /// page only. The only file that imports CTIFF; no pointer leaves it.
 ///
-/// Read in bands of whole strips (or tiles) of about 4 MP, each band brought to the preview's
-/// width as it comes, so a large TIFF never sits in memory whole: what it holds at once is one
-/// strip or tile as libtiff decodes it, one band of RGBA and the image at the preview's width
-/// (`memoryNeeded`), refused past `PreviewLimits.memoryBytes`. A TIFF stored bottom-up (rare) is
-/// read in one band.
+/// Read in bands of whole strips (or tiles) of about 4 MP (`bandRows`), each band brought to the
+/// preview's width as it comes, so a large TIFF never sits in memory whole: what it holds at once
+/// is one strip or tile as libtiff decodes it, one band of RGBA and the image at the preview's
+/// width (`memoryNeeded`), refused past `PreviewLimits.memoryBytes`. A TIFF stored bottom-up
+/// (rare) is read in one band.
 package enum TIFFDecoder {
   /// The image at `path` whose long edge is at most `longEdge`.
   package static func decode(path: String, longEdge: Int = .max, limits: PreviewLimits) throws(PreviewFailure)
@@ -34,10 +34,9 @@ package enum TIFFDecoder {
     }
     defer { faver_tiff_rgba_end(rgba) }
     let (newWidth, newHeight) = RGBImage.size(width: width, height: height, fittingLongEdge: longEdge)
-    let block = max(1, min(height, Int(faver_tiff_rows_per_block(tiff))))
     let bandRows =
       faver_tiff_rgba_is_top_down(rgba) != 0
-      ? min(height, block * max(1, bandPixels / width / block)) : height
+      ? Self.bandRows(width: width, height: height, block: Int(faver_tiff_rows_per_block(tiff))) : height
     let needed = memoryNeeded(
       width: width, height: height, bandRows: bandRows, newWidth: newWidth,
       blockBytes: faver_tiff_block_bytes(tiff))
@@ -66,6 +65,19 @@ package enum TIFFDecoder {
 
   /// About how many pixels one band holds.
   static let bandPixels = 4 << 20
+
+  /// The rows of one band: whole strips (or rows of tiles) of `block` rows, about `bandPixels`
+  /// in all. A strip of over 4 bands' pixels is read in quarters: libtiff decodes a strip from
+  /// its start up to the rows asked, so each quarter decodes again what came before it (2.5 times
+  /// the strip in all), but never holds the whole strip's RGBA at once. A multiple of 4 rows
+  /// (YCbCr subsampling).
+  package static func bandRows(width: Int, height: Int, block: Int) -> Int {
+    let block = max(1, min(height, block))
+    let rows = max(1, bandPixels / max(width, 1))
+    guard block * width > 4 * bandPixels else { return min(height, block * max(1, rows / block)) }
+    let quarter = (block + 3) / 4
+    return min(height, (max(rows, quarter) + 3) / 4 * 4)
+  }
 
   /// The bytes a decode holds at once: libtiff's strip or tile, a band of RGBA, a row, the image
   /// at the preview's width, and that image brought to the preview's height.
