@@ -26,19 +26,21 @@ extension Library {
   /// else made from the fastest good source (see `PreviewMaker`) and kept there, the cache then
   /// trimmed to `cacheLimit` bytes (when due: see `PreviewCache.trimIfDue`). A file that cannot be
   /// shown gets a placeholder JPEG, its reason in `failure`; that failure is remembered (`retry`
-  /// forgets it), unless it may pass (a file not readable now, ffmpeg missing). With `folder`,
+  /// forgets it), unless it may pass (a file not readable now, ffmpeg or the worker missing).
+  /// Every preview is decoded in a child process under `decoding`'s limits: a file that hangs,
+  /// bombs or crashes its decoder gets a placeholder, remembered like a damaged file's. With `folder`,
   /// each is also copied to `folder/ID.jpg`, atomically, and `file` is that copy. Throws
   /// `LibraryError.unknownAssets` for ids the index does not know, before making any preview.
   public func previews(
     of ids: [AssetID], size: Int, to folder: URL? = nil, retry: Bool = false,
-    cacheLimit: Int64 = Library.defaultPreviewCacheLimit
+    cacheLimit: Int64 = Library.defaultPreviewCacheLimit, decoding: PreviewDecoding = PreviewDecoding()
   ) throws -> [Preview] {
     let store = try readableStore
     let located = try ids.map { (id: $0, paths: try store.paths(ofAsset: $0)) }
     let unknown = located.filter(\.paths.isEmpty).map(\.id)
     guard unknown.isEmpty else { throw LibraryError.unknownAssets(unknown) }
     let cache = PreviewCache(folder: PreviewCache.folder(inStore: self.folder), byteLimit: cacheLimit)
-    let maker = PreviewMaker()
+    let maker = decoding.worker
     var made = false
     let previews = try located.map { id, paths in
       var preview = try self.preview(
@@ -55,28 +57,31 @@ extension Library {
   /// The preview of one asset (see `previews(of:size:)`): what the web page's
   /// `GET /api/assets/{id}/preview?size=N` serves; a cached preview costs one lookup in the index
   /// and one `stat`.
-  public func preview(of id: AssetID, size: Int, cacheLimit: Int64 = Library.defaultPreviewCacheLimit) throws
-    -> Preview
-  {
-    try previews(of: [id], size: size, cacheLimit: cacheLimit)[0]
+  public func preview(
+    of id: AssetID, size: Int, cacheLimit: Int64 = Library.defaultPreviewCacheLimit,
+    decoding: PreviewDecoding = PreviewDecoding()
+  ) throws -> Preview {
+    try previews(of: [id], size: size, cacheLimit: cacheLimit, decoding: decoding)[0]
   }
 
   /// Makes (or finds) the previews of the next `count` assets of the review queue, from where
   /// `next` resumes, so that they show at once; the cursor does not move.
-  public func prefetchPreviews(count: Int, size: Int, cacheLimit: Int64 = Library.defaultPreviewCacheLimit)
-    throws -> [Preview]
-  {
+  public func prefetchPreviews(
+    count: Int, size: Int, cacheLimit: Int64 = Library.defaultPreviewCacheLimit,
+    decoding: PreviewDecoding = PreviewDecoding()
+  ) throws -> [Preview] {
     let queue = try queue().queue
     let pending = queue.pending.map(\.asset.id)
     let start =
       try queue.resume(from: readableStore.cursor()).flatMap { found in pending.firstIndex(of: found.asset.id)
       }
       ?? 0
-    return try previews(of: Array(pending[start...].prefix(count)), size: size, cacheLimit: cacheLimit)
+    return try previews(
+      of: Array(pending[start...].prefix(count)), size: size, cacheLimit: cacheLimit, decoding: decoding)
   }
 
   private func preview(
-    of id: AssetID, paths: [String], size: Int, retry: Bool, cache: PreviewCache, maker: PreviewMaker,
+    of id: AssetID, paths: [String], size: Int, retry: Bool, cache: PreviewCache, maker: PreviewWorker,
     made: inout Bool
   ) throws -> Preview {
     if retry { cache.forget(id: id.rawValue, size: size) }
@@ -113,12 +118,12 @@ extension Library {
 }
 
 /// How a placeholder's reason is kept in the cache: `final` (the same content fails the same way)
-/// or `passing` (the file could not be read, ffmpeg was missing: tried again on the next view),
-/// then the sentence.
+/// or `passing` (the file could not be read, ffmpeg or the worker was missing: tried again on the
+/// next view), then the sentence.
 enum PreviewRecord {
   static func recorded(_ failure: PreviewFailure) -> String {
     switch failure {
-    case .unreadable, .noVideoTool: "passing\n" + failure.description
+    case .unreadable, .noVideoTool, .noWorker: "passing\n" + failure.description
     default: "final\n" + failure.description
     }
   }

@@ -29,7 +29,8 @@ package enum JPEGCodec {
   /// The JPEG decoded at the smallest of libjpeg-turbo's scales (n/8) whose long edge is at
   /// least `longEdge` (full size when none is), which skips most of the work for a small preview.
   /// A file cut short decodes as far as it goes (the rest grey); progressive files with absurdly
-  /// many scans are refused.
+  /// many scans are refused, and so are those whose coefficients (kept at full size until the
+  /// last scan: `JPEGFrame.coefficientBytes`) would take over half of `limits.memoryBytes`.
   package static func decode(_ jpeg: [UInt8], atLeast longEdge: Int, limits: PreviewLimits)
     throws(PreviewFailure)
     -> RGBImage
@@ -41,6 +42,10 @@ package enum JPEGCodec {
     }
     guard width * height <= limits.maxImagePixels else {
       throw .tooLarge(width: width, height: height, limit: limits.maxImagePixels)
+    }
+    // A progressive JPEG is decoded through all its coefficients at full size, whatever the scale.
+    if let frame = JPEGFrame(jpeg), frame.coefficientBytes > limits.memoryBytes / 2 {
+      throw .needsMemory(limit: limits.memoryBytes)
     }
     let (scaledWidth, scaledHeight) = scaledSize(width: width, height: height, atLeast: longEdge)
     guard scaledWidth * scaledHeight <= limits.maxDecodedPixels else {

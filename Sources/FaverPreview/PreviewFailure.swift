@@ -1,7 +1,7 @@
 /// Why a photo or video has no preview: written on its placeholder's record, shown on stderr,
 /// returned with the placeholder. A failure is remembered in the cache and not tried again for
 /// the same content (a changed file is a new asset id).
-package enum PreviewFailure: Error, Equatable, Sendable, CustomStringConvertible {
+package enum PreviewFailure: Error, Codable, Equatable, Sendable, CustomStringConvertible {
   /// The file could not be opened or read (gone, unreadable).
   case unreadable(path: String, reason: String)
   /// No decoder in faver for this kind of file.
@@ -16,8 +16,14 @@ package enum PreviewFailure: Error, Equatable, Sendable, CustomStringConvertible
   case noEmbeddedPreview(reason: String)
   /// A video, and no `ffmpeg` on the PATH to take a frame from it.
   case noVideoTool
-  /// Taking the frame took longer than the limit.
+  /// Making the preview took longer than the limit (the worker, or ffmpeg, was killed).
   case timedOut(seconds: Int)
+  /// The decoder needed more memory than a preview may use (`PreviewLimits.memoryBytes`).
+  case needsMemory(limit: Int64)
+  /// The decoder crashed on the file: the worker died of `signal`.
+  case crashed(signal: Int32)
+  /// `faver decode-worker`, which decodes every preview, could not be run.
+  case noWorker(reason: String)
 
   package var description: String {
     switch self {
@@ -39,7 +45,17 @@ package enum PreviewFailure: Error, Equatable, Sendable, CustomStringConvertible
       "Video previews need ffmpeg: install it (Debian: `apt-get install ffmpeg`) and delete the "
         + "placeholder with `faver preview --retry`."
     case .timedOut(let seconds):
-      "Making the preview took over \(seconds) s and was stopped; the file may be damaged."
+      "The preview took longer than \(seconds) s to decode and was stopped; the file may be damaged: "
+        + "open the original in another viewer."
+    case .needsMemory(let limit):
+      "Decoding it needs more memory than the \(Self.amount(limit)) a preview may use; the file may be a "
+        + "decompression bomb or damaged: open the original in another viewer."
+    case .crashed(let signal):
+      "The decoder crashed (signal \(signal)) on this file; it may be damaged: open the original in "
+        + "another viewer."
+    case .noWorker(let reason):
+      "Previews are decoded by `faver decode-worker`, which could not run (\(reason)); check that the "
+        + "faver program is installed whole, then try again."
     }
   }
 
@@ -53,6 +69,14 @@ package enum PreviewFailure: Error, Equatable, Sendable, CustomStringConvertible
     case .noEmbeddedPreview: "NO PREVIEW"
     case .noVideoTool: "VIDEO"
     case .timedOut: "TIMED OUT"
+    case .needsMemory: "TOO LARGE"
+    case .crashed: "CRASHED"
+    case .noWorker: "NO DECODER"
     }
+  }
+
+  /// `bytes` as a person reads it: "1 GiB", "300 MiB".
+  static func amount(_ bytes: Int64) -> String {
+    bytes >= 1 << 30 && bytes % (1 << 30) == 0 ? "\(bytes >> 30) GiB" : "\(bytes >> 20) MiB"
   }
 }

@@ -72,7 +72,7 @@ package struct PreviewMaker: Sendable {
         // LibRaw reads raw photos only (and takes some scans for raws without a preview): a TIFF
         // it cannot show is read as an image; when that fails too, a raw's reason is LibRaw's.
         do {
-          raw = (.bitmap(try TIFFDecoder.decode(path: path, limits: limits)), 1)
+          raw = (.bitmap(try TIFFDecoder.decode(path: path, longEdge: longEdge, limits: limits)), 1)
         } catch {
           throw reason.contains("not RAW") ? error : .noEmbeddedPreview(reason: reason)
         }

@@ -4,6 +4,12 @@ extension RGBImage {
   /// large reduction does not alias. Never enlarges.
   package func downscaled(toLongEdge longEdge: Int) -> RGBImage {
     let (newWidth, newHeight) = size(fittingLongEdge: longEdge)
+    return resized(toWidth: newWidth, height: newHeight)
+  }
+
+  /// This image brought to `newWidth`×`newHeight`, each no larger than its own, by an area
+  /// average.
+  func resized(toWidth newWidth: Int, height newHeight: Int) -> RGBImage {
     guard newWidth != width || newHeight != height else { return self }
     let columns = Spans(from: width, to: newWidth)
     let rows = Spans(from: height, to: newHeight)

@@ -159,3 +159,56 @@ private struct PreviewLibrary {
     #expect(isWholeJPEG(bytes, width: size.0, height: size.1), "\(file.lastPathComponent)")
   }
 }
+
+/// `--out` names a folder: a file there, a folder faver cannot write to, or a file of a name it
+/// would write that is not a JPEG is refused with a sentence, untouched, and nothing is made; a
+/// JPEG written before is replaced.
+@Test func previewOutRefusesWhatFaverDidNotMake() throws {
+  let library = try PreviewLibrary(photos: 1)
+  defer { try? FileManager.default.removeItem(atPath: library.store) }
+  let id = library.ids[0]
+  let file = library.tree.root.appendingPathComponent("notes.txt")
+  try Data("mine".utf8).write(to: file)
+  let onFile = try faver(["preview", "--store", library.store, "--out", file.path, id])
+  #expect(onFile.status == 1)
+  #expect(onFile.stderr.contains("that is a file, not a folder"))
+  #expect(!onFile.stderr.contains("NSCocoaErrorDomain"))
+  #expect(try Data(contentsOf: file) == Data("mine".utf8))
+
+  let below = try faver(["preview", "--store", library.store, "--out", file.path + "/thumbs", id])
+  #expect(below.status == 1 && below.stderr.contains("cannot create the folder"))
+
+  let out = library.tree.root.appendingPathComponent("out")
+  try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+  let mine = out.appendingPathComponent("\(id).jpg")
+  try Data("a person's notes".utf8).write(to: mine)
+  let occupied = try faver(["preview", "--store", library.store, "--out", out.path, id])
+  #expect(occupied.status == 1 && occupied.stderr.contains("faver does not replace it"))
+  #expect(try Data(contentsOf: mine) == Data("a person's notes".utf8))
+  #expect(try library.cachedFiles().isEmpty)
+
+  try FileManager.default.removeItem(at: mine)
+  #expect(try faver(["preview", "--store", library.store, "--out", out.path, id]).status == 0)
+  let again = try faver(["preview", "--store", library.store, "--out", out.path, id])
+  #expect(again.status == 0)
+  #expect(isWholeJPEG(try [UInt8](Data(contentsOf: mine))))
+}
+
+/// `faver preview` decodes in `faver decode-worker`, itself: a decoder that crashes gives a
+/// placeholder with its signal (exit 0), remembered; with `--retry` and a decoder that works, the
+/// preview.
+@Test func aCrashingDecoderGivesAPlaceholderNotACrash() throws {
+  let library = try PreviewLibrary(photos: 1)
+  defer { try? FileManager.default.removeItem(atPath: library.store) }
+  let id = library.ids[0]
+  let crashed = try faver(
+    ["preview", "--store", library.store, "--size", "64", id], environment: ["FAVER_TEST_DECODER": "crash"])
+  #expect(crashed.status == 0)
+  #expect(crashed.stderr.contains("The decoder crashed (signal 11)"))
+  let remembered = try faver(["preview", "--store", library.store, "--size", "64", id])
+  #expect(remembered.stderr.contains("The decoder crashed (signal 11)"))
+  let retried = try faver(["preview", "--store", library.store, "--size", "64", "--retry", id])
+  #expect(retried.status == 0 && retried.stderr.isEmpty)
+  let file = try #require(retried.stdout.split(separator: " ").last.map { String($0.dropLast()) })
+  #expect(isWholeJPEG(try [UInt8](Data(contentsOf: URL(fileURLWithPath: file))), width: 64))
+}

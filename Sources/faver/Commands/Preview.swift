@@ -9,7 +9,9 @@ extension Faver {
       discussion: """
         Each preview's long edge is --size pixels (or the original's, when smaller). Previews are \
         kept in the store's cache (`previews/` in the store folder, at most --cache-limit MiB, the \
-        least recently used removed first); --out also copies each to DIR/ID.jpg. A photo or video \
+        least recently used removed first); --out also copies each to DIR/ID.jpg (DIR is created when \
+        missing; an ID.jpg already there is replaced only when it is a JPEG file, nothing else \
+        of that name is touched). A photo or video \
         that cannot be shown gets a placeholder JPEG that says why, and the reason on standard \
         error; that is not an error. --prefetch K makes the previews of the next K assets of the \
         review queue, so that they show at once.
@@ -88,9 +90,7 @@ extension Faver {
         let ids = assets.compactMap { isID($0) ? AssetID(rawValue: $0.lowercased()) : fromPaths.next() }
         var folder: URL?
         if let out {
-          folder = URL(fileURLWithPath: out)
-          try FileManager.default.createDirectory(
-            at: URL(fileURLWithPath: out), withIntermediateDirectories: true)
+          folder = try OutFolder.prepared(out, names: ids.map { "\($0.rawValue).jpg" })
         }
         previews = try library.previews(of: ids, size: size, to: folder, retry: retry, cacheLimit: limit)
       }

@@ -1,0 +1,102 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The child side of `PreviewWorker`: what `faver decode-worker` does. It first limits itself,
+/// then makes one preview with `PreviewMaker` and answers with a `WorkerReply`:
+///
+/// - address space: what it holds now plus `PreviewLimits.memoryBytes` (`RLIMIT_AS`): an
+///   allocation past it fails, and the worker says so or aborts (`PreviewFailure.needsMemory`);
+/// - CPU time: twice `PreviewLimits.seconds` (`RLIMIT_CPU`), in case the parent is gone; the
+///   parent kills it at `seconds` of wall-clock time.
+///
+/// `FAVER_TEST_DECODER` (tests only) makes its decoder `hang` (never return), `crash` (SIGSEGV) or
+/// `allocate` (without bound) instead of decoding. A hanging worker says so first: a line in the
+/// file `FAVER_TEST_DECODER_LOG`, then a line into the pipe `FAVER_TEST_DECODER_FIFO` (it waits
+/// for a reader), so a test knows when it hangs without waiting for time.
+package enum DecodeWorker {
+  /// The hidden subcommand that runs it.
+  package static let commandName = "decode-worker"
+
+  /// Limits this process, then makes the preview of `path`; the bytes to write on standard
+  /// output.
+  package static func run(
+    path: String, longEdge: Int, limits: PreviewLimits,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> [UInt8] {
+    limitItself(limits)
+    switch environment["FAVER_TEST_DECODER"] {
+    case "hang":
+      announceHang(environment)
+      while true { pause() }
+    case "crash":
+      raise(SIGSEGV)
+    case "allocate":
+      var held: [[UInt8]] = []
+      while true { held.append([UInt8](repeating: 1, count: 64 << 20)) }
+    default: break
+    }
+    let maker = PreviewMaker(limits: limits)
+    let result = Result { () throws(PreviewFailure) in try maker.jpeg(of: path, longEdge: longEdge) }
+    return WorkerReply(result.mapError { refusedAllocation($0, limits: limits) }, peakBytes: peakResident())
+      .encoded
+  }
+
+  private static func announceHang(_ environment: [String: String]) {
+    let line = Array("\(getpid())\n".utf8)
+    for (name, flags) in [
+      ("FAVER_TEST_DECODER_LOG", O_WRONLY | O_APPEND | O_CREAT), ("FAVER_TEST_DECODER_FIFO", O_WRONLY),
+    ] {
+      guard let path = environment[name] else { continue }
+      let descriptor = open(path, flags | O_CLOEXEC, 0o600)
+      guard descriptor >= 0 else { continue }
+      _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+      close(descriptor)
+    }
+  }
+
+  /// `failure`, or `needsMemory` when a decoder says an allocation failed (libjpeg's "Insufficient
+  /// memory", libheif's "Memory allocation error", libtiff's "Out of memory").
+  static func refusedAllocation(_ failure: PreviewFailure, limits: PreviewLimits) -> PreviewFailure {
+    switch failure {
+    case .damaged(_, let reason), .noEmbeddedPreview(let reason):
+      let text = reason.lowercased()
+      return text.contains("memory") && !text.contains("memory limit")
+        ? .needsMemory(limit: limits.memoryBytes) : failure
+    default: return failure
+    }
+  }
+
+  /// Sets this process's address-space and CPU limits.
+  static func limitItself(_ limits: PreviewLimits) {
+    let now = addressSpace()
+    var memory = rlimit(
+      rlim_cur: rlim_t(now + limits.memoryBytes), rlim_max: rlim_t(now + limits.memoryBytes))
+    _ = setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &memory)
+    let seconds = rlim_t(2 * max(limits.seconds, 1) + limits.videoSeconds)
+    var cpu = rlimit(rlim_cur: seconds, rlim_max: seconds + 5)
+    _ = setrlimit(__rlimit_resource_t(RLIMIT_CPU.rawValue), &cpu)
+  }
+
+  /// This process's peak resident memory, in bytes (`VmHWM` in `/proc/self/status`); 0 when
+  /// unknown.
+  static func peakResident() -> Int64 {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+      let kilobytes = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.flatMap({
+        Int64($0)
+      })
+    else { return 0 }
+    return kilobytes * 1024
+  }
+
+  /// This process's address space now, in bytes (`/proc/self/statm`).
+  static func addressSpace() -> Int64 {
+    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+      let pages = statm.split(separator: " ").first.flatMap({ Int64($0) })
+    else { return 0 }
+    return pages * Int64(sysconf(Int32(_SC_PAGESIZE)))
+  }
+}
