@@ -61,7 +61,8 @@ extension Library {
   /// A suggestion's evidence as a sentence.
   private static func sentence(_ evidence: ClockSuggestion.Evidence, tolerance: TimeInterval) -> String {
     let unshifted = evidence.unshifted == 0 ? "none" : "\(evidence.unshifted)"
-    return "\(evidence.photos.counted("photo")) of \(evidence.scenes) scenes match \(evidence.reference)'s within "
+    return
+      "\(evidence.photos.counted("photo")) of \(evidence.scenes) scenes match \(evidence.reference)'s within "
       + "\(Int(tolerance)) s after it (\(unshifted) without it, \(evidence.otherwise) at best after any other shift)"
   }
 

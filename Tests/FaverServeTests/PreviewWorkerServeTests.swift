@@ -42,10 +42,8 @@ private func firstLine(ofPipe path: String) async -> String {
     environment: [
       "FAVER_TEST_DECODER": "hang", "FAVER_TEST_DECODER_FIFO": started, "FAVER_TEST_DECODER_LOG": log,
     ])
-  let server = ReviewServer(
-    library: workspace.library, port: 0,
-    previews: LibraryPreviews(library: workspace.library, decoding: decoding))
-  try await server.application().test(.router) { client in
+  try await workspace.withClient(previews: LibraryPreviews(library: workspace.library, decoding: decoding)) {
+    client in
     let id = try #require(try await allIDs(client).first)
     let finished = Atomic(0)
     let bodies = try await withThrowingTaskGroup(of: [UInt8].self) { group in
