@@ -785,6 +785,7 @@ async function signIn() {
   try {
     await api("/api/session", { token: match[1] });
     isSignedOut = false;
+    document.body.classList.remove("signed-out");
     notice(null);
   } catch (error) {
     if (!isSignedOut) notice(`Could not sign in: ${error.message}`);
@@ -796,6 +797,8 @@ async function signIn() {
 let isSignedOut = false;
 function signedOut() {
   isSignedOut = true;
+  // Nothing to act on: no buttons that cannot work.
+  document.body.classList.add("signed-out");
   notice("This page needs the address that faver serve printed (it ends in #token=…): open that address.");
 }
 
