@@ -93,16 +93,16 @@ extension Library {
   }
 
   /// The asset the cursor is on, whatever its state (a page reopened shows exactly what it
-  /// showed), else where `next` resumes (the cursor then saved on it); nil when there is nothing
-  /// to show: an empty library, or every asset reviewed and no cursor.
+  /// showed), else where `next` resumes; nil when there is nothing to show: an empty library, or
+  /// every asset reviewed and no cursor. Reading it never moves the cursor (the page's GET).
   public func reviewPosition(mode: MomentClusterer.Mode? = nil) throws -> ReviewPosition? {
     guard let saved = try storeWithFreshQueue(mode: clusteringMode(mode)) else {
       return try reviewPositionRebuilding(mode: mode)
     }
     var shown = try readableStore.cursor().flatMap { try saved.queuedAsset(holding: $0.assetID) }
     if shown == nil {
-      guard let next = try next(mode: mode) else { return nil }
-      shown = try saved.queuedAsset(holding: next.asset.id)
+      guard let resume = try saved.queueResume(from: try readableStore.cursor()) else { return nil }
+      shown = try saved.queuedAsset(holding: resume.assetID)
     }
     guard let (item, asset) = shown,
       let found = try saved.queuedMoments(from: item.moment, limit: 1).first, found.ordinal == item.moment
@@ -202,8 +202,8 @@ extension Library {
     if let cursor = try readableStore.cursor(), let position = position(of: cursor.assetID, in: moments) {
       return position
     }
-    guard let next = try next(mode: mode) else { return nil }
-    return position(of: next.asset.id, in: moments)
+    guard let resume = try queue(mode: mode).queue.resume(from: try readableStore.cursor()) else { return nil }
+    return position(of: resume.asset.id, in: moments)
   }
 
   /// Every moment of the library, its assets with their review state.

@@ -103,13 +103,20 @@ struct Reader {
   /// it does not allow throws.
   func decoded(_ raw: ArraySlice<UInt8>, inAttribute: Bool) throws(SidecarError) -> [UInt8] {
     try checkCharacters(raw.indices)
-    guard raw.contains(UInt8(ascii: "&")) else { return Array(raw) }
+    let plain = !raw.contains(UInt8(ascii: "&"))
+    if plain && (!inAttribute || !raw.contains(where: isWhitespace)) { return Array(raw) }
     var result: [UInt8] = []
     result.reserveCapacity(raw.count)
     var index = raw.startIndex
     while index < raw.endIndex {
       guard raw[index] == UInt8(ascii: "&") else {
-        result.append(raw[index])
+        // An attribute's tab and line ends are spaces (XML 3.3.3; CR LF is one line end).
+        let byte = raw[index]
+        if !inAttribute || !isWhitespace(byte) || byte == 0x20 {
+          result.append(byte)
+        } else if !(byte == 0x0D && index + 1 < raw.endIndex && raw[index + 1] == 0x0A) {
+          result.append(0x20)
+        }
         index += 1
         continue
       }

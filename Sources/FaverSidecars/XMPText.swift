@@ -19,9 +19,12 @@ struct XMPText {
     if head.starts(with: [0xFF, 0xFE, 0, 0]) || head.starts(with: [0, 0, 0xFE, 0xFF]) {
       throw .unsupportedEncoding  // UTF-32
     }
-    if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [UInt8(ascii: "<"), 0]) {
+    // Without a byte order mark, UTF-16 text must open with its declaration, `<?` (XML, appendix F).
+    if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [UInt8(ascii: "<"), 0, UInt8(ascii: "?"), 0]) {
       encoding = .utf16(bigEndian: false)
-    } else if head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0, UInt8(ascii: "<")]) {
+    } else if head.starts(with: [0xFE, 0xFF])
+      || head.starts(with: [0, UInt8(ascii: "<"), 0, UInt8(ascii: "?")])
+    {
       encoding = .utf16(bigEndian: true)
     } else {
       encoding = .utf8
