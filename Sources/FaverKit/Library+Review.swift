@@ -202,7 +202,9 @@ extension Library {
     if let cursor = try readableStore.cursor(), let position = position(of: cursor.assetID, in: moments) {
       return position
     }
-    guard let resume = try queue(mode: mode).queue.resume(from: try readableStore.cursor()) else { return nil }
+    guard let resume = try queue(mode: mode).queue.resume(from: try readableStore.cursor()) else {
+      return nil
+    }
     return position(of: resume.asset.id, in: moments)
   }
 

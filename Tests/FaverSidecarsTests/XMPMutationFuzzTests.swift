@@ -149,7 +149,7 @@ struct XMPFuzzCase {
   for index in cases {
     let fuzz = XMPFuzzCase(index: index, seed: seed, seeds: seeds)
     failures += fuzz.run()
-    if (try? XMPSidecar.readState(in: Data(fuzz.bytes))) == nil { refused += 1 }
+    do { _ = try XMPSidecar.readState(in: Data(fuzz.bytes)) } catch { refused += 1 }
   }
   for failure in failures.prefix(20) {
     Issue.record(
@@ -158,7 +158,7 @@ struct XMPFuzzCase {
           + "swift test --skip-build --filter mutatedSidecars"))
   }
   // The damage reaches the parser: a good share of the mutants are refused, not all.
-  #expect(onlyCase != nil || (refused > cases.count / 10 && refused < cases.count))
+  #expect(onlyCase != nil || (refused > cases.count / 10 && refused < cases.count), "refused \(refused)")
 }
 
 @Test(arguments: XMLMutation.allCases.filter { $0 != .utf16 }, XMLMutation.invalid)
@@ -222,8 +222,8 @@ func theFirstByteThatIsNotUTF8IsFound(bytes: [UInt8], offset: Int?) {
   #expect(compared > 100)
 }
 
-/// `utf8` with the control characters inside `<?xpacket …?>` made spaces (f-spot wrote U+001A
-/// in `begin=""`): faver lets them pass there, libxml2 does not.
+/// `utf8` with the characters XML does not allow inside `<?xpacket …?>` made spaces (f-spot wrote
+/// U+001A in `begin=""`): faver lets them pass there, libxml2 does not.
 private func wrapperBlanked(_ utf8: [UInt8]) -> [UInt8] {
   var result = utf8
   var searchFrom = 0
@@ -232,6 +232,11 @@ private func wrapperBlanked(_ utf8: [UInt8]) -> [UInt8] {
   {
     for index in start..<end where result[index] < 0x20 && !isWhitespace(result[index]) {
       result[index] = 0x20
+    }
+    // U+FFFE and U+FFFF too (a BOM written into `begin=""` byte-swapped, or damaged).
+    for index in start..<max(start, end - 2)
+    where result[index] == 0xEF && result[index + 1] == 0xBF && result[index + 2] >= 0xBE {
+      result.replaceSubrange(index...(index + 2), with: [0x20, 0x20, 0x20])
     }
     searchFrom = end
   }
