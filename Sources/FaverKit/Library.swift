@@ -355,8 +355,10 @@ public final class Library: Sendable {
     URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
   }
 
-  /// The asset indexed at each path (absolute, or relative to the current folder), in order.
-  /// Throws `LibraryError.unknownPaths` naming every path that is not an indexed file.
+  /// The asset indexed at each path (absolute, or relative to the current folder), in order. A
+  /// relative path that names no indexed file from here is also looked up below each root, as
+  /// `faver assets` and `faver next` print them, when exactly one root holds it. Throws
+  /// `LibraryError.unknownPaths` naming every path that is not an indexed file.
   public func assetIDs(forPaths paths: [String]) throws -> [AssetID] {
     let store = try readableStore
     let roots = try store.roots().values.sorted { $0.count > $1.count }  // the deepest root first
@@ -369,7 +371,13 @@ public final class Library: Sendable {
         guard absolute.hasPrefix(prefix) else { return nil }
         return try store.assetID(root: root, path: String(absolute.dropFirst(prefix.count)))
       }.first
-      if let found { ids.append(found) } else { unknown.append(path) }
+      if let found {
+        ids.append(found)
+        continue
+      }
+      let belowRoots =
+        path.hasPrefix("/") ? [] : try Set(roots.compactMap { try store.assetID(root: $0, path: path) })
+      if belowRoots.count == 1, let only = belowRoots.first { ids.append(only) } else { unknown.append(path) }
     }
     guard unknown.isEmpty else { throw LibraryError.unknownPaths(unknown) }
     return ids

@@ -76,6 +76,25 @@ private struct Library {
   #expect(try library.faver(["status"]).stdout.hasPrefix("2/4 reviewed"))
 }
 
+@Test func aPathAsAssetsAndNextPrintItCanBeMarkedFromAnyFolder() throws {
+  let library = try Library(3)
+  defer { try? FileManager.default.removeItem(atPath: library.store) }
+  // Each line ends in the path below its root (a summary line may follow).
+  let printed = try library.faver(["assets"]).stdout.split(separator: "\n").compactMap {
+    $0.split(separator: " ").last.flatMap { $0.hasPrefix("photos/p") ? $0 : nil }
+  }
+  #expect(printed.count == 3)
+  // From a folder that holds no such path: found below the root it was printed relative to.
+  let elsewhere = FileManager.default.temporaryDirectory
+  #expect(
+    try library.faver(["mark", String(printed[1]), "--favorite"], in: elsewhere).stdout
+      == "1 marked favorite.\n")
+  #expect(try library.listed(["favorites", "--json"]) == ["photos/p1.jpg"])
+  // A path below no root is still refused, by name.
+  let wrong = try faver(["mark", "photos/p9.jpg", "--reviewed", "--store", library.store], in: elsewhere)
+  #expect(wrong.status == 1 && wrong.stderr.contains("photos/p9.jpg"))
+}
+
 @Test func unreviewedPutsThePhotoBackAtItsPlaceAndNextShowsIt() throws {
   let library = try Library(4)
   defer { try? FileManager.default.removeItem(atPath: library.store) }

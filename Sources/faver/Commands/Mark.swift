@@ -7,8 +7,9 @@ extension Faver {
     static let configuration = CommandConfiguration(
       abstract: "Mark assets reviewed, favorite, rejected, or undo a mark.",
       discussion: """
-        Assets are named by id (as `faver assets` or `faver next` show them) or by path, absolute \
-        or relative to the current folder. A favorite or a reject is also reviewed; --unreviewed \
+        Assets are named by id (as `faver assets` or `faver next` show them) or by path: absolute, \
+        relative to the current folder, or relative to the folder indexed, as `faver assets` and \
+        `faver next` print them. A favorite or a reject is also reviewed; --unreviewed \
         puts the assets back in the queue at their place, and `faver next` shows the first of them.
         """)
 
