@@ -10,7 +10,7 @@ import GRDB
 /// its placed capture time; `queueMoment` holds each moment's summary. Every write that changes
 /// what the queue would be (files, roots, clock corrections) bumps `dataGeneration` in `state`, by
 /// triggers in the same transaction; the queue is fresh while the generation, the clustering mode
-/// and `QueueStamp.format` it was built with are the current ones.
+/// and the `QueueStamp` format and rules (`QueueRecipe`) it was built with are the current ones.
 extension IndexStore {
   static func registerQueueMigration(in migrator: inout DatabaseMigrator) {
     migrator.registerMigration("v12: review queue") { db in
@@ -106,20 +106,29 @@ extension IndexStore {
     /// Bumped when the way the queue is built or saved changes: an older table is rebuilt.
     /// 2: moments keep their boundary, the stamp its threshold.
     package static let format = 2
+    /// The digest of the rules this faver builds queues by (`QueueRecipe`).
+    package static let recipe = QueueRecipe().digest
 
     package var format: Int
+    /// The digest of the rules that built the queue; a queue of other rules is stale.
+    package var recipe: String
     package var generation: Int
     package var mode: MomentClusterer.Mode
     /// The clustering's threshold (`MomentClusterer.Result.threshold`).
     package var threshold: Double?
 
     package init(generation: Int, mode: MomentClusterer.Mode, threshold: Double? = nil) {
-      (format, self.generation, self.mode, self.threshold) = (Self.format, generation, mode, threshold)
+      (format, recipe, self.generation, self.mode, self.threshold) = (
+        Self.format, Self.recipe, generation, mode, threshold
+      )
     }
+
+    /// Whether the queue it stamps was built and saved the way this faver does.
+    var isCurrent: Bool { format == Self.format && recipe == Self.recipe }
 
     /// Whether the queue it stamps is the one `mode` would build from the data of `generation`.
     func isFresh(generation: Int, mode: MomentClusterer.Mode) -> Bool {
-      format == Self.format && self.generation == generation && self.mode == mode
+      isCurrent && self.generation == generation && self.mode == mode
     }
   }
 

@@ -18,12 +18,12 @@ extension IndexStore {
   /// first, then `pending` with each moment that has something left to review, in queue order,
   /// with the ids of its unreviewed items by burst (each burst named `b-` and the id of its first
   /// item, reviewed or not, as `Burst.id` names it). False, and nothing read, when no queue of
-  /// this faver's format is saved.
+  /// this faver's format and rules is saved.
   package func readQueue(
     header: (QueueHeader) throws -> Void, pending: (QueuedMoment, [Manifest.BurstEntry]) throws -> Void
   ) throws -> Bool {
     try database.read { db in
-      guard let stamp = try Self.queueStamp(db), stamp.format == QueueStamp.format else { return false }
+      guard let stamp = try Self.queueStamp(db), stamp.isCurrent else { return false }
       let moments = try Row.fetchAll(
         db, sql: "SELECT \(QueuedMoment.selection) FROM queueMoment ORDER BY ordinal"
       ).map(QueuedMoment.init(row:))
@@ -69,10 +69,10 @@ extension IndexStore {
   /// Hands `body` every asset of the saved queue (`reviewedOnly`: those reviewed, favorites and
   /// rejects included) with its review state, in capture order (the placed instant; ties by root,
   /// then path, as `assets()` orders them), one at a time. False, and nothing read, when no queue
-  /// of this faver's format is saved.
+  /// of this faver's format and rules is saved.
   package func forEachQueuedAsset(reviewedOnly: Bool = false, _ body: (Asset) throws -> Void) throws -> Bool {
     try database.read { db in
-      guard try Self.queueStamp(db)?.format == QueueStamp.format else { return false }
+      guard try Self.queueStamp(db)?.isCurrent == true else { return false }
       let reader = try QueuedAssetReader(db, roots: try Self.roots(db))
       // By the index on (instant, assetId): no sort of the whole queue in memory. Only a run of
       // equal instants (a burst within a second, a Live Photo's pair) is held, to be put in order.

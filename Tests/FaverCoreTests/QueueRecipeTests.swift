@@ -1,0 +1,17 @@
+import Testing
+
+@testable import FaverCore
+
+@Test func theRecipeDigestFollowsEveryRuleAndNothingElse() {
+  let current = QueueRecipe()
+  #expect(current.digest == QueueRecipe().digest)
+  #expect(current.digest.count == 16 && current.digest.allSatisfy(\.isHexDigit))
+  var burst = QueueRecipe()
+  burst.burstDetector.window = .seconds(2)
+  var timeline = QueueRecipe()
+  timeline.timeline.runGap = 1800
+  var rules = QueueRecipe()
+  rules.rulesVersion += 1
+  let digests = [current, burst, timeline, rules].map(\.digest)
+  #expect(Set(digests).count == 4)
+}
