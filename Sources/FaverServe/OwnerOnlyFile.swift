@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -5,7 +7,7 @@
 #endif
 
 /// A file in the store that only its owner may read (0600) from the moment it exists: written
-/// whole into a new file of faver's own (`NAME.faver-PID.tmp`, removed by the same call), then
+/// whole into a new file of faver's own (`NAME.faver-UUID.tmp`, removed by the same call), then
 /// put in place, so no reader ever sees half of it and no one else ever sees any of it.
 enum OwnerOnlyFile {
   enum Placing {
@@ -17,8 +19,8 @@ enum OwnerOnlyFile {
 
   /// Writes `bytes` to `path`; false when it could not.
   static func save(_ bytes: [UInt8], to path: String, _ placing: Placing) -> Bool {
-    let temporary = "\(path).faver-\(getpid()).tmp"
-    unlink(temporary)
+    // A name no other file has (O_EXCL): whatever else is in the folder is never touched.
+    let temporary = "\(path).faver-\(UUID().uuidString).tmp"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { return false }
     defer { unlink(temporary) }

@@ -48,3 +48,20 @@ import Testing
   _ = try #require(RedirectPage.write(to: url, in: tree.root))
   #expect(try FileManager.default.contentsOfDirectory(atPath: tree.path) == [RedirectPage.fileName])
 }
+
+@Test func makingTheSecretLeavesEveryOtherFileOfTheStoreAlone() throws {
+  let tree = try TemporaryTree()
+  // What the temporary of this very process was once named, and one of the naming now.
+  let lookAlikes = [
+    ServeSecret.fileName + ".faver-\(getpid()).tmp", ServeSecret.fileName + ".faver-\(UUID().uuidString).tmp",
+  ]
+  for name in lookAlikes { try tree.write(name, Array("a person's".utf8)) }
+  _ = try ServeSecret.inStore(tree.root)
+  let url = try #require(URL(string: "http://127.0.0.1:8080/#token=" + String(repeating: "ab", count: 32)))
+  _ = try #require(RedirectPage.write(to: url, in: tree.root))
+  let names = Set(try FileManager.default.contentsOfDirectory(atPath: tree.root.path))
+  #expect(names == Set(lookAlikes + [ServeSecret.fileName, RedirectPage.fileName]))
+  for name in lookAlikes {
+    #expect(try String(contentsOf: tree.root.appendingPathComponent(name), encoding: .utf8) == "a person's")
+  }
+}
