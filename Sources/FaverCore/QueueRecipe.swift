@@ -1,5 +1,6 @@
 /// The rules a review queue is built by: the burst window, the moment clusterer's and the
-/// timeline's settings, and a version for what the code does that no setting shows. A saved queue
+/// timeline's settings, the table moments are named from, and a version for what the code does
+/// that no setting shows. A saved queue
 /// keeps the digest of the recipe that built it; a faver whose recipe differs (an upgrade that
 /// changes the burst window, a rule) builds the queue again, once, on its own.
 public struct QueueRecipe: Sendable {
@@ -8,6 +9,9 @@ public struct QueueRecipe: Sendable {
   /// Bumped when a rule of bursts, the timeline, moments or the queue changes in code, not in a
   /// setting above.
   public var rulesVersion = 1
+  /// The digest of the table of place names the moments are named from ("none" without one): a
+  /// faver with another table names moments anew.
+  public var placeTable = "none"
 
   public init() {}
 
@@ -23,6 +27,7 @@ public struct QueueRecipe: Sendable {
       "move \(clusterer.minimumMoveGap)s \(clusterer.minimumMoveDistance)m",
       "timeline reach \(timeline.reach) run \(timeline.runGap) copy \(timeline.copyGap)×\(timeline.copyMinimum) "
         + "folder \(timeline.folderReach)",
+      "places \(placeTable)",
     ].joined(separator: "\n")
   }
 

@@ -1,22 +1,48 @@
 import FaverCore
+internal import FaverPlaces
 import FaverStore
+import Foundation
 
-/// The review queue saved in the store (see `IndexStore+Queue`): `status`, `next`, `cursor` and
-/// `mark --unreviewed` read the rows they need from it instead of rebuilding the library. It is
-/// saved by `cluster` (and so `refresh`), and by the first of those commands to find it stale
-/// (files, roots or clock corrections changed, or another mode): that one rebuilds the library
-/// once, as every command did before. A store that cannot be written keeps the rebuild.
+/// The review queue saved in the store (see `IndexStore+QueueSchema`): the one read model.
+/// `status`, `next`, `cursor`, `mark`, `assets` and the page read the rows they need from it, each
+/// in one snapshot. It is saved by `cluster` (and so `refresh`), by an `index` that changed a
+/// library whose queue was saved, and by the first reader to find it stale (files, roots or clock
+/// corrections changed, another mode, other rules): that one builds it from the library once. A
+/// store that cannot be written builds it in scratch tables of its own connection, never in the
+/// file: every reader takes the same path.
 extension Library {
-  /// The store, with the saved queue of `mode` fresh (saved now when stale); nil when it is
-  /// stale and the store cannot be written: the caller rebuilds the queue in memory.
-  func storeWithFreshQueue(mode: MomentClusterer.Mode) throws -> IndexStore? {
+  /// The digest of the rules this faver builds queues by (`QueueRecipe`), its place table
+  /// included: a queue saved by other rules is built again.
+  static let queueRecipe: String = {
+    var recipe = QueueRecipe()
+    recipe.placeTable = PlaceTable.bundledDigest ?? "none"
+    return recipe.digest
+  }()
+
+  /// The store, with the saved queue of `mode` fresh: built and saved now when stale (into scratch
+  /// tables when the store cannot be written).
+  func storeWithFreshQueue(mode: MomentClusterer.Mode) throws -> IndexStore {
     let readable = try readableStore
-    if try readable.isQueueFresh(mode: mode) { return readable }
-    guard let writable = try? store(creating: false), !writable.isReadOnly else { return nil }
-    let generation = try writable.dataGeneration()
-    let clustering = MomentClusterer(mode: mode).moments(in: try placedAssets(writable, ordered: false))
-    try saveQueue(clustering, places: places(of: clustering.moments), generation: generation, in: writable)
-    return writable
+    if try readable.isQueueFresh(mode: mode, recipe: Self.queueRecipe) { return readable }
+    let target: IndexStore
+    if let writable = try? store(creating: false), !writable.isReadOnly {
+      target = writable
+    } else {
+      try readable.useScratchQueue()
+      target = readable
+    }
+    let generation = try target.dataGeneration()
+    let clustering = MomentClusterer(mode: mode).moments(in: try placedAssets(target, ordered: false))
+    try saveQueue(clustering, places: places(of: clustering.moments), generation: generation, in: target)
+    return target
+  }
+
+  /// Runs `body` on one snapshot of the saved queue of `mode` (see `clusteringMode`), fresh when
+  /// the snapshot began.
+  func readingQueue<T>(mode: MomentClusterer.Mode? = nil, _ body: (IndexStore.QueueSnapshot) throws -> T)
+    throws -> T
+  {
+    try storeWithFreshQueue(mode: clusteringMode(mode)).readingQueue(body)
   }
 
   /// Saves the queue of `clustering` (built from the data of `generation`) with each moment's
@@ -27,48 +53,93 @@ extension Library {
     let summaries = clustering.moments.map { MomentSummary($0, place: places[$0.id]) }
     try store.saveQueue(
       clustering.moments, summaries: summaries, generation: generation, mode: clustering.mode,
-      threshold: clustering.threshold)
+      threshold: clustering.threshold, recipe: Self.queueRecipe)
   }
 
-  /// `status` from the saved queue.
-  func savedStatus(_ store: IndexStore) throws -> Status {
-    let counts = try store.queueCounts()
-    return Status(
-      progress: ReviewProgress(reviewed: counts.reviewed, total: counts.total),
-      momentsToReview: counts.momentsToReview, moments: counts.moments)
+  /// How much of the library is reviewed, and how many moments are left.
+  public struct Status: Hashable, Sendable {
+    public var progress: ReviewProgress
+    public var momentsToReview: Int
+    public var moments: Int
   }
 
-  /// `next` from the saved queue; nil in `item` when nothing is left. `found` is false when the
-  /// saved queue names a file no longer indexed (it cannot be, while it is fresh).
-  func savedNext(_ store: IndexStore) throws -> (found: Bool, item: Item?) {
-    guard let found = try store.queueResume(from: try store.cursor()) else { return (true, nil) }
-    let (first, pending) = try store.queuedBurst(found.burst)
-    let assets = try store.assets(of: pending)
-    guard let index = pending.firstIndex(where: { $0.position == found.position }),
-      let asset = assets[index]
-    else { return (false, nil) }
+  public func status(mode: MomentClusterer.Mode? = nil) throws -> Status {
+    try readingQueue(mode: mode) { queue in
+      let counts = try queue.counts()
+      return Status(
+        progress: ReviewProgress(reviewed: counts.reviewed, total: counts.total),
+        momentsToReview: counts.momentsToReview, moments: counts.moments)
+    }
+  }
+
+  /// The progress of the whole library (the same in every mode).
+  public func progress() throws -> ReviewProgress { try status().progress }
+
+  /// What to look at now.
+  public struct Item: Hashable, Sendable {
+    public var asset: Asset
+    /// The asset's burst, as far as it is still to review.
+    public var burst: Burst
+    public var progress: ReviewProgress
+    /// The asset's moment: when, where, how many (see `Library+Places`).
+    public var moment: MomentSummary?
+  }
+
+  /// What to show now: the asset at the saved cursor, or the next unreviewed one after it (see
+  /// `ReviewQueue.resume`), with its burst; nil when nothing is left to review. The cursor is
+  /// saved on that asset in the same transaction, so asking again without marking it shows it
+  /// again; once it is marked, the next call moves on past it.
+  public func next(mode: MomentClusterer.Mode? = nil) throws -> Item? {
+    let mode = try clusteringMode(mode)
+    // A file removed between the queue's save and this read (a concurrent `index`) leaves an item
+    // without its asset: the queue is then stale, and made fresh once more.
+    for _ in 0..<3 {
+      _ = try storeWithFreshQueue(mode: mode)
+      switch try store.updatingQueue({ try next(in: $0) }) {
+      case .item(let item): return item
+      case .nothingLeft: return nil
+      case .stale: continue
+      }
+    }
+    throw LibraryError.cannotUpdateIndex(store: folder.path, reason: "the review queue kept changing")
+  }
+
+  private enum Next {
+    case item(Item)
+    case nothingLeft
+    /// An item's file is gone: the queue is stale.
+    case stale
+  }
+
+  /// `next` in `queue`, the cursor saved on its asset.
+  private func next(in queue: IndexStore.QueueSnapshot) throws -> Next {
+    guard let found = try queue.resume(from: try queue.cursor()) else { return .nothingLeft }
+    let (first, pending) = try queue.burst(found.burst)
+    let assets = try queue.assets(of: pending)
+    guard let index = pending.firstIndex(where: { $0.position == found.position }), let asset = assets[index]
+    else { return .stale }
     let members = assets.compactMap(\.self)
-    guard members.count == assets.count else { return (false, nil) }
+    guard members.count == assets.count else { return .stale }
     var burst = Burst(assets: members)
-    burst.assets = members
     burst.id = "b-" + (first?.rawValue ?? asset.id.rawValue)
-    let counts = try store.queueCounts()
-    try self.store.setCursor(Cursor(at: asset))
-    return (
-      true,
+    try queue.setCursor(Cursor(at: asset))
+    return .item(
       Item(
-        asset: asset, burst: burst, progress: ReviewProgress(reviewed: counts.reviewed, total: counts.total),
-        moment: try store.queuedMomentSummary(found.moment))
-    )
+        asset: asset, burst: burst, progress: try queue.progress(),
+        moment: try queue.moment(at: found.moment)?.summary))
   }
 
-  /// The cursor's asset from the saved queue, with its review state.
-  func savedCursorAsset(_ cursor: Cursor, in store: IndexStore) throws -> Asset? {
-    guard let item = try store.queuedItem(cursor.assetID),
-      var asset = try store.assets(of: [item]).first ?? nil
-    else { return nil }
-    let states = try store.reviewStates(of: asset.memberIDs)
-    asset.review = asset.memberIDs.lazy.compactMap { states[$0] }.first ?? .unreviewed
-    return asset
+  /// Where `next` resumes: the saved cursor and the asset it is on, with its review state (nil
+  /// when that asset is no longer indexed); nil when there is no cursor.
+  public func cursor() throws -> (cursor: Cursor, asset: Asset?)? {
+    try readingQueue { queue in
+      guard let cursor = try queue.cursor() else { return nil }
+      let held = try queue.asset(holding: cursor.assetID)
+      return (cursor, held?.item.assetID == cursor.assetID ? held?.asset : nil)
+    }
   }
+
+  /// Forgets the cursor, so `next` starts at the first unreviewed asset of the queue. Marks are
+  /// kept.
+  public func resetCursor() throws { try store.setCursor(nil) }
 }

@@ -58,15 +58,14 @@ extension Library {
   public func moments(limit: Int, after: String? = nil, mode: MomentClusterer.Mode? = nil) throws
     -> MomentPage
   {
-    guard let saved = try storeWithFreshQueue(mode: clusteringMode(mode)) else {
-      return try momentsRebuilding(limit: limit, after: after, mode: mode)
+    try readingQueue(mode: mode) { queue in
+      let start = try after.flatMap { try queue.moment(id: $0) }.map { $0.ordinal + 1 } ?? 0
+      let found = try queue.moments(from: start, limit: max(limit, 0) + 1)
+      let page = found.prefix(max(limit, 0))
+      return MomentPage(
+        moments: try page.map { try card(of: $0, in: queue).card },
+        next: found.count > page.count && !page.isEmpty ? page.last?.summary.id : nil)
     }
-    let start = try after.flatMap { try saved.queuedMoment(id: $0) }.map { $0.ordinal + 1 } ?? 0
-    let found = try saved.queuedMoments(from: start, limit: max(limit, 0) + 1)
-    let page = found.prefix(max(limit, 0))
-    return MomentPage(
-      moments: try page.map { try card(of: $0, in: saved).card },
-      next: found.count > page.count && !page.isEmpty ? page.last?.summary.id : nil)
   }
 
   /// One moment with every asset in it (reviewed or not, with its state), burst by burst; nil
@@ -74,12 +73,11 @@ extension Library {
   public func moment(_ id: String, mode: MomentClusterer.Mode? = nil) throws -> (
     summary: MomentCard, moment: Moment
   )? {
-    guard let saved = try storeWithFreshQueue(mode: clusteringMode(mode)) else {
-      return try momentRebuilding(id, mode: mode)
+    try readingQueue(mode: mode) { queue in
+      guard let found = try queue.moment(id: id) else { return nil }
+      let (card, moment) = try card(of: found, in: queue)
+      return (card, moment)
     }
-    guard let found = try saved.queuedMoment(id: id) else { return nil }
-    let (card, moment) = try card(of: found, in: saved)
-    return (card, moment)
   }
 
   /// Where the review stands: the asset on screen, its moment, the moments before and after it.
@@ -96,33 +94,26 @@ extension Library {
   /// showed), else where `next` resumes; nil when there is nothing to show: an empty library, or
   /// every asset reviewed and no cursor. Reading it never moves the cursor (the page's GET).
   public func reviewPosition(mode: MomentClusterer.Mode? = nil) throws -> ReviewPosition? {
-    guard let saved = try storeWithFreshQueue(mode: clusteringMode(mode)) else {
-      return try reviewPositionRebuilding(mode: mode)
+    try readingQueue(mode: mode) { queue in
+      let cursor = try queue.cursor()
+      var shown = try cursor.flatMap { try queue.asset(holding: $0.assetID) }
+      if shown == nil {
+        guard let resume = try queue.resume(from: cursor) else { return nil }
+        shown = try queue.asset(holding: resume.assetID)
+      }
+      guard let (item, asset) = shown, let found = try queue.moment(at: item.moment) else { return nil }
+      return ReviewPosition(
+        asset: asset, moment: try card(of: found, in: queue).card,
+        previousMoment: try queue.moment(at: item.moment - 1)?.summary.id,
+        nextMoment: try queue.moment(at: item.moment + 1)?.summary.id,
+        progress: try queue.progress())
     }
-    var shown = try readableStore.cursor().flatMap { try saved.queuedAsset(holding: $0.assetID) }
-    if shown == nil {
-      guard let resume = try saved.queueResume(from: try readableStore.cursor()) else { return nil }
-      shown = try saved.queuedAsset(holding: resume.assetID)
-    }
-    guard let (item, asset) = shown,
-      let found = try saved.queuedMoments(from: item.moment, limit: 1).first, found.ordinal == item.moment
-    else { return nil }
-    let counts = try saved.queueCounts()
-    return ReviewPosition(
-      asset: asset, moment: try card(of: found, in: saved).card,
-      previousMoment: item.moment > 0
-        ? try saved.queuedMoments(from: item.moment - 1, limit: 1).first?.summary.id : nil,
-      nextMoment: try saved.queuedMoments(from: item.moment + 1, limit: 1).first?.summary.id,
-      progress: ReviewProgress(reviewed: counts.reviewed, total: counts.total))
   }
 
   /// The asset with `id` (its Live Photo video's or raw file's id finds the photo), with its
   /// review state; nil when no indexed asset has it.
   public func asset(_ id: AssetID) throws -> Asset? {
-    guard let saved = try storeWithFreshQueue(mode: clusteringMode()) else {
-      return try assets().first { $0.memberIDs.contains(id) }
-    }
-    return try saved.queuedAsset(holding: id)?.asset
+    try readingQueue { try $0.asset(holding: id)?.asset }
   }
 
   /// Moves the cursor to the asset with `id` (the photo a page shows), so that `next` and a page
@@ -155,13 +146,13 @@ extension Library {
   // MARK: - Helpers
 
   /// The moment the saved queue's `found` is, its assets read with their states, and its card.
-  private func card(of found: IndexStore.QueuedMoment, in store: IndexStore) throws -> (
+  private func card(of found: IndexStore.QueuedMoment, in queue: IndexStore.QueueSnapshot) throws -> (
     card: MomentCard, moment: Moment
   ) {
     var bursts: [Burst] = []
     var members: [Asset] = []
     var ordinal: Int?
-    for (burst, asset) in try store.assets(of: found) {
+    for (burst, asset) in try queue.assets(of: found) {
       if burst != ordinal, !members.isEmpty {
         bursts.append(Burst(assets: members))
         members.removeAll()
@@ -172,57 +163,5 @@ extension Library {
     if !members.isEmpty { bursts.append(Burst(assets: members)) }
     let moment = Moment(boundary: found.boundary.boundary ?? .first, bursts: bursts)
     return (MomentCard(moment, summary: found.summary), moment)
-  }
-
-  /// `moments(limit:after:mode:)` from the library rebuilt in memory: a store that cannot be
-  /// written, whose queue is stale.
-  func momentsRebuilding(limit: Int, after: String? = nil, mode: MomentClusterer.Mode? = nil) throws
-    -> MomentPage
-  {
-    let moments = try reviewedMoments(mode: mode)
-    let start = after.flatMap { id in moments.firstIndex { $0.id == id }.map { $0 + 1 } } ?? 0
-    let page = moments[min(start, moments.count)...].prefix(max(limit, 0))
-    let more = page.endIndex < moments.endIndex && !page.isEmpty
-    let places = places(of: Array(page))
-    return MomentPage(
-      moments: page.map { MomentCard($0, place: places[$0.id]) }, next: more ? page.last?.id : nil)
-  }
-
-  /// `moment(_:mode:)` from the library rebuilt in memory.
-  func momentRebuilding(_ id: String, mode: MomentClusterer.Mode? = nil) throws -> (
-    summary: MomentCard, moment: Moment
-  )? {
-    guard let moment = try reviewedMoments(mode: mode).first(where: { $0.id == id }) else { return nil }
-    return (MomentCard(moment, place: places(of: [moment])[moment.id]), moment)
-  }
-
-  /// `reviewPosition(mode:)` from the library rebuilt in memory.
-  func reviewPositionRebuilding(mode: MomentClusterer.Mode? = nil) throws -> ReviewPosition? {
-    let moments = try reviewedMoments(mode: mode)
-    if let cursor = try readableStore.cursor(), let position = position(of: cursor.assetID, in: moments) {
-      return position
-    }
-    guard let resume = try queue(mode: mode).queue.resume(from: try readableStore.cursor()) else {
-      return nil
-    }
-    return position(of: resume.asset.id, in: moments)
-  }
-
-  /// Every moment of the library, its assets with their review state.
-  private func reviewedMoments(mode: MomentClusterer.Mode?) throws -> [Moment] {
-    MomentClusterer(mode: try clusteringMode(mode)).moments(in: try assets()).moments
-  }
-
-  private func position(of id: AssetID, in moments: [Moment]) -> ReviewPosition? {
-    guard let index = moments.firstIndex(where: { $0.assets.contains { $0.memberIDs.contains(id) } }),
-      let asset = moments[index].assets.first(where: { $0.memberIDs.contains(id) })
-    else { return nil }
-    let all = moments.flatMap(\.assets)
-    return ReviewPosition(
-      asset: asset,
-      moment: MomentCard(moments[index], place: places(of: [moments[index]])[moments[index].id]),
-      previousMoment: index > 0 ? moments[index - 1].id : nil,
-      nextMoment: index + 1 < moments.count ? moments[index + 1].id : nil,
-      progress: ReviewProgress(reviewed: all.filter(\.review.isReviewed).count, total: all.count))
   }
 }

@@ -147,20 +147,19 @@ public final class Library: Sendable {
   }
 
   /// Hands `body` every indexed asset once, as `assets()` lists them, one at a time: read from the
-  /// saved queue (saved first when stale), so a library of any size is never in memory whole. A
-  /// store that cannot be written, whose queue is stale, lists `assets()`.
+  /// saved queue (saved first when stale), so a library of any size is never in memory whole.
   public func forEachAsset(_ body: (Asset) throws -> Void) throws {
     try forEachAsset(reviewedOnly: false, body)
   }
 
   /// `forEachAsset`, only the reviewed assets (favorites and rejects included) when `reviewedOnly`.
   func forEachAsset(reviewedOnly: Bool, _ body: (Asset) throws -> Void) throws {
-    if let saved = try storeWithFreshQueue(mode: clusteringMode()),
-      try saved.forEachQueuedAsset(reviewedOnly: reviewedOnly, body)
-    {
-      return
+    let mode = try clusteringMode()
+    for _ in 0..<3 {
+      let store = try storeWithFreshQueue(mode: mode)
+      if try store.forEachQueuedAsset(recipe: Self.queueRecipe, reviewedOnly: reviewedOnly, body) { return }
     }
-    for asset in try assets() where !reviewedOnly || asset.review.isReviewed { try body(asset) }
+    throw LibraryError.cannotUpdateIndex(store: folder.path, reason: "the review queue kept changing")
   }
 
   /// The favorites (or the rejects), in capture order: read from the saved queue's reviewed items.
@@ -234,7 +233,7 @@ public final class Library: Sendable {
     var planned: [String: (state: SidecarState, files: [String])] = [:]
     var report = SidecarReport()
     var conflicting: Set<String> = []
-    for asset in try assets() {
+    try forEachAsset { asset in
       let state = SidecarSync.state(of: asset.review)
       for file in SidecarSync.files(of: asset) {
         let sidecar = FaverSidecars.SidecarNaming.sidecarPath(for: file, naming: sync.naming)
@@ -282,7 +281,7 @@ public final class Library: Sendable {
     var report = ImportReport()
     var marks: [ReviewMark: [AssetID]] = [:]
     var skippedSeen = Set<String>()
-    for asset in try assets() {
+    try forEachAsset { asset in
       var recorded: SidecarState?
       for file in SidecarSync.files(of: asset) where recorded == nil {
         let (state, skipped) = SidecarSync.recordedState(of: file)
@@ -293,13 +292,13 @@ public final class Library: Sendable {
       switch recorded {
       case .favorite: mark = .favorite
       case .rejected: mark = .rejected
-      case .neither, nil: continue
+      case .neither, nil: return
       }
       let wanted = asset.review.marked(mark)
-      guard wanted != asset.review else { continue }
+      guard wanted != asset.review else { return }
       guard asset.review == .unreviewed || overwrite else {
         report.kept += 1
-        continue
+        return
       }
       marks[mark, default: []].append(asset.id)
       if mark == .favorite { report.favorites += 1 } else { report.rejected += 1 }
@@ -411,50 +410,6 @@ public final class Library: Sendable {
     return (clustering, ReviewQueue(moments: clustering.moments, reviewed: try readableStore.reviewedIDs()))
   }
 
-  /// How much of the library is reviewed, and how many moments are left.
-  public struct Status: Hashable, Sendable {
-    public var progress: ReviewProgress
-    public var momentsToReview: Int
-    public var moments: Int
-  }
-
-  public func status(mode: MomentClusterer.Mode? = nil) throws -> Status {
-    if let saved = try storeWithFreshQueue(mode: clusteringMode(mode)) { return try savedStatus(saved) }
-    let (clustering, queue) = try queue(mode: mode)
-    return Status(
-      progress: queue.progress, momentsToReview: queue.entries.count, moments: clustering.moments.count)
-  }
-
-  /// What to look at now.
-  public struct Item: Hashable, Sendable {
-    public var asset: Asset
-    /// The asset's burst, as far as it is still to review.
-    public var burst: Burst
-    public var progress: ReviewProgress
-    /// The asset's moment: when, where, how many (see `Library+Places`).
-    public var moment: MomentSummary?
-  }
-
-  /// What to show now: the asset at the saved cursor, or the next unreviewed one after it (see
-  /// `ReviewQueue.resume`), with its burst; nil when nothing is left to review. The cursor is
-  /// saved on that asset, so asking again without marking it shows it again; once it is marked,
-  /// the next call moves on past it.
-  public func next(mode: MomentClusterer.Mode? = nil) throws -> Item? {
-    if let saved = try storeWithFreshQueue(mode: clusteringMode(mode)) {
-      let next = try savedNext(saved)
-      if next.found { return next.item }
-    }
-    let queue = try queue(mode: mode).queue
-    guard let found = queue.resume(from: try store.cursor()) else { return nil }
-    try store.setCursor(Cursor(at: found.asset))
-    return Item(
-      asset: found.asset, burst: found.burst, progress: queue.progress,
-      moment: summary(ofMomentHolding: found.asset.id, in: queue))
-  }
-
-  /// The progress of the whole library (the same in every mode).
-  public func progress() throws -> ReviewProgress { try status().progress }
-
   /// What `mark` did.
   public struct Marked: Hashable, Sendable {
     /// Ids whose state changed.
@@ -475,31 +430,13 @@ public final class Library: Sendable {
     let changed = try store.mark(ids, as: mark, at: date)
     if mark == .unreviewed, changed > 0 {
       let undone = Set(ids)
-      if let saved = try storeWithFreshQueue(mode: clusteringMode()) {
-        if let first = try saved.firstPendingQueued(among: undone) { try store.setCursor(first.cursor) }
-        return Marked(changed: changed, unchanged: undone.count - changed)
-      }
-      let queue = try queue().queue
-      if let first = queue.pending.first(where: { !undone.isDisjoint(with: $0.asset.memberIDs) }) {
-        try store.setCursor(Cursor(at: first.asset))
+      _ = try storeWithFreshQueue(mode: clusteringMode())
+      try store.updatingQueue { queue in
+        if let first = try queue.firstPending(among: undone) { try queue.setCursor(first.cursor) }
       }
     }
     return Marked(changed: changed, unchanged: Set(ids).count - changed)
   }
-
-  /// Where `next` resumes: the saved cursor and the asset it is on (nil when that asset is no
-  /// longer indexed); nil when there is no cursor.
-  public func cursor() throws -> (cursor: Cursor, asset: Asset?)? {
-    guard let cursor = try readableStore.cursor() else { return nil }
-    if let saved = try storeWithFreshQueue(mode: clusteringMode()) {
-      return (cursor, try savedCursorAsset(cursor, in: saved))
-    }
-    return (cursor, try assets().first { $0.id == cursor.assetID })
-  }
-
-  /// Forgets the cursor, so `next` starts at the first unreviewed asset of the queue. Marks are
-  /// kept.
-  public func resetCursor() throws { try store.setCursor(nil) }
 
   /// A moment as `cluster` saved it: what it is, why it starts where it does, how much of it is
   /// reviewed.
@@ -547,10 +484,10 @@ public final class Library: Sendable {
     var attempts = 0
     while true {
       attempts += 1
-      if try explain || !store.isQueueFresh(mode: mode) {
+      if try explain || !store.isQueueFresh(mode: mode, recipe: Self.queueRecipe) {
         let generation = try store.dataGeneration()
         let clustering = MomentClusterer(mode: mode).moments(in: try placedAssets(store, ordered: false))
-        if try !store.isQueueFresh(mode: mode) {
+        if try !store.isQueueFresh(mode: mode, recipe: Self.queueRecipe) {
           try saveQueue(clustering, places: places(of: clustering.moments), generation: generation, in: store)
         }
         if explain { explained = clustering }
@@ -595,6 +532,7 @@ public final class Library: Sendable {
     var writer: Manifest.Writer?
     var written: Clustering?
     let read = try store.readQueue(
+      recipe: Self.queueRecipe,
       header: { header in
         guard header.mode == mode else { return }
         writer = Manifest.Writer(

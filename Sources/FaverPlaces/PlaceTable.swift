@@ -99,6 +99,32 @@ package struct PlaceTable: Sendable {
     return try PlaceTable(bytes: [UInt8](data))
   }
 
+  /// The digest of the table built into faver (64-bit FNV-1a over its little-endian 8-byte words
+  /// and its size, in hex), read once a run; nil when it cannot be read. What a saved queue's
+  /// place names were made from.
+  package static let bundledDigest: String? = {
+    guard let url = bundledURL, let data = try? Data(contentsOf: url) else { return nil }
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    func mix(_ word: UInt64) {
+      hash ^= word
+      hash &*= 0x0000_0100_0000_01B3
+    }
+    data.withUnsafeBytes { raw in
+      var offset = 0
+      while offset + 8 <= raw.count {
+        mix(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+        offset += 8
+      }
+      while offset < raw.count {
+        mix(UInt64(raw[offset]))
+        offset += 1
+      }
+    }
+    mix(UInt64(data.count))
+    let hex = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+  }()
+
   /// SwiftPM's resource bundle beside the executable (`swift build`, `swift run`, `swift test`),
   /// else the committed file itself in the source tree the binary was built from. Found by hand
   /// rather than through `Bundle.module`, which stops the process when the bundle is missing.

@@ -18,12 +18,13 @@ extension IndexStore {
   /// first, then `pending` with each moment that has something left to review, in queue order,
   /// with the ids of its unreviewed items by burst (each burst named `b-` and the id of its first
   /// item, reviewed or not, as `Burst.id` names it). False, and nothing read, when no queue of
-  /// this faver's format and rules is saved.
+  /// this faver's format and the rules of `recipe` is saved.
   package func readQueue(
-    header: (QueueHeader) throws -> Void, pending: (QueuedMoment, [Manifest.BurstEntry]) throws -> Void
+    recipe: String, header: (QueueHeader) throws -> Void,
+    pending: (QueuedMoment, [Manifest.BurstEntry]) throws -> Void
   ) throws -> Bool {
     try database.read { db in
-      guard let stamp = try Self.queueStamp(db), stamp.isCurrent else { return false }
+      guard let stamp = try Self.queueStamp(db), stamp.isCurrent(recipe: recipe) else { return false }
       let moments = try Row.fetchAll(
         db, sql: "SELECT \(QueuedMoment.selection) FROM queueMoment ORDER BY ordinal"
       ).map(QueuedMoment.init(row:))
@@ -69,10 +70,12 @@ extension IndexStore {
   /// Hands `body` every asset of the saved queue (`reviewedOnly`: those reviewed, favorites and
   /// rejects included) with its review state, in capture order (the placed instant; ties by root,
   /// then path, as `assets()` orders them), one at a time. False, and nothing read, when no queue
-  /// of this faver's format and rules is saved.
-  package func forEachQueuedAsset(reviewedOnly: Bool = false, _ body: (Asset) throws -> Void) throws -> Bool {
+  /// of this faver's format and the rules of `recipe` is saved.
+  package func forEachQueuedAsset(
+    recipe: String, reviewedOnly: Bool = false, _ body: (Asset) throws -> Void
+  ) throws -> Bool {
     try database.read { db in
-      guard try Self.queueStamp(db)?.isCurrent == true else { return false }
+      guard try Self.queueStamp(db)?.isCurrent(recipe: recipe) == true else { return false }
       let reader = try QueuedAssetReader(db, roots: try Self.roots(db))
       // By the index on (instant, assetId): no sort of the whole queue in memory. Only a run of
       // equal instants (a burst within a second, a Live Photo's pair) is held, to be put in order.
@@ -103,103 +106,5 @@ extension IndexStore {
       try endRun()
       return true
     }
-  }
-}
-
-extension IndexStore {
-  /// The saved queue's moment with `id`; nil when none has it.
-  package func queuedMoment(id: String) throws -> QueuedMoment? {
-    try database.read { db in
-      try Row.fetchOne(
-        db, sql: "SELECT \(QueuedMoment.selection) FROM queueMoment WHERE momentId = ?", arguments: [id]
-      ).map(QueuedMoment.init(row:))
-    }
-  }
-
-  /// At most `limit` moments of the saved queue from the one at `ordinal` on, in queue order.
-  package func queuedMoments(from ordinal: Int, limit: Int) throws -> [QueuedMoment] {
-    try database.read { db in
-      try Row.fetchAll(
-        db,
-        sql: "SELECT \(QueuedMoment.selection) FROM queueMoment WHERE ordinal >= ? ORDER BY ordinal LIMIT ?",
-        arguments: [max(ordinal, 0), max(limit, 0)]
-      ).map(QueuedMoment.init(row:))
-    }
-  }
-
-  /// Every asset of `moment`, in queue order, with its review state and its burst's ordinal; an
-  /// item whose file is no longer indexed is left out (it cannot be, while the queue is fresh).
-  package func assets(of moment: QueuedMoment) throws -> [(burst: Int, asset: Asset)] {
-    try database.read { db in
-      let reader = try QueuedAssetReader(db, roots: try Self.roots(db))
-      let rows = try Row.fetchCursor(
-        db,
-        sql:
-          "SELECT \(QueuedItem.selection) FROM queueItem q WHERE q.position >= ? AND q.position < ? ORDER BY q.position",
-        arguments: [moment.firstPosition, moment.firstPosition + moment.total])
-      var found: [(burst: Int, asset: Asset)] = []
-      while let row = try rows.next() {
-        let item = QueuedItem(row: row)
-        guard var asset = try reader.asset(of: item) else { continue }
-        asset.review = try reader.reviewState(of: asset.memberIDs)
-        found.append((item.burst, asset))
-      }
-      return found
-    }
-  }
-
-  /// The saved queue's item one of whose files is `id` (its first, in queue order), and its asset
-  /// with its review state; nil when no item holds it.
-  package func queuedAsset(holding id: AssetID) throws -> (item: QueuedItem, asset: Asset)? {
-    try database.read { db in
-      guard
-        let item = try Row.fetchOne(
-          db,
-          sql: """
-            SELECT \(QueuedItem.selection) FROM queueItem q
-            WHERE q.assetId = ?1 OR q.companionId = ?1 OR q.rawId = ?1 ORDER BY q.position LIMIT 1
-            """,
-          arguments: [id.rawValue]
-        ).map(QueuedItem.init(row:)),
-        case let reader = try QueuedAssetReader(db, roots: try Self.roots(db)),
-        var asset = try reader.asset(of: item)
-      else { return nil }
-      asset.review = try reader.reviewState(of: asset.memberIDs)
-      return (item, asset)
-    }
-  }
-
-  static func roots(_ db: Database) throws -> [Int64: String] {
-    try Row.fetchAll(db, sql: "SELECT id, path FROM root").reduce(into: [Int64: String]()) {
-      $0[$1[0]] = $1[1]
-    }
-  }
-}
-
-extension IndexStore.QueuedMoment {
-  /// The columns of `queueMoment`, in the order `init(row:)` reads them.
-  static let selection = """
-    ordinal, momentId, firstPosition, total, reviewed, start, "end", photos, videos, title, placeName, \
-    placeAdmin1, placeCountry, placeCountryCode, placeLatitude, placeLongitude, boundary, gapSeconds, \
-    thresholdSeconds, meters
-    """
-
-  init(row: Row) {
-    ordinal = row[0]
-    firstPosition = row[2]
-    total = row[3]
-    reviewed = row[4]
-    var place: Place?
-    if let country: String = row[12], let code: String = row[13], let latitude: Double = row[14],
-      let longitude: Double = row[15]
-    {
-      place = Place(
-        name: row[10], admin1: row[11], country: country, countryCode: code, latitude: latitude,
-        longitude: longitude)
-    }
-    summary = MomentSummary(
-      id: row[1], start: row[5], end: row[6], photos: row[7], videos: row[8], title: row[9], place: place)
-    boundary = Manifest.BoundaryEntry(
-      reason: row[16], gapSeconds: row[17], thresholdSeconds: row[18], meters: row[19])
   }
 }

@@ -169,25 +169,28 @@ extension IndexStore {
   /// A JSON value of the `state` table; nil when absent or unreadable (a newer or damaged value
   /// must never stop a review).
   private func state<Value: Decodable>(_ type: Value.Type, key: String) throws -> Value? {
-    try database.read { db in
-      guard let text = try String.fetchOne(db, sql: "SELECT value FROM state WHERE key = ?", arguments: [key])
-      else { return nil }
-      return try? JSONDecoder().decode(Value.self, from: Data(text.utf8))
-    }
+    try database.read { db in try Self.state(type, key: key, in: db) }
+  }
+
+  static func state<Value: Decodable>(_ type: Value.Type, key: String, in db: Database) throws -> Value? {
+    guard let text = try String.fetchOne(db, sql: "SELECT value FROM state WHERE key = ?", arguments: [key])
+    else { return nil }
+    return try? JSONDecoder().decode(Value.self, from: Data(text.utf8))
   }
 
   /// Replaces a JSON value of the `state` table in one statement, or deletes it when nil.
   private func setState<Value: Encodable>(_ value: Value?, key: String) throws {
-    let text = try value.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
-    try database.write { db in
-      if let text {
-        try db.execute(
-          sql:
-            "INSERT INTO state (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-          arguments: [key, text])
-      } else {
-        try db.execute(sql: "DELETE FROM state WHERE key = ?", arguments: [key])
-      }
+    try database.write { db in try Self.setState(value, key: key, in: db) }
+  }
+
+  static func setState<Value: Encodable>(_ value: Value?, key: String, in db: Database) throws {
+    if let value {
+      try db.execute(
+        sql:
+          "INSERT INTO state (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+        arguments: [key, String(decoding: try JSONEncoder().encode(value), as: UTF8.self)])
+    } else {
+      try db.execute(sql: "DELETE FROM state WHERE key = ?", arguments: [key])
     }
   }
 }

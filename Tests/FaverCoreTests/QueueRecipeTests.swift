@@ -12,6 +12,8 @@ import Testing
   timeline.timeline.runGap = 1800
   var rules = QueueRecipe()
   rules.rulesVersion += 1
-  let digests = [current, burst, timeline, rules].map(\.digest)
-  #expect(Set(digests).count == 4)
+  var places = QueueRecipe()
+  places.placeTable = "0123456789abcdef"
+  let digests = [current, burst, timeline, rules, places].map(\.digest)
+  #expect(Set(digests).count == 5)
 }

@@ -1,0 +1,328 @@
+package import FaverCore
+import Foundation
+import GRDB
+
+/// Saving the review queue, and keeping it fresh: what it was built from, and its review counts
+/// kept in step with the marks.
+extension IndexStore {
+  /// The data generation: bumped by every write to files, roots and clock corrections.
+  package func dataGeneration() throws -> Int {
+    try database.read { try Self.dataGeneration($0) }
+  }
+
+  static func dataGeneration(_ db: Database) throws -> Int {
+    try Int.fetchOne(db, sql: "SELECT CAST(value AS INTEGER) FROM state WHERE key = 'dataGeneration'") ?? 0
+  }
+
+  /// Whether a queue was ever saved (of any mode, fresh or not).
+  package func hasSavedQueue() throws -> Bool {
+    try database.read { try Self.queueStamp($0) != nil }
+  }
+
+  /// Whether the saved queue is the one `mode` would build now by the rules of `recipe` (see
+  /// `QueueRecipe.digest`).
+  package func isQueueFresh(mode: MomentClusterer.Mode, recipe: String) throws -> Bool {
+    try readingQueue { try $0.isFresh(mode: mode, recipe: recipe) }
+  }
+
+  /// The stamp of the saved queue: the scratch queue's on a connection that keeps one.
+  static func queueStamp(_ db: Database) throws -> QueueStamp? {
+    let sql =
+      try isScratch(db)
+      ? "SELECT value FROM temp.\(scratchStamp)" : "SELECT value FROM state WHERE key = 'queue'"
+    guard let text = try String.fetchOne(db, sql: sql) else { return nil }
+    return try? JSONDecoder().decode(QueueStamp.self, from: Data(text.utf8))
+  }
+
+  /// The temporary table that holds the scratch queue's stamp (see `useScratchQueue`).
+  private static let scratchStamp = "queueScratchStamp"
+
+  private static func isScratch(_ db: Database) throws -> Bool {
+    try Bool.fetchOne(
+      db, sql: "SELECT EXISTS(SELECT 1 FROM sqlite_temp_master WHERE type = 'table' AND name = ?)",
+      arguments: [scratchStamp]) ?? false
+  }
+
+  /// Whether this store keeps its queue in scratch tables (see `useScratchQueue`).
+  package var hasScratchQueue: Bool {
+    get throws { try database.read { try Self.isScratch($0) } }
+  }
+
+  /// Keeps the saved queue of this store's connection in scratch tables: temporary ones, of the
+  /// same columns and indexes, which every statement of the connection reads and writes in place
+  /// of the store's own. How a store that cannot be written (read-only file, folder or disk) still
+  /// builds the queue its readers read, by the one path every reader takes; the store's file is
+  /// never written. The scratch queue starts empty and stale, and lives as long as the store.
+  package func useScratchQueue() throws {
+    try database.writeWithoutTransaction { db in
+      guard try !Self.isScratch(db) else { return }
+      let schema = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT type, sql FROM main.sqlite_master
+          WHERE tbl_name IN ('queueItem', 'queueMoment') AND sql IS NOT NULL ORDER BY type = 'index'
+          """)
+      for row in schema {
+        let (type, sql): (String, String) = (row[0], row[1])
+        let (plain, scratch) =
+          type == "table" ? ("CREATE TABLE ", "CREATE TEMP TABLE ") : ("CREATE INDEX ", "CREATE INDEX temp.")
+        guard sql.hasPrefix(plain) else { continue }
+        try db.execute(sql: scratch + sql.dropFirst(plain.count))
+      }
+      try db.execute(sql: "CREATE TEMP TABLE \(Self.scratchStamp) (value TEXT NOT NULL)")
+    }
+  }
+
+  /// Replaces the saved queue with `moments` (in queue order, as `ReviewQueue` orders them) and
+  /// their summaries, built in `mode` with `threshold` by the rules of `recipe` from the data of
+  /// `generation` (into the scratch tables of a store that keeps them): when the
+  /// data changed since, it is saved as stale. Items are written from the first that differs from
+  /// the queue saved before (see `digest`); returns how many were written.
+  @discardableResult
+  package func saveQueue(
+    _ moments: [Moment], summaries: [MomentSummary], generation: Int, mode: MomentClusterer.Mode,
+    threshold: Double, recipe: String
+  ) throws -> Int {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let stamp = String(
+      decoding: try encoder.encode(
+        QueueStamp(generation: generation, mode: mode, threshold: threshold, recipe: recipe)),
+      as: UTF8.self)
+    return try database.write { db in
+      let scratch = try Self.isScratch(db)
+      // Read in the transaction that writes: a mark made meanwhile is counted, or waits.
+      let marked = Set(try String.fetchAll(db, sql: "SELECT assetId FROM review"))
+      /// Hands `body` every item of the new queue in order, with its position, burst and moment
+      /// ordinals and whether it is reviewed.
+      func forEachItem(
+        _ body: (Asset, _ position: Int, _ burst: Int, _ moment: Int, _ reviewed: Bool) throws -> Void
+      )
+        rethrows
+      {
+        var position = 0
+        var burstOrdinal = 0
+        for (ordinal, moment) in moments.enumerated() {
+          for burst in moment.bursts {
+            for asset in burst.assets {
+              let reviewed =
+                marked.contains(asset.id.rawValue)
+                || asset.companion.map { marked.contains($0.id.rawValue) } == true
+                || asset.raw.map { marked.contains($0.id.rawValue) } == true
+              try body(asset, position, burstOrdinal, ordinal, reviewed)
+              position += 1
+            }
+            burstOrdinal += 1
+          }
+        }
+      }
+      // The first item that differs from the queue saved: only the items from there are written.
+      // One pass finds it and counts each moment's items.
+      let saved = try Int64.fetchAll(db, sql: "SELECT digest FROM queueItem ORDER BY position")
+      var count = 0
+      var unchanged = 0
+      var counts: [(first: Int, total: Int, reviewed: Int)] = Array(
+        repeating: (0, 0, 0), count: moments.count)
+      forEachItem { asset, position, burst, moment, reviewed in
+        count += 1
+        if counts[moment].total == 0 { counts[moment].first = position }
+        counts[moment].total += 1
+        if reviewed { counts[moment].reviewed += 1 }
+        guard unchanged == position, position < saved.count,
+          saved[position] == QueueItemInserts.digest(asset, burst: burst, moment: moment)
+        else { return }
+        unchanged += 1
+      }
+      let rewritten = saved.count - unchanged + count - unchanged
+      if rewritten > count / 2 {
+        // Most of it: the indexes are dropped and made again once the rows are in (by sorting
+        // them); kept, every row went into each of them at a random place, and a million rows
+        // took 10 s.
+        let schema = scratch ? "temp" : "main"
+        let indexes = try Row.fetchAll(
+          db,
+          sql:
+            "SELECT name, sql FROM \(schema).sqlite_master WHERE type = 'index' AND tbl_name = 'queueItem' AND sql IS NOT NULL"
+        ).map { (name: $0[0] as String, sql: $0[1] as String) }
+        for index in indexes {
+          try db.execute(sql: "DROP INDEX \(schema).\(index.name.quotedDatabaseIdentifier)")
+        }
+        try db.execute(sql: "DELETE FROM queueItem")
+        try insertItems(from: 0)
+        for index in indexes { try db.execute(sql: index.sql) }
+      } else if rewritten > 0 {
+        try db.execute(sql: "DELETE FROM queueItem WHERE position >= ?", arguments: [unchanged])
+        try insertItems(from: unchanged)
+      }
+      func insertItems(from first: Int) throws {
+        var items = QueueItemInserts(db)
+        try forEachItem { asset, position, burst, moment, reviewed in
+          guard position >= first else { return }
+          try items.add(asset, position: position, burst: burst, moment: moment, reviewed: reviewed)
+        }
+        try items.finish()
+      }
+      // Every moment's row: a boundary holds the library's threshold, which any new photo moves.
+      try db.execute(sql: "DELETE FROM queueMoment")
+      let summary = try db.makeStatement(
+        sql: """
+          INSERT INTO queueMoment (\(QueuedMoment.selection))
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          """)
+      for (ordinal, moment) in moments.enumerated() {
+        let (said, boundary, count) = (
+          summaries[ordinal], Manifest.BoundaryEntry(moment.boundary), counts[ordinal]
+        )
+        let place = said.place
+        try summary.execute(arguments: [
+          ordinal, said.id, count.first, count.total, count.reviewed, said.start, said.end, said.photos,
+          said.videos, said.title, place?.name, place?.admin1, place?.country, place?.countryCode,
+          place?.latitude, place?.longitude, boundary.reason, boundary.gapSeconds, boundary.thresholdSeconds,
+          boundary.meters,
+        ])
+      }
+      if scratch {
+        try db.execute(sql: "DELETE FROM temp.\(Self.scratchStamp)")
+        try db.execute(sql: "INSERT INTO temp.\(Self.scratchStamp) (value) VALUES (?)", arguments: [stamp])
+      } else {
+        try db.execute(
+          sql:
+            "INSERT INTO state (key, value) VALUES ('queue', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+          arguments: [stamp])
+      }
+      return rewritten == 0 ? 0 : count - (rewritten > count / 2 ? 0 : unchanged)
+    }
+  }
+
+  /// Keeps the saved queue's review counts in step with `review` for the items holding `ids`:
+  /// called in the transaction of the marks (and of a review carried to an edited file).
+  static func updateQueueReviewed(_ ids: Set<AssetID>, in db: Database) throws {
+    // One id a statement: a list of them all could pass the limit of bound values of some SQLite
+    // builds (32,766 by default).
+    let holding = try db.cachedStatement(
+      sql: """
+        SELECT q.position, q.moment, q.reviewed, \(Self.anyMemberMarked) FROM queueItem q
+        WHERE q.assetId = ?1 OR q.companionId = ?1 OR q.rawId = ?1
+        """)
+    for id in ids {
+      for row in try Row.fetchAll(holding, arguments: [id.rawValue]) {
+        let (position, moment, was, now): (Int, Int, Bool, Bool) = (row[0], row[1], row[2], row[3])
+        guard was != now else { continue }
+        try db.execute(
+          sql: "UPDATE queueItem SET reviewed = ? WHERE position = ?", arguments: [now, position])
+        try db.execute(
+          sql: "UPDATE queueMoment SET reviewed = reviewed + ? WHERE ordinal = ?",
+          arguments: [now ? 1 : -1, moment])
+      }
+    }
+  }
+
+  /// SQL true when one of the files of the queue item `q` is marked in `review`.
+  private static let anyMemberMarked = """
+    (EXISTS (SELECT 1 FROM review WHERE review.assetId = q.assetId) \
+    OR (q.companionId IS NOT NULL AND EXISTS (SELECT 1 FROM review WHERE review.assetId = q.companionId)) \
+    OR (q.rawId IS NOT NULL AND EXISTS (SELECT 1 FROM review WHERE review.assetId = q.rawId)))
+    """
+
+}
+
+/// The rows of `queueItem`, inserted `rows` at a time with their values bound straight to SQLite
+/// (see `BatchStatement`): GRDB's arguments cost more than the inserts.
+private struct QueueItemInserts {
+  static let rows = 64
+  static let columns = """
+    position, assetId, companionId, rawId, burst, moment, instant, utcOffset, timeSource, hasSubseconds, \
+    offsetSource, inferredOffset, clockShift, isUndated, problem, reviewed, digest
+    """
+
+  private let db: Database
+  private var batch: BatchStatement?
+  private var pending: [(Asset, position: Int, burst: Int, moment: Int, reviewed: Bool)] = []
+
+  init(_ db: Database) { self.db = db }
+
+  private static func sql(rows: Int) -> String {
+    let row = "(" + Array(repeating: "?", count: 17).joined(separator: ", ") + ")"
+    return "INSERT INTO queueItem (\(columns)) VALUES "
+      + Array(repeating: row, count: rows).joined(separator: ", ")
+  }
+
+  mutating func add(_ asset: Asset, position: Int, burst: Int, moment: Int, reviewed: Bool) throws {
+    pending.append((asset, position, burst, moment, reviewed))
+    guard pending.count == Self.rows else { return }
+    var statement = try batch ?? BatchStatement(db, sql: Self.sql(rows: Self.rows))
+    try Self.insert(pending, with: &statement)
+    batch = statement
+    pending.removeAll(keepingCapacity: true)
+  }
+
+  /// Inserts what is left.
+  mutating func finish() throws {
+    guard !pending.isEmpty else { return }
+    var last = try BatchStatement(db, sql: Self.sql(rows: pending.count))
+    try Self.insert(pending, with: &last)
+    pending.removeAll()
+  }
+
+  /// A digest of the item's values (FNV-1a, 64 bits, the same on every run): equal digests at a
+  /// position mean the row saved there holds what it would be written with. `reviewed` is left
+  /// out: every write to `review` keeps the saved flags in step (`updateQueueReviewed`).
+  static func digest(_ asset: Asset, burst: Int, moment: Int) -> Int64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    func bits(_ value: UInt64) {
+      var value = value
+      for _ in 0..<8 {
+        hash = (hash ^ (value & 0xFF)) &* 0x100_0000_01b3
+        value >>= 8
+      }
+    }
+    func text(_ value: String?) {
+      guard let value else { return bits(UInt64.max) }
+      for byte in value.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+      bits(UInt64(value.utf8.count))
+    }
+    func number(_ value: Int?) { bits(value.map { UInt64(bitPattern: Int64($0)) } ?? 0x8000_0000_0000_0001) }
+    let time = asset.captureTime
+    text(asset.id.rawValue)
+    text(asset.companion?.id.rawValue)
+    text(asset.raw?.id.rawValue)
+    number(burst)
+    number(moment)
+    bits(time.instant.timeIntervalSince1970.bitPattern)
+    number(time.utcOffset)
+    text(time.source.rawValue)
+    text(time.offsetSource.rawValue)
+    number(time.inferredOffset)
+    number(time.clockShift)
+    bits(UInt64((time.hasSubseconds ? 1 : 0) | (time.isUndated ? 2 : 0)))
+    text(asset.problem)
+    return Int64(bitPattern: hash)
+  }
+
+  private static func insert(
+    _ rows: [(Asset, position: Int, burst: Int, moment: Int, reviewed: Bool)],
+    with statement: inout BatchStatement
+  ) throws {
+    for (asset, position, burst, moment, reviewed) in rows {
+      let time = asset.captureTime
+      statement.bind(Int64(position))
+      statement.bind(asset.id.rawValue)
+      statement.bind(asset.companion?.id.rawValue)
+      statement.bind(asset.raw?.id.rawValue)
+      statement.bind(Int64(burst))
+      statement.bind(Int64(moment))
+      statement.bind(time.instant.timeIntervalSince1970)
+      statement.bind(time.utcOffset)
+      statement.bind(time.source.rawValue)
+      statement.bind(time.hasSubseconds)
+      statement.bind(time.offsetSource.rawValue)
+      statement.bind(time.inferredOffset)
+      statement.bind(Int64(time.clockShift))
+      statement.bind(time.isUndated)
+      statement.bind(asset.problem)
+      statement.bind(reviewed)
+      statement.bind(digest(asset, burst: burst, moment: moment))
+    }
+    try statement.run()
+  }
+}

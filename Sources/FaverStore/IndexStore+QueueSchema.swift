@@ -1,0 +1,101 @@
+import GRDB
+
+/// The review queue as last built, kept so `status`, `next`, `cursor` and `mark` read the few rows
+/// they need instead of rebuilding the whole library (issue #17).
+///
+/// `queueItem` holds every asset of the queue in queue order (moment, burst, capture order) with
+/// its member ids (so "reviewed" is checked against `review`), its burst and moment ordinals and
+/// its placed capture time; `queueMoment` holds each moment's summary. Every write that changes
+/// what the queue would be (files, roots, clock corrections) bumps `dataGeneration` in `state`, by
+/// triggers in the same transaction; the queue is fresh while the generation, the clustering mode
+/// and the `QueueStamp` format and rules (`QueueRecipe`) it was built with are the current ones.
+extension IndexStore {
+  static func registerQueueMigration(in migrator: inout DatabaseMigrator) {
+    migrator.registerMigration("v12: review queue") { db in
+      try db.create(table: "queueItem") { t in
+        t.primaryKey("position", .integer)
+        t.column("assetId", .text).notNull()
+        t.column("companionId", .text)
+        t.column("rawId", .text)
+        t.column("burst", .integer).notNull()
+        t.column("moment", .integer).notNull()
+        t.column("instant", .double).notNull()
+        t.column("utcOffset", .integer)
+        t.column("timeSource", .text).notNull()
+        t.column("hasSubseconds", .boolean).notNull()
+        t.column("offsetSource", .text).notNull()
+        t.column("inferredOffset", .integer)
+        t.column("clockShift", .integer).notNull()
+        t.column("isUndated", .boolean).notNull()
+        t.column("problem", .text)
+        t.column("reviewed", .boolean).notNull().defaults(to: false)
+      }
+      try db.create(index: "queueItem_on_assetId", on: "queueItem", columns: ["assetId"])
+      try db.create(index: "queueItem_on_burst", on: "queueItem", columns: ["burst"])
+      // The items left to review, in queue order: `next` finds the first of them at once however
+      // much of the queue is reviewed.
+      try db.execute(sql: "CREATE INDEX queueItem_pending ON queueItem(position) WHERE reviewed = 0")
+      try db.create(
+        index: "queueItem_on_companionId", on: "queueItem", columns: ["companionId"],
+        condition: Column("companionId") != nil)
+      try db.create(
+        index: "queueItem_on_rawId", on: "queueItem", columns: ["rawId"], condition: Column("rawId") != nil)
+      try db.create(table: "queueMoment") { t in
+        t.primaryKey("ordinal", .integer)
+        t.column("summary", .text).notNull()
+        t.column("total", .integer).notNull()
+        t.column("reviewed", .integer).notNull()
+      }
+      try db.execute(sql: "INSERT OR REPLACE INTO state (key, value) VALUES ('dataGeneration', '0')")
+      for table in ["file", "root", "clockCorrection"] {
+        for event in ["INSERT", "UPDATE", "DELETE"] {
+          try db.execute(
+            sql: """
+              CREATE TRIGGER \(table)_\(event.lowercased())_bumps_generation AFTER \(event) ON \(table)
+              BEGIN
+                UPDATE state SET value = CAST(value AS INTEGER) + 1 WHERE key = 'dataGeneration';
+              END
+              """)
+        }
+      }
+    }
+    migrator.registerMigration("v13: moments in columns, the listing order") { db in
+      // The queue is derived data (the stamp's format changes with it, so a queue saved before
+      // is rebuilt): `queueMoment` is made anew with each moment's summary and boundary in
+      // columns — the manifest is written from it, and decoding JSON for each moment cost more
+      // than reading its items —, its id and first item (the web page's moments). `assets` is
+      // listed straight from `queueItem` in capture order.
+      try db.drop(table: "queueMoment")
+      try db.create(table: "queueMoment") { t in
+        t.primaryKey("ordinal", .integer)
+        t.column("momentId", .text).notNull()
+        t.column("firstPosition", .integer).notNull()
+        t.column("total", .integer).notNull()
+        t.column("reviewed", .integer).notNull()
+        t.column("start", .text).notNull()
+        t.column("end", .text).notNull()
+        t.column("photos", .integer).notNull()
+        t.column("videos", .integer).notNull()
+        t.column("title", .text).notNull()
+        t.column("placeName", .text)
+        t.column("placeAdmin1", .text)
+        t.column("placeCountry", .text)
+        t.column("placeCountryCode", .text)
+        t.column("placeLatitude", .double)
+        t.column("placeLongitude", .double)
+        t.column("boundary", .text).notNull()
+        t.column("gapSeconds", .double)
+        t.column("thresholdSeconds", .double)
+        t.column("meters", .double)
+        t.column("localMean", .double)
+      }
+      try db.create(index: "queueMoment_on_momentId", on: "queueMoment", columns: ["momentId"])
+      // A digest of each item's values: a save rewrites the queue only from the first item that
+      // changed (new photos come last), comparing one number an item.
+      try db.alter(table: "queueItem") { t in t.add(column: "digest", .integer).notNull().defaults(to: 0) }
+      try db.create(index: "queueItem_listing", on: "queueItem", columns: ["instant", "assetId"])
+      try db.execute(sql: "DELETE FROM queueItem")
+      try db.execute(sql: "DELETE FROM state WHERE key = 'queue'")
+    }
+  }
+}

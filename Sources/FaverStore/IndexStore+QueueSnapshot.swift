@@ -1,0 +1,256 @@
+package import FaverCore
+import Foundation
+package import GRDB
+
+extension IndexStore {
+  /// The saved review queue, the marks and the cursor as one snapshot: a use case reads all it
+  /// needs through one (`readingQueue`), or in the transaction that then moves the cursor
+  /// (`updatingQueue`), so what it answers never mixes two states of the store.
+  package struct QueueSnapshot {
+    let db: Database
+    private let reader: QueuedAssetReader
+
+    init(_ db: Database) throws {
+      self.db = db
+      reader = try QueuedAssetReader(db, roots: try IndexStore.roots(db))
+    }
+
+    /// SQL true when the queue item `q` is left to review (none of its files is marked), as
+    /// `queueItem_pending` says it.
+    private static let isPending = "q.reviewed = 0"
+
+    /// Whether the saved queue is the one `mode` would build by the rules of `recipe` now.
+    package func isFresh(mode: MomentClusterer.Mode, recipe: String) throws -> Bool {
+      try IndexStore.queueStamp(db)?.isFresh(
+        generation: try IndexStore.dataGeneration(db), mode: mode, recipe: recipe) ?? false
+    }
+
+    /// The saved cursor; nil when none was saved or it cannot be read.
+    package func cursor() throws -> FaverCore.Cursor? {
+      try IndexStore.state(FaverCore.Cursor.self, key: "cursor", in: db)
+    }
+
+    /// Saves the cursor, or forgets it when nil (in `updatingQueue` only).
+    package func setCursor(_ cursor: FaverCore.Cursor?) throws {
+      try IndexStore.setState(cursor, key: "cursor", in: db)
+    }
+
+    /// The saved queue's counts: assets reviewed and in all, moments with something left to
+    /// review and in all.
+    package func counts() throws -> (reviewed: Int, total: Int, momentsToReview: Int, moments: Int) {
+      let row = try Row.fetchOne(
+        db,
+        sql: """
+          SELECT COALESCE(SUM(reviewed), 0), COALESCE(SUM(total), 0), COALESCE(SUM(reviewed < total), 0), COUNT(*)
+          FROM queueMoment
+          """)
+      return (row?[0] ?? 0, row?[1] ?? 0, row?[2] ?? 0, row?[3] ?? 0)
+    }
+
+    /// The library's progress, from the counts.
+    package func progress() throws -> ReviewProgress {
+      let counts = try counts()
+      return ReviewProgress(reviewed: counts.reviewed, total: counts.total)
+    }
+
+    /// The first unreviewed item of the saved queue, in queue order, that satisfies `condition`
+    /// (SQL over `q`), else nil.
+    private func firstPending(where condition: String = "1", arguments: StatementArguments = [])
+      throws -> QueuedItem?
+    {
+      try Row.fetchOne(
+        db,
+        sql: """
+          SELECT \(QueuedItem.selection) FROM queueItem q
+          WHERE (\(condition)) AND \(Self.isPending) ORDER BY q.position LIMIT 1
+          """,
+        arguments: arguments
+      ).map(QueuedItem.init(row:))
+    }
+
+    /// Where to resume in the saved queue, by the rule of `ReviewQueue.resume(from:)`.
+    package func resume(from cursor: FaverCore.Cursor?) throws -> QueuedItem? {
+      guard let cursor else { return try firstPending() }
+      if let item = try item(cursor.assetID) {
+        if let exact = try firstPending(where: "q.position = ?", arguments: [item.position]) { return exact }
+        return try firstPending(where: "q.position > ?", arguments: [item.position]) ?? firstPending()
+      }
+      // Gone from the index: continue after the place it held, by capture instant and id.
+      let instant = cursor.instant.timeIntervalSince1970
+      return try firstPending(
+        where: "q.instant > ? OR (q.instant = ? AND q.assetId > ?)",
+        arguments: [instant, instant, cursor.assetID.rawValue]) ?? firstPending()
+    }
+
+    /// The first unreviewed item of the saved queue, in queue order, one of whose files is among
+    /// `ids`.
+    package func firstPending(among ids: Set<AssetID>) throws -> QueuedItem? {
+      // One id a statement: a list of them all could pass the limit of bound values of some
+      // SQLite builds (32,766 by default).
+      try ids.compactMap { id in
+        try firstPending(
+          where: "q.assetId = ?1 OR q.companionId = ?1 OR q.rawId = ?1", arguments: [id.rawValue])
+      }.min { $0.position < $1.position }
+    }
+
+    /// The saved queue's item of `id` (its first, in queue order).
+    package func item(_ id: AssetID) throws -> QueuedItem? {
+      try Row.fetchOne(
+        db,
+        sql:
+          "SELECT \(QueuedItem.selection) FROM queueItem q WHERE q.assetId = ? ORDER BY q.position LIMIT 1",
+        arguments: [id.rawValue]
+      ).map(QueuedItem.init(row:))
+    }
+
+    /// The items of burst `burst` of the saved queue, in queue order: the unreviewed ones, and the
+    /// id of its first item (reviewed or not), which names the burst.
+    package func burst(_ burst: Int) throws -> (first: AssetID?, pending: [QueuedItem]) {
+      let first = try String.fetchOne(
+        db, sql: "SELECT assetId FROM queueItem WHERE burst = ? ORDER BY position LIMIT 1", arguments: [burst]
+      )
+      let pending = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT \(QueuedItem.selection) FROM queueItem q WHERE q.burst = ? AND \(Self.isPending)
+          ORDER BY q.position
+          """,
+        arguments: [burst]
+      ).map(QueuedItem.init(row:))
+      return (first.map(AssetID.init(rawValue:)), pending)
+    }
+
+    /// The assets of queue items as `assets()` and `Timeline` made them: each at the first of its
+    /// places (by root, then path) with the others as duplicates, with its Live Photo video and
+    /// raw file, its placed capture time and problem; nil for an item whose file is no longer
+    /// indexed.
+    package func assets(of items: [QueuedItem]) throws -> [Asset?] {
+      try items.map { try reader.asset(of: $0) }
+    }
+
+    /// The saved queue's moment with `id`; nil when none has it.
+    package func moment(id: String) throws -> QueuedMoment? {
+      try Row.fetchOne(
+        db, sql: "SELECT \(QueuedMoment.selection) FROM queueMoment WHERE momentId = ?", arguments: [id]
+      ).map(QueuedMoment.init(row:))
+    }
+
+    /// At most `limit` moments of the saved queue from the one at `ordinal` on, in queue order.
+    package func moments(from ordinal: Int, limit: Int) throws -> [QueuedMoment] {
+      try Row.fetchAll(
+        db,
+        sql: "SELECT \(QueuedMoment.selection) FROM queueMoment WHERE ordinal >= ? ORDER BY ordinal LIMIT ?",
+        arguments: [max(ordinal, 0), max(limit, 0)]
+      ).map(QueuedMoment.init(row:))
+    }
+
+    /// The saved queue's moment at `ordinal`; nil past either end.
+    package func moment(at ordinal: Int) throws -> QueuedMoment? {
+      guard ordinal >= 0 else { return nil }
+      return try moments(from: ordinal, limit: 1).first.flatMap { $0.ordinal == ordinal ? $0 : nil }
+    }
+
+    /// Every asset of `moment`, in queue order, with its review state and its burst's ordinal; an
+    /// item whose file is no longer indexed is left out (it cannot be, while the queue is fresh).
+    package func assets(of moment: QueuedMoment) throws -> [(burst: Int, asset: Asset)] {
+      let rows = try Row.fetchCursor(
+        db,
+        sql:
+          "SELECT \(QueuedItem.selection) FROM queueItem q WHERE q.position >= ? AND q.position < ? ORDER BY q.position",
+        arguments: [moment.firstPosition, moment.firstPosition + moment.total])
+      var found: [(burst: Int, asset: Asset)] = []
+      while let row = try rows.next() {
+        let item = QueuedItem(row: row)
+        guard var asset = try reader.asset(of: item) else { continue }
+        asset.review = try reader.reviewState(of: asset.memberIDs)
+        found.append((item.burst, asset))
+      }
+      return found
+    }
+
+    /// The saved queue's item one of whose files is `id` (its first, in queue order), and its
+    /// asset with its review state; nil when no item holds it.
+    package func asset(holding id: AssetID) throws -> (item: QueuedItem, asset: Asset)? {
+      guard
+        let item = try Row.fetchOne(
+          db,
+          sql: """
+            SELECT \(QueuedItem.selection) FROM queueItem q
+            WHERE q.assetId = ?1 OR q.companionId = ?1 OR q.rawId = ?1 ORDER BY q.position LIMIT 1
+            """,
+          arguments: [id.rawValue]
+        ).map(QueuedItem.init(row:)),
+        var asset = try reader.asset(of: item)
+      else { return nil }
+      asset.review = try reader.reviewState(of: asset.memberIDs)
+      return (item, asset)
+    }
+  }
+
+  /// Runs `body` on one snapshot of the saved queue, the marks and the cursor.
+  package func readingQueue<T>(_ body: (QueueSnapshot) throws -> T) throws -> T {
+    try database.read { db in try body(QueueSnapshot(db)) }
+  }
+
+  /// Runs `body` in one write transaction over the saved queue, the marks and the cursor: what
+  /// it reads and the cursor it saves agree.
+  package func updatingQueue<T>(_ body: (QueueSnapshot) throws -> T) throws -> T {
+    try database.write { db in try body(QueueSnapshot(db)) }
+  }
+
+  static func roots(_ db: Database) throws -> [Int64: String] {
+    try Row.fetchAll(db, sql: "SELECT id, path FROM root").reduce(into: [Int64: String]()) {
+      $0[$1[0]] = $1[1]
+    }
+  }
+}
+
+/// Makes the assets of saved queue items from their files' rows, with statements prepared once.
+struct QueuedAssetReader {
+  private let roots: [Int64: String]
+  private let places: Statement
+  private let review: Statement
+
+  init(_ db: Database, roots: [Int64: String]) throws {
+    self.roots = roots
+    places = try db.makeStatement(sql: "SELECT \(FileRecord.Columns.selection) FROM file WHERE assetId = ?")
+    review = try db.makeStatement(sql: "SELECT favorite, rejected FROM review WHERE assetId = ?")
+  }
+
+  /// The asset of `item` (see `IndexStore.assets(of:)`), nil when its file is no longer indexed.
+  func asset(of item: IndexStore.QueuedItem) throws -> Asset? { try placed(item)?.asset }
+
+  /// The asset of `item` and the first of its places; nil when its file is no longer indexed.
+  func placed(_ item: IndexStore.QueuedItem) throws -> (asset: Asset, place: FileRecord)? {
+    let found = try places(item.assetID)
+    guard let first = found.first else { return nil }
+    var asset = first.asset(root: roots[first.rootId] ?? "")
+    asset.duplicates = found.dropFirst().map { joinPath(roots[$0.rootId] ?? "", $0.path) }
+    asset.companion = try companion(item.companionID)
+    asset.raw = try companion(item.rawID)
+    asset.captureTime = item.captureTime
+    asset.problem = item.problem
+    return (asset, first)
+  }
+
+  /// The review state of the first of `ids` that is marked; unreviewed when none is.
+  func reviewState(of ids: some Sequence<AssetID>) throws -> ReviewState {
+    for id in ids {
+      if let row = try Row.fetchOne(review, arguments: [id.rawValue]) {
+        return IndexStore.state(favorite: row[0], rejected: row[1])
+      }
+    }
+    return .unreviewed
+  }
+
+  private func places(_ id: AssetID) throws -> [FileRecord] {
+    try Row.fetchAll(places, arguments: [id.rawValue]).map { try FileRecord(row: $0) }.sorted {
+      $0.rootId != $1.rootId ? $0.rootId < $1.rootId : $0.path.utf8.lexicographicallyPrecedes($1.path.utf8)
+    }
+  }
+
+  private func companion(_ id: AssetID?) throws -> Asset.Companion? {
+    guard let id, let first = try places(id).first else { return nil }
+    return Asset.Companion(id: id, root: roots[first.rootId] ?? "", path: first.path)
+  }
+}

@@ -1,0 +1,118 @@
+package import FaverCore
+import Foundation
+import GRDB
+
+/// The saved review queue's values: what built it (`QueueStamp`), its moments and its items, as
+/// their rows hold them.
+extension IndexStore {
+  /// What a saved queue was built from.
+  package struct QueueStamp: Hashable, Codable, Sendable {
+    /// Bumped when the way the queue is built or saved changes: an older table is rebuilt.
+    /// 2: moments keep their boundary, the stamp its threshold.
+    package static let format = 2
+
+    package var format: Int
+    /// The digest of the rules that built the queue; a queue of other rules is stale.
+    package var recipe: String
+    package var generation: Int
+    package var mode: MomentClusterer.Mode
+    /// The clustering's threshold (`MomentClusterer.Result.threshold`).
+    package var threshold: Double?
+
+    /// A stamp of this faver's format, for a queue built by the rules of digest `recipe` (see
+    /// `QueueRecipe.digest`).
+    package init(generation: Int, mode: MomentClusterer.Mode, threshold: Double? = nil, recipe: String) {
+      (format, self.recipe, self.generation, self.mode, self.threshold) = (
+        Self.format, recipe, generation, mode, threshold
+      )
+    }
+
+    /// Whether the queue it stamps was built and saved the way this faver does, by the rules of
+    /// `recipe`.
+    func isCurrent(recipe: String) -> Bool { format == Self.format && self.recipe == recipe }
+
+    /// Whether the queue it stamps is the one `mode` would build by the rules of `recipe` from the
+    /// data of `generation`.
+    func isFresh(generation: Int, mode: MomentClusterer.Mode, recipe: String) -> Bool {
+      isCurrent(recipe: recipe) && self.generation == generation && self.mode == mode
+    }
+  }
+
+  /// A moment of the saved queue: what it is, why it starts where it does, and how much of it is
+  /// reviewed.
+  package struct QueuedMoment: Hashable, Sendable {
+    package var ordinal: Int
+    package var summary: MomentSummary
+    package var boundary: Manifest.BoundaryEntry
+    package var total: Int
+    package var reviewed: Int
+    /// The position of its first item: its items are the `total` from there.
+    package var firstPosition: Int
+  }
+
+  /// One asset of the saved queue.
+  package struct QueuedItem: Hashable, Sendable {
+    package var position: Int
+    package var assetID: AssetID
+    package var companionID: AssetID?
+    package var rawID: AssetID?
+    package var burst: Int
+    package var moment: Int
+    /// The placed capture time (see `Timeline`).
+    package var captureTime: CaptureTime
+    /// The placed problem (see `Timeline`).
+    package var problem: String?
+
+    package var cursor: FaverCore.Cursor { FaverCore.Cursor(assetID: assetID, instant: captureTime.instant) }
+
+    static let selection = """
+      q.position, q.assetId, q.companionId, q.rawId, q.burst, q.moment, q.instant, q.utcOffset, \
+      q.timeSource, q.hasSubseconds, q.offsetSource, q.inferredOffset, q.clockShift, q.isUndated, q.problem
+      """
+
+    init(row: Row) {
+      position = row[0]
+      assetID = AssetID(rawValue: row[1])
+      companionID = (row[2] as String?).map(AssetID.init(rawValue:))
+      rawID = (row[3] as String?).map(AssetID.init(rawValue:))
+      burst = row[4]
+      moment = row[5]
+      captureTime = CaptureTime(
+        instant: Date(timeIntervalSince1970: row[6]), utcOffset: row[7],
+        source: TimeSource(rawValue: row[8]) ?? .fileModified, hasSubseconds: row[9],
+        offsetSource: OffsetSource(rawValue: row[10]) ?? .file)
+      captureTime.inferredOffset = row[11]
+      captureTime.clockShift = row[12]
+      captureTime.isUndated = row[13]
+      problem = row[14]
+    }
+  }
+}
+
+extension IndexStore.QueuedMoment {
+  /// The columns of `queueMoment`, in the order `init(row:)` reads them.
+  static let selection = """
+    ordinal, momentId, firstPosition, total, reviewed, start, "end", photos, videos, title, placeName, \
+    placeAdmin1, placeCountry, placeCountryCode, placeLatitude, placeLongitude, boundary, gapSeconds, \
+    thresholdSeconds, meters
+    """
+
+  init(row: Row) {
+    ordinal = row[0]
+    firstPosition = row[2]
+    total = row[3]
+    reviewed = row[4]
+    var place: Place?
+    if let country: String = row[12], let code: String = row[13], let latitude: Double = row[14],
+      let longitude: Double = row[15]
+    {
+      place = Place(
+        name: row[10], admin1: row[11], country: country, countryCode: code, latitude: latitude,
+        longitude: longitude)
+    }
+    summary = MomentSummary(
+      id: row[1], start: row[5], end: row[6], photos: row[7], videos: row[8], title: row[9], place: place)
+    boundary = Manifest.BoundaryEntry(
+      reason: row[16], gapSeconds: row[17], thresholdSeconds: row[18], meters: row[19])
+  }
+}
