@@ -1,7 +1,7 @@
-import FaverCore
+public import FaverCore
 internal import FaverPlaces
 import FaverStore
-import Foundation
+public import Foundation
 
 /// The review queue saved in the store (see `IndexStore+QueueSchema`): the one read model.
 /// `status`, `next`, `cursor`, `mark`, `assets` and the page read the rows they need from it, each
@@ -54,6 +54,50 @@ extension Library {
     try store.saveQueue(
       clustering.moments, summaries: summaries, generation: generation, mode: clustering.mode,
       threshold: clustering.threshold, recipe: Self.queueRecipe)
+  }
+
+  /// Hands `body` every indexed asset once, as `assets()` lists them, one at a time: read from the
+  /// saved queue (saved first when stale), so a library of any size is never in memory whole.
+  public func forEachAsset(_ body: (Asset) throws -> Void) throws {
+    try forEachAsset(reviewedOnly: false, body)
+  }
+
+  /// `forEachAsset`, only the reviewed assets (favorites and rejects included) when `reviewedOnly`.
+  func forEachAsset(reviewedOnly: Bool, _ body: (Asset) throws -> Void) throws {
+    let mode = try clusteringMode()
+    for _ in 0..<3 {
+      let store = try storeWithFreshQueue(mode: mode)
+      if try store.forEachQueuedAsset(recipe: Self.queueRecipe, reviewedOnly: reviewedOnly, body) { return }
+    }
+    throw LibraryError.cannotUpdateIndex(store: folder.path, reason: "the review queue kept changing")
+  }
+
+  /// What `mark` did.
+  public struct Marked: Hashable, Sendable {
+    /// Ids whose state changed.
+    public var changed: Int
+    /// Ids that already were so.
+    public var unchanged: Int
+  }
+
+  /// Marks assets; every id must be indexed, or nothing is marked (`LibraryError.unknownAssets`).
+  /// `.unreviewed` is an undo: the assets go back in the queue at their place, and the cursor
+  /// moves to the first of them in queue order, so `next` shows it.
+  @discardableResult
+  public func mark(_ ids: [AssetID], as mark: ReviewMark, at date: Date = Date()) throws -> Marked {
+    let store = try store
+    let known = try store.knownAssetIDs(among: ids)
+    let unknown = ids.filter { !known.contains($0) }
+    guard unknown.isEmpty else { throw LibraryError.unknownAssets(unknown) }
+    let changed = try store.mark(ids, as: mark, at: date)
+    if mark == .unreviewed, changed > 0 {
+      let undone = Set(ids)
+      _ = try storeWithFreshQueue(mode: clusteringMode())
+      try store.updatingQueue { queue in
+        if let first = try queue.firstPending(among: undone) { try queue.setCursor(first.cursor) }
+      }
+    }
+    return Marked(changed: changed, unchanged: Set(ids).count - changed)
   }
 
   /// How much of the library is reviewed, and how many moments are left.

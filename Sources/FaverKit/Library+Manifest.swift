@@ -1,0 +1,131 @@
+public import FaverCore
+internal import FaverFiles
+internal import FaverStore
+public import Foundation
+
+/// The manifest: the review queue as a file, written by `cluster` (and so `refresh`) from the
+/// saved queue as it is read.
+extension Library {
+  /// A moment as `cluster` saved it: what it is, why it starts where it does, how much of it is
+  /// reviewed.
+  public struct SavedMoment: Hashable, Sendable {
+    public var summary: MomentSummary
+    public var boundary: Manifest.BoundaryEntry
+    /// Its assets, reviewed or not.
+    public var total: Int
+    public var reviewed: Int
+  }
+
+  /// What `cluster` wrote.
+  public struct Clustering: Sendable {
+    public var mode: MomentClusterer.Mode
+    /// The gap at or above which a new moment started.
+    public var thresholdSeconds: Double
+    public var progress: ReviewProgress
+    /// Every moment in queue order, the reviewed ones too.
+    public var moments: [SavedMoment]
+    /// With `explain`: the clustering itself, made in memory, which says how the threshold was
+    /// chosen and where each asset was placed.
+    public var explained: MomentClusterer.Result?
+
+    /// The moments with something left to review: those the manifest lists.
+    public var momentsToReview: [SavedMoment] { moments.filter { $0.reviewed < $0.total } }
+  }
+
+  /// Clusters the library in `mode` (see `clusteringMode`), writes the manifest atomically into
+  /// the store folder and into `extraFolder`, and remembers the mode for the calls that name
+  /// none. The queue is saved in the store (rebuilt only when the library, the clock corrections
+  /// or the mode changed), and the manifest is written from it as it is read, into every file and
+  /// into `output` (to print it), never held whole in memory. The store's copy and the mode are
+  /// saved first, so a failing `extraFolder` leaves them in step; an error of `output` is thrown
+  /// once the files are in place. `explain` also makes the clustering in memory (see
+  /// `Clustering.explained`).
+  @discardableResult
+  public func cluster(
+    mode: MomentClusterer.Mode? = nil, extraFolder: URL? = nil, now: Date = Date(), explain: Bool = false,
+    output: ((UnsafeRawBufferPointer) throws -> Void)? = nil
+  ) throws -> Clustering {
+    // Writable first: a read-only index must fail before the manifest is replaced.
+    let store = try store
+    let mode = try clusteringMode(mode)
+    var explained: MomentClusterer.Result?
+    var attempts = 0
+    while true {
+      attempts += 1
+      if try explain || !store.isQueueFresh(mode: mode, recipe: Self.queueRecipe) {
+        let generation = try store.dataGeneration()
+        let clustering = MomentClusterer(mode: mode).moments(in: try placedAssets(store, ordered: false))
+        if try !store.isQueueFresh(mode: mode, recipe: Self.queueRecipe) {
+          try saveQueue(clustering, places: places(of: clustering.moments), generation: generation, in: store)
+        }
+        if explain { explained = clustering }
+      }
+      // Another command may save the queue of another mode meanwhile: then again (at worst with
+      // the queue stale, which a concurrent index leaves: it was built from the data read).
+      if var written = try writeManifest(
+        from: store, mode: mode, extraFolder: extraFolder, now: now, output: output)
+      {
+        written.explained = explained
+        return written
+      }
+      if attempts == 3 {
+        throw LibraryError.cannotUpdateIndex(store: folder.path, reason: "the review queue kept changing")
+      }
+    }
+  }
+
+  /// Writes the manifest of the queue saved in `store` (see `cluster`); nil, and nothing written,
+  /// when the queue saved is not of `mode`.
+  private func writeManifest(
+    from store: IndexStore, mode: MomentClusterer.Mode, extraFolder: URL?, now: Date,
+    output: ((UnsafeRawBufferPointer) throws -> Void)?
+  ) throws -> Clustering? {
+    // The store's copy first: a folder given for the extra copy that cannot be written must not
+    // keep the store's own manifest (and the mode) from being written.
+    var files = [try AtomicFile(replacing: folder.appendingPathComponent(Self.manifestFileName))]
+    var extraError: (any Error)?
+    if let extraFolder {
+      do {
+        files.append(try AtomicFile(replacing: extraFolder.appendingPathComponent(Self.manifestFileName)))
+      } catch {
+        extraError = error
+      }
+    }
+    var outputError: (any Error)?
+    func sink(_ bytes: UnsafeRawBufferPointer) throws {
+      for file in files { try file.write(bytes) }
+      guard let output, outputError == nil else { return }
+      do { try output(bytes) } catch { outputError = error }
+    }
+    var writer: Manifest.Writer?
+    var written: Clustering?
+    let read = try store.readQueue(
+      recipe: Self.queueRecipe,
+      header: { header in
+        guard header.mode == mode else { return }
+        writer = Manifest.Writer(
+          generatedAt: Manifest.timestamp(now), mode: Manifest.name(of: mode),
+          thresholdSeconds: header.threshold,
+          progress: header.progress, sink: sink)
+        written = Clustering(
+          mode: mode, thresholdSeconds: header.threshold, progress: header.progress,
+          moments: header.moments.map {
+            SavedMoment(summary: $0.summary, boundary: $0.boundary, total: $0.total, reviewed: $0.reviewed)
+          })
+      },
+      pending: { moment, bursts in
+        try writer?.write(
+          Manifest.MomentEntry(
+            moment.summary, boundary: moment.boundary, totalInWindow: moment.total,
+            reviewedInWindow: moment.reviewed, assetsToReview: bursts))
+      })
+    guard read, let writer, let written else { return nil }
+    try writer.finish()
+    try files[0].commit()
+    try store.setClusteringMode(mode)
+    for file in files.dropFirst() { try file.commit() }
+    if let extraError { throw extraError }
+    if let outputError { throw outputError }
+    return written
+  }
+}
