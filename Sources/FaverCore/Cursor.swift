@@ -5,11 +5,18 @@ public import Foundation
 public struct Cursor: Hashable, Codable, Sendable {
   public var assetID: AssetID
   public var instant: Date
+  /// Whether the person has moved on from the asset (marked it in the CLI): the review then
+  /// resumes after it, not on it. Absent (nil) in a cursor saved before faver kept it: not left.
+  public var left: Bool?
 
-  public init(assetID: AssetID, instant: Date) {
+  public init(assetID: AssetID, instant: Date, left: Bool = false) {
     self.assetID = assetID
     self.instant = instant
+    self.left = left ? true : nil
   }
+
+  /// Whether the person has moved on from the asset.
+  public var isLeft: Bool { left == true }
 
   public init(at asset: Asset) {
     self.init(assetID: asset.id, instant: asset.captureTime.instant)

@@ -20,16 +20,6 @@ extension Library {
     return places
   }
 
-  /// What a person needs to know of the moment `asset` belongs to in `queue`.
-  func summary(ofMomentHolding asset: AssetID, in queue: ReviewQueue) -> MomentSummary? {
-    guard
-      let moment = queue.entries.first(where: { entry in
-        entry.assetsToReview.contains { burst in burst.assets.contains { $0.id == asset } }
-      })?.moment
-    else { return nil }
-    return MomentSummary(moment, place: places(of: [moment])[moment.id])
-  }
-
   /// The library's photos and videos with GPS inside `bbox` (else the extent of them all) as at
   /// most 64 points (see `PhotoMap`), each with the moments of `mode` (see `clusteringMode`) its
   /// assets belong to and the place at its point.

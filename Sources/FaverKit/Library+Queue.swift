@@ -82,19 +82,33 @@ extension Library {
 
   /// Marks assets; every id must be indexed, or nothing is marked (`LibraryError.unknownAssets`).
   /// `.unreviewed` is an undo: the assets go back in the queue at their place, and the cursor
-  /// moves to the first of them in queue order, so `next` shows it.
+  /// moves to the first of them in queue order, so `next` shows it. `movingOn` (the CLI, where
+  /// marking the asset shown is moving on): when the cursor is on one of the assets marked, the
+  /// person has left it, and the review resumes at the next unreviewed asset after it (photos
+  /// indexed meanwhile included).
   @discardableResult
-  public func mark(_ ids: [AssetID], as mark: ReviewMark, at date: Date = Date()) throws -> Marked {
+  public func mark(_ ids: [AssetID], as mark: ReviewMark, at date: Date = Date(), movingOn: Bool = false)
+    throws -> Marked
+  {
     let store = try store
     let known = try store.knownAssetIDs(among: ids)
     let unknown = ids.filter { !known.contains($0) }
     guard unknown.isEmpty else { throw LibraryError.unknownAssets(unknown) }
     let changed = try store.mark(ids, as: mark, at: date)
+    let marked = Set(ids)
     if mark == .unreviewed, changed > 0 {
-      let undone = Set(ids)
       _ = try storeWithFreshQueue(mode: clusteringMode())
       try store.updatingQueue { queue in
-        if let first = try queue.firstPending(among: undone) { try queue.setCursor(first.cursor) }
+        if let first = try queue.firstPending(among: marked) { try queue.setCursor(first.cursor) }
+      }
+    } else if mark != .unreviewed, movingOn {
+      _ = try storeWithFreshQueue(mode: clusteringMode())
+      try store.updatingQueue { queue in
+        guard var cursor = try queue.cursor(), let shown = try queue.asset(holding: cursor.assetID),
+          !marked.isDisjoint(with: shown.asset.memberIDs)
+        else { return }
+        cursor.left = true
+        try queue.setCursor(cursor)
       }
     }
     return Marked(changed: changed, unchanged: Set(ids).count - changed)
@@ -129,17 +143,31 @@ extension Library {
     public var moment: MomentSummary?
   }
 
-  /// What to show now: the asset at the saved cursor, or the next unreviewed one after it (see
-  /// `ReviewQueue.resume`), with its burst; nil when nothing is left to review. The cursor is
-  /// saved on that asset in the same transaction, so asking again without marking it shows it
-  /// again; once it is marked, the next call moves on past it.
+  /// What to show now, by the one position rule the page follows too (`reviewPosition`): the
+  /// asset the cursor is on, whatever its state (the person has not moved on from it yet), else
+  /// where the queue resumes (see `ReviewQueue.resume`): the next unreviewed asset after the place
+  /// the cursor held, or the first; with its burst. Nil when there is no cursor and nothing is left
+  /// to review. The cursor is saved on the asset shown. A person moves on by marking the asset in
+  /// the CLI (`mark(_:as:at:movingOn:)`) or by moving to another photo on the page.
   public func next(mode: MomentClusterer.Mode? = nil) throws -> Item? {
+    try next(mode: mode, movingOn: false)
+  }
+
+  /// What is left to decide now: the asset the cursor is on while it is unreviewed, else the next
+  /// unreviewed one after it (see `ReviewQueue.resume`), with what is left of its burst; nil when
+  /// nothing is left. The cursor is saved on it: a person (or a script of the page's API) who
+  /// marked the asset shown moves on by asking.
+  public func nextUnreviewed(mode: MomentClusterer.Mode? = nil) throws -> Item? {
+    try next(mode: mode, movingOn: true)
+  }
+
+  private func next(mode: MomentClusterer.Mode?, movingOn: Bool) throws -> Item? {
     let mode = try clusteringMode(mode)
     // A file removed between the queue's save and this read (a concurrent `index`) leaves an item
     // without its asset: the queue is then stale, and made fresh once more.
     for _ in 0..<3 {
       _ = try storeWithFreshQueue(mode: mode)
-      switch try store.updatingQueue({ try next(in: $0) }) {
+      switch try store.updatingQueue({ try next(in: $0, movingOn: movingOn) }) {
       case .item(let item): return item
       case .nothingLeft: return nil
       case .stale: continue
@@ -155,15 +183,24 @@ extension Library {
     case stale
   }
 
-  /// `next` in `queue`, the cursor saved on its asset.
-  private func next(in queue: IndexStore.QueueSnapshot) throws -> Next {
-    guard let found = try queue.resume(from: try queue.cursor()) else { return .nothingLeft }
+  /// `next` (or `nextUnreviewed` when `movingOn`) in `queue`, the cursor saved on its asset.
+  private func next(in queue: IndexStore.QueueSnapshot, movingOn: Bool) throws -> Next {
+    let cursor = try queue.cursor()
+    let shown = movingOn || cursor?.isLeft == true ? nil : try cursor.flatMap { try queue.item($0.assetID) }
+    guard let found = try shown ?? queue.resume(from: cursor) else { return .nothingLeft }
     let (first, pending) = try queue.burst(found.burst)
-    let assets = try queue.assets(of: pending)
-    guard let index = pending.firstIndex(where: { $0.position == found.position }), let asset = assets[index]
+    // The burst as far as it is still to review, and the asset shown (which may be reviewed).
+    var items = pending
+    if !items.contains(where: { $0.position == found.position }) {
+      items.insert(found, at: items.firstIndex { $0.position > found.position } ?? items.endIndex)
+    }
+    let assets = try queue.assets(of: items)
+    guard let index = items.firstIndex(where: { $0.position == found.position }), var asset = assets[index]
     else { return .stale }
-    let members = assets.compactMap(\.self)
+    var members = assets.compactMap(\.self)
     guard members.count == assets.count else { return .stale }
+    asset.review = try queue.reviewState(of: asset.memberIDs)
+    members[index] = asset
     var burst = Burst(assets: members)
     burst.id = "b-" + (first?.rawValue ?? asset.id.rawValue)
     try queue.setCursor(Cursor(at: asset))

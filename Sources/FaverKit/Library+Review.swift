@@ -96,7 +96,7 @@ extension Library {
   public func reviewPosition(mode: MomentClusterer.Mode? = nil) throws -> ReviewPosition? {
     try readingQueue(mode: mode) { queue in
       let cursor = try queue.cursor()
-      var shown = try cursor.flatMap { try queue.asset(holding: $0.assetID) }
+      var shown = cursor?.isLeft == true ? nil : try cursor.flatMap { try queue.asset(holding: $0.assetID) }
       if shown == nil {
         guard let resume = try queue.resume(from: cursor) else { return nil }
         shown = try queue.asset(holding: resume.assetID)

@@ -37,7 +37,7 @@ struct ReviewAPI: Sendable {
   /// `POST /api/next`: the asset to review now, or `null`; the cursor is saved on it (a change,
   /// so never a `GET`, which any page could make with an `<img>`).
   func next() async throws -> Response {
-    guard let item = try await blocking({ try library.next() }) else { return Reply.null }
+    guard let item = try await blocking({ try library.nextUnreviewed() }) else { return Reply.null }
     return try Reply.json(AssetListing(item.asset))
   }
 

@@ -128,6 +128,11 @@ extension IndexStore {
       try items.map { try reader.asset(of: $0) }
     }
 
+    /// The review state of the first of `ids` that is marked; unreviewed when none is.
+    package func reviewState(of ids: [AssetID]) throws -> ReviewState {
+      try reader.reviewState(of: ids)
+    }
+
     /// The saved queue's moment with `id`; nil when none has it.
     package func moment(id: String) throws -> QueuedMoment? {
       try Row.fetchOne(

@@ -32,7 +32,7 @@ private func id(_ seconds: Int) -> AssetID { AssetID(rawValue: "id\(seconds)") }
   while let next = try session.next() {
     #expect(try session.next()?.asset.id == next.asset.id)  // not marked yet: same asset again
     seen.append(next.asset.path)
-    try session.mark([next.asset.id], as: .reviewed)
+    try session.mark([next.asset.id], as: .reviewed, movingOn: true)
   }
   #expect(seen == ["p0.jpg", "p1.jpg", "p100.jpg", "p20000.jpg"])
   #expect(try session.queue().queue.progress == ReviewProgress(reviewed: 4, total: 4))
@@ -45,7 +45,7 @@ private func id(_ seconds: Int) -> AssetID { AssetID(rawValue: "id\(seconds)") }
   try add([0, 100, 200, 300], to: session.store)
   try session.mark([id(0)], as: .reviewed)
   #expect(try session.next()?.asset.id == id(100))
-  try session.mark([id(100)], as: .favorite)
+  try session.mark([id(100)], as: .favorite, movingOn: true)
   try add([50, 150, 10_000], to: session.store)  // new photos before and after the cursor
   #expect(try session.next()?.asset.id == id(150))
   #expect(try session.next(mode: .smart)?.asset.id == id(150))  // switching mode keeps the place
@@ -183,7 +183,7 @@ private func withSessionAndOutFolder(_ body: (Library, URL) throws -> Void) thro
   #expect(listed.map(\.id) == [AssetID(rawValue: "still")])
   #expect(listed.first?.companion?.id == AssetID(rawValue: "video"))
   #expect(listed.first?.companion?.absolutePath == "/lib/IMG_1.MOV")
-  try session.mark([next.asset.id], as: .favorite)
+  try session.mark([next.asset.id], as: .favorite, movingOn: true)
   #expect(try session.next()?.asset == nil)
   #expect(try session.queue().queue.progress == ReviewProgress(reviewed: 1, total: 1))
 }

@@ -272,3 +272,44 @@ func anUnsatisfiableRangeIsRefused(header: String, size: Int) {
     }
   }
 }
+
+/// The page and `faver next` agree on where the review is after each thing a person does on the
+/// page: asked in either order, `GET /api/review` and `Library.next` (what `faver next` prints)
+/// name the same photo, and asking `next` moves nothing.
+@Test func thePageAndNextNameTheSamePhotoAfterEveryStep() async throws {
+  let workspace = try ServeWorkspace()
+  try await workspace.withClient { client in
+    let ids = try await allIDs(client)
+    func agree(_ step: String, on expected: String) async throws {
+      let place = try await client.json("/api/review")
+      let onPage = (place["asset"] as? [String: Any])?["id"] as? String
+      let next = try workspace.library.next()?.asset.id.rawValue
+      let again = ((try await client.json("/api/review"))["asset"] as? [String: Any])?["id"] as? String
+      #expect(onPage == expected, "\(step): the page")
+      #expect(next == expected, "\(step): faver next")
+      #expect(again == expected, "\(step): the page after faver next")
+    }
+    let first = try #require(try await client.next())["id"] as? String ?? ""
+    #expect(first == ids[0])
+    try await agree("opened", on: first)
+    _ = try await client.mark(first, "favorite")
+    try await agree("a favorite stays on screen", on: first)
+    _ = try await client.mark(first, "rejected")
+    try await agree("a reject too", on: first)
+    // Moving on: the photo left is reviewed, the cursor on the next.
+    let (status, _) = try await client.post("/api/cursor", "{\"id\": \"\(ids[1])\"}")
+    #expect(status == .noContent)
+    try await agree("moved on", on: ids[1])
+    // Undo of the reject: the photo is unreviewed again and the cursor back on it.
+    _ = try await client.mark(first, "unreviewed")
+    try await agree("undone", on: first)
+    // A reload is the same questions again.
+    try await agree("reloaded", on: first)
+  }
+  // In the CLI, marking the photo `next` showed is moving on.
+  let shown = try #require(try workspace.library.next()).asset.id
+  try workspace.library.mark([shown], as: .favorite, movingOn: true)
+  let after = try #require(try workspace.library.next())
+  #expect(after.asset.id != shown && after.asset.review == .unreviewed)
+  #expect(try workspace.library.reviewPosition()?.asset.id == after.asset.id)
+}

@@ -10,7 +10,8 @@ extension Faver {
         Assets are named by id (as `faver assets` or `faver next` show them) or by path: absolute, \
         relative to the current folder, or relative to the folder indexed, as `faver assets` and \
         `faver next` print them. A favorite or a reject is also reviewed; --unreviewed \
-        puts the assets back in the queue at their place, and `faver next` shows the first of them.
+        puts the assets back in the queue at their place, and `faver next` shows the first of them. \
+        Marking the asset `faver next` showed moves on: `faver next` then shows the next one.
         """)
 
     @OptionGroup var storeOptions: StoreOptions
@@ -94,7 +95,7 @@ extension Faver {
       let byPath = try paths.isEmpty ? [] : library.assetIDs(forPaths: paths)
       var fromPaths = byPath.makeIterator()
       let ids = assets.compactMap { isID($0) ? AssetID(rawValue: $0.lowercased()) : fromPaths.next() }
-      let marked = try library.mark(ids, as: mark)
+      let marked = try library.mark(ids, as: mark, movingOn: true)
       if json {
         print(
           try Output.json(Report(mark: mark.rawValue, changed: marked.changed, unchanged: marked.unchanged)))

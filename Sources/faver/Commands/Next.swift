@@ -6,8 +6,9 @@ extension Faver {
     static let configuration = CommandConfiguration(
       abstract: "Show the asset to review now, with its burst.",
       discussion: """
-        Resumes where you left off: the asset the cursor is on while it is unreviewed, else the next \
-        unreviewed one after it in queue order (moment by moment, burst by burst); new photos, \
+        Resumes where you left off, where the review page does: the asset the cursor is on, until \
+        you move on from it (on the page, a photo marked stays on screen until you move to the next), \
+        else the next unreviewed one in queue order (moment by moment, burst by burst); new photos, \
         re-indexing and a change of --mode keep the place. The cursor is saved on the asset shown; \
         mark it with `faver mark` and `faver next` moves on. `faver cursor --reset` starts again \
         from the first unreviewed asset.
@@ -50,6 +51,11 @@ extension Faver {
       }
       print(
         "\(next.asset.id)  \(next.asset.captureTime.iso8601)  \(Terminal.escaped(next.asset.absolutePath))")
+      if next.asset.review != .unreviewed {
+        print(
+          "  already \(next.asset.review.rawValue): `faver mark \(next.asset.id) --reviewed` keeps it so and moves on"
+        )
+      }
       if let moment = next.moment {
         let counts = [(moment.photos, "photo"), (moment.videos, "video")].filter { $0.0 > 0 }
           .map { $0.0.counted($0.1) }.joined(separator: ", ")
