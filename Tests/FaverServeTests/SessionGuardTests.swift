@@ -63,7 +63,7 @@ private func libraryData(_ workspace: ServeWorkspace, ids: [String], moments: [S
       }
     }
     // The page's own files need nothing.
-    for uri in ["/", "/page/app.js", "/page/app.css", "/page/index.html"] {
+    for uri in ["/", "/page/app.js", "/page/review.js", "/page/app.css", "/page/index.html"] {
       try await client.execute(uri: uri, method: .get) { response in
         #expect(response.status == .ok, "\(uri)")
       }
