@@ -114,13 +114,21 @@ struct ReviewAPI: Sendable {
     }
   }
 
-  /// `GET /api/assets/{id}/preview?size=N`: `image/jpeg`.
+  /// `GET /api/assets/{id}/preview?size=N&placeholder=B`: `image/jpeg`; where there is no
+  /// preview, a placeholder image that says why, or with `placeholder=false` a 422 whose error
+  /// is that sentence, for the page to say in its own words.
   func preview(_ request: Request, context: some RequestContext) async throws -> Response {
     let text = context.parameters.get("id") ?? ""
-    let sizeText = request.uri.queryParameters["size"].map(String.init)
+    let query = request.uri.queryParameters
+    let sizeText = query["size"].map(String.init)
     guard let size = sizeText.map({ Int($0) }) ?? 1600, (16...8192).contains(size) else {
       return Reply.error(.badRequest, "size must be a whole number of pixels from 16 to 8192.")
     }
+    let placeholderText = query["placeholder"].map(String.init) ?? "true"
+    guard placeholderText == "true" || placeholderText == "false" else {
+      return Reply.error(.badRequest, "placeholder must be true or false.")
+    }
+    let placeholder = placeholderText == "true"
     guard let id = Self.assetID(text), let entry = try await blocking({ try files.entry(id) }) else {
       return Self.unknownAsset(text)
     }
@@ -130,6 +138,9 @@ struct ReviewAPI: Sendable {
       try await FileReply.isUnchanged(indexed)
     else { return FileReply.changed }
     let preview = try await previews.preview(of: asset, size: size)
+    if let failure = preview.failure, !placeholder {
+      return Reply.error(.unprocessableContent, failure)
+    }
     return Response(
       status: .ok,
       headers: [.contentType: "image/jpeg", .cacheControl: "private, max-age=3600"],
