@@ -36,6 +36,9 @@ export const previewSize = () => {
   return pixels <= 1024 ? 1024 : pixels <= 2048 ? 2048 : 4096;
 };
 export const previewURL = (id, size) => `/api/assets/${id}/preview?size=${size || previewSize()}`;
+// The photo on the review screen: where there is no preview the server answers 422 with the
+// reason, for the page to say in its own words, rather than a placeholder image.
+export const photoURL = (id) => `${previewURL(id)}&placeholder=false`;
 
 // MARK: - The session
 

@@ -88,7 +88,9 @@ function tileLink(href, coverID, seen) {
   const image = document.createElement("img");
   image.loading = "lazy";
   image.alt = "";
-  image.src = previewURL(coverID, 512);
+  // A photo without a preview is a plain tile that says so, not a placeholder image.
+  image.src = `${previewURL(coverID, 512)}&placeholder=false`;
+  image.addEventListener("error", () => { image.hidden = true; tile.classList.add("without-preview"); });
   tile.appendChild(image);
   return tile;
 }

@@ -1,11 +1,15 @@
 // The review screen: one photo at a time, resuming at the server's cursor. Moving on is the
 // review: the photo left counts as seen, saved before the screen moves.
-import { api, previewURL } from "./api.js";
+import { api, photoURL, previewURL } from "./api.js";
 import { renderCompare } from "./compare.js";
-import { renderDetails, stateOf } from "./details.js";
+import { describeMoment } from "./describe.js";
+import { renderDetails, renderPhotoLine, stateOf } from "./details.js";
+import { momentum } from "./momentum.js";
+import { capStretch, hideNoPreview, showNoPreview } from "./nopreview.js";
 import { saver } from "./saver.js";
 import { renderStory } from "./story.js";
 import { $, notice } from "./ui.js";
+import { zoom } from "./zoom.js";
 
 function withState(asset, state) {
   return Object.assign({}, asset, {
@@ -58,6 +62,10 @@ export const review = {
       if (seen && leaving && stateOf(leaving) === "unreviewed") {
         this.setLocal(leaving.id, "reviewed");
         this.undo.push({ id: leaving.id, before: "unreviewed" });
+        // The last photo of a moment seen: a calm sign, once.
+        if (this.moment.assets.every((asset) => asset.reviewed)) {
+          notice(`✓ ${describeMoment(this.moment.moment)}: all seen.`, "info", 2.5);
+        }
         await saver.push({ kind: "mark", id: leaving.id, state: "reviewed" });
       }
       if (momentID && momentID !== this.moment.moment.id) {
@@ -155,11 +163,10 @@ export const review = {
     const index = this.moment.assets.findIndex((asset) => asset.id === id);
     if (index < 0) return;
     const before = this.moment.assets[index];
-    if (this.place) {
-      const was = before.reviewed ? 1 : 0;
-      const now = state === "unreviewed" ? 0 : 1;
-      this.place.progress.reviewed += now - was;
-    }
+    const was = before.reviewed ? 1 : 0;
+    const now = state === "unreviewed" ? 0 : 1;
+    if (this.place) this.place.progress.reviewed += now - was;
+    momentum.add(now - was);
     this.moment.assets[index] = withState(before, state);
   },
   // The server's word on an asset, once saved (unless a newer mark of it is still queued).
@@ -173,7 +180,7 @@ export const review = {
     const asset = this.asset;
     $("stage").hidden = !asset;
     $("review").classList.toggle("empty", !asset);
-    if (!asset) { this.renderStory(); return; }
+    if (!asset) { zoom.exit(); renderPhotoLine(null); this.renderStory(); return; }
     const photo = $("photo");
     const video = $("video");
     $("live").hidden = true;
@@ -189,7 +196,7 @@ export const review = {
         video.src = `/api/assets/${asset.id}/video`;
         video.poster = previewURL(asset.id);
       }
-      $("no-preview").hidden = true;
+      hideNoPreview();
     } else {
       video.hidden = true;
       video.pause();
@@ -198,12 +205,15 @@ export const review = {
       photo.hidden = false;
       photo.dataset.assetId = asset.id;
       photo.alt = asset.path.split("/").pop();
-      const source = previewURL(asset.id);
+      const source = photoURL(asset.id);
       if (photo.getAttribute("src") !== source) {
-        $("no-preview").hidden = true;
+        hideNoPreview();
+        photo.style.maxWidth = photo.style.maxHeight = "";
         photo.src = source;
       }
     }
+    zoom.follow(asset);
+    renderPhotoLine(asset);
     $("review").classList.toggle("showing-video", asset.kind === "video");
     this.renderStory();
     this.renderControls();
@@ -227,7 +237,26 @@ export const review = {
     $("autoplay-state").textContent = this.autoplay ? (this.holding ? "paused" : "auto-advance") : "";
   },
 
-  renderDetails() { renderDetails(this.asset); },
+  renderDetails() { renderDetails(this.asset, this.moment && this.moment.moment); },
+
+  // The photo's preview loaded: a small one is not stretched past twice its size.
+  photoLoaded() {
+    const photo = $("photo");
+    hideNoPreview();
+    capStretch(photo);
+  },
+  // The preview could not be loaded: the server's reason, asked again as JSON, on a card.
+  async photoFailed() {
+    const asset = this.asset;
+    if (!asset || asset.kind === "video") return;
+    let reason = "The preview could not be loaded.";
+    try {
+      await api(photoURL(asset.id));
+    } catch (error) {
+      reason = error.status === 422 ? error.message : `The preview could not be loaded: ${error.message}.`;
+    }
+    if (this.asset === asset) showNoPreview(asset, reason);
+  },
   renderCompare() { renderCompare(this); },
 
   // The next few previews, fetched before they are needed.

@@ -1,31 +1,46 @@
-// The story bar over the photo: a segment per photo of the moment (or per burst, for a long one),
-// the moment's date, place and counts, and how much of the library is seen.
-import { describeCounts, describeMoment, describePlace } from "./describe.js";
+// The story bar over the photo: the moment's photos as segments, its date, place and counts, a
+// calm sign once all of it is seen, and how much of the library is seen (today's count too).
+import { describeCounts, describeMoment, describePlace, describeProgress } from "./describe.js";
+import { momentum } from "./momentum.js";
 import { $ } from "./ui.js";
+
+// Up to this many segments a bar stays readable on a phone; past it a moment shows one segment
+// per burst, and past it again one continuous bar.
+export const readableSegments = 40;
 
 // Draws the story of `moment` (GET /api/moments/{id}/assets) with `asset` on screen; `place`
 // (GET /api/review) brings the library's progress.
 export function renderStory(moment, asset, place) {
   const segments = $("segments");
   segments.textContent = "";
-  if (!moment) { $("moment-date").textContent = ""; $("moment-place").textContent = ""; return; }
+  segments.className = "segments";
+  if (!moment) {
+    $("moment-date").textContent = "";
+    $("moment-place").textContent = "";
+    $("moment-done").hidden = true;
+    return;
+  }
   const byID = new Map(moment.assets.map((item) => [item.id, item]));
-  // A long moment: one segment per burst, filled as far as its photos are seen.
-  const perBurst = moment.assets.length > 120;
-  segments.classList.toggle("dense", perBurst);
+  if (moment.assets.length <= readableSegments) drawPhotos(segments, moment, byID, asset);
+  else if (moment.bursts.length <= readableSegments) drawBursts(segments, moment, byID, asset);
+  else drawContinuous(segments, moment, asset);
+  $("moment-date").textContent = describeMoment(moment.moment);
+  $("moment-date").title = $("moment-date").textContent;
+  $("moment-place").textContent = [describePlace(moment.moment), describeCounts(moment.moment)]
+    .filter(Boolean).join(" · ");
+  $("moment-done").hidden = !moment.assets.every((item) => item.reviewed);
+  const progress = place && place.progress;
+  if (progress) {
+    // Momentum, not pressure: what is done, never what is left.
+    $("library-progress").textContent = describeProgress(progress);
+    $("library-progress").title = `${progress.reviewed} of ${progress.total} photos seen`;
+  }
+  $("session-count").textContent = momentum.text();
+}
+
+// One segment per photo, grouped by burst.
+function drawPhotos(segments, moment, byID, asset) {
   for (const burst of moment.bursts) {
-    if (perBurst) {
-      const assets = burst.assets.map((id) => byID.get(id)).filter(Boolean);
-      const seen = assets.filter((item) => item.reviewed).length;
-      const segment = document.createElement("div");
-      segment.className = "seg" + (seen === assets.length ? " seen" : seen ? " partial" : "")
-        + (assets.some((item) => item.favorite) ? " favorite" : "")
-        + (burst.assets.includes(asset.id) ? " current" : "");
-      segment.style.setProperty("--fill", String(Math.max(seen / assets.length, 0.35)));
-      segment.style.flex = `${Math.sqrt(assets.length)} 1 0`;
-      segments.appendChild(segment);
-      continue;
-    }
     const group = document.createElement("div");
     group.className = "burst";
     group.style.setProperty("--n", burst.assets.length);
@@ -38,15 +53,50 @@ export function renderStory(moment, asset, place) {
     }
     segments.appendChild(group);
   }
-  $("moment-date").textContent = describeMoment(moment.moment);
-  $("moment-place").textContent = [describePlace(moment.moment), describeCounts(moment.moment)]
-    .filter(Boolean).join(" · ");
-  const progress = place && place.progress;
-  if (progress) {
-    const percent = progress.total ? Math.floor((100 * progress.reviewed) / progress.total) : 100;
-    // Momentum, not pressure: what is done, never what is left.
-    $("library-progress").textContent = progress.reviewed
-      ? `${percent} % of your library seen` : `${progress.total} photos to see`;
-    $("library-progress").title = `${progress.reviewed} of ${progress.total} photos seen`;
+}
+
+// One segment per burst, filled as far as its photos are seen.
+function drawBursts(segments, moment, byID, asset) {
+  segments.classList.add("dense");
+  for (const burst of moment.bursts) {
+    const assets = burst.assets.map((id) => byID.get(id)).filter(Boolean);
+    const seen = assets.filter((item) => item.reviewed).length;
+    const segment = document.createElement("div");
+    segment.className = "seg" + (seen === assets.length ? " seen" : seen ? " partial" : "")
+      + (assets.some((item) => item.favorite) ? " favorite" : "")
+      + (burst.assets.includes(asset.id) ? " current" : "");
+    segment.style.setProperty("--fill", String(Math.max(seen / assets.length, 0.35)));
+    segment.style.flex = `${Math.sqrt(assets.length)} 1 0`;
+    segments.appendChild(segment);
   }
+}
+
+// One bar: the seen photos filled in order, favorites as ticks, the photo on screen as a mark.
+function drawContinuous(segments, moment, asset) {
+  segments.classList.add("continuous");
+  const count = moment.assets.length;
+  const track = document.createElement("div");
+  track.className = "track";
+  const seen = moment.assets.map((item) => item.reviewed);
+  // Runs of seen photos, so that a bar of thousands draws a handful of elements.
+  for (let start = 0; start < count;) {
+    let end = start;
+    while (end < count && seen[end] === seen[start]) end += 1;
+    if (seen[start]) track.appendChild(span("run", start / count, (end - start) / count));
+    start = end;
+  }
+  moment.assets.forEach((item, index) => {
+    if (item.favorite) track.appendChild(span("tick", index / count, 0));
+  });
+  const here = moment.assets.findIndex((item) => item.id === asset.id);
+  track.appendChild(span("here", Math.max(here, 0) / count, 1 / count));
+  segments.appendChild(track);
+}
+
+function span(kind, left, width) {
+  const element = document.createElement("div");
+  element.className = kind;
+  element.style.left = `${(left * 100).toFixed(3)}%`;
+  if (width) element.style.width = `${(width * 100).toFixed(3)}%`;
+  return element;
 }
