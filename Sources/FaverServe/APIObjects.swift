@@ -87,6 +87,35 @@ enum API {
     enum CodingKeys: String, CodingKey { case moments, next }
   }
 
+  /// A month of moments, for the browse page's jump bar.
+  struct MonthObject: Encodable {
+    /// `YYYY-MM`; `null` for the undated moment.
+    var month: String?
+    /// The id of its first moment.
+    var first: String
+    var moments: Int
+
+    init(_ month: Library.MomentMonth) {
+      self.month = month.month
+      first = month.first
+      moments = month.moments
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(month, forKey: .month)
+      try container.encode(first, forKey: .first)
+      try container.encode(moments, forKey: .moments)
+    }
+
+    enum CodingKeys: String, CodingKey { case month, first, moments }
+  }
+
+  /// `GET /api/months`.
+  struct MonthList: Encodable {
+    var months: [MonthObject]
+  }
+
   /// A burst: its id and its assets' ids, in order.
   struct BurstObject: Encodable {
     var id: String

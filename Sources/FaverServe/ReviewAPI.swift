@@ -25,6 +25,7 @@ struct ReviewAPI: Sendable {
     }
     api.post("cursor") { request, context in try await setCursor(request, context: context) }
     api.get("moments") { request, _ in try await moments(request) }
+    api.get("months") { request, _ in try await months(request) }
     api.get("moments/:id/assets") { _, context in try await momentAssets(context.parameters.get("id") ?? "") }
     api.get("assets/:id") { _, context in try await asset(context) }
     api.post("assets/:id/mark") { request, context in try await mark(request, context: context) }
@@ -63,16 +64,24 @@ struct ReviewAPI: Sendable {
     return Response(status: .noContent)
   }
 
-  /// `GET /api/moments?limit=N&after=C`.
+  /// `GET /api/moments?limit=N&after=C&filter=F`.
   func moments(_ request: Request) async throws -> Response {
     let query = request.uri.queryParameters
     let limitText = query["limit"].map(String.init)
     guard let limit = limitText.map({ Int($0) }) ?? 50, (1...1000).contains(limit) else {
       return Reply.error(.badRequest, "limit must be a whole number from 1 to 1000.")
     }
+    guard let filter = Self.filter(request) else { return Self.unknownFilter }
     let after = query["after"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
-    let page = try await blocking { try library.moments(limit: limit, after: after) }
+    let page = try await blocking { try library.moments(limit: limit, after: after, passing: filter) }
     return try Reply.json(API.MomentPage(moments: page.moments.map(API.MomentObject.init), next: page.next))
+  }
+
+  /// `GET /api/months?filter=F`: the months of the moments, for a jump bar.
+  func months(_ request: Request) async throws -> Response {
+    guard let filter = Self.filter(request) else { return Self.unknownFilter }
+    let months = try await blocking { try library.momentMonths(passing: filter) }
+    return try Reply.json(API.MonthList(months: months.map(API.MonthObject.init)))
   }
 
   /// `GET /api/moments/{id}/assets`.
@@ -173,6 +182,18 @@ struct ReviewAPI: Sendable {
   static func assetID(_ text: String) -> AssetID? {
     guard text.utf8.count == 16, text.utf8.allSatisfy(\.isASCIIHexDigit) else { return nil }
     return AssetID(rawValue: text.lowercased())
+  }
+
+  /// The `filter` query parameter (`all` when absent); nil for one the API does not know.
+  static func filter(_ request: Request) -> Library.MomentFilter? {
+    guard let text = request.uri.queryParameters["filter"].map(String.init), !text.isEmpty else {
+      return .all
+    }
+    return Library.MomentFilter(rawValue: text)
+  }
+
+  static var unknownFilter: Response {
+    Reply.error(.badRequest, "filter must be all, favorites, rejected or unreviewed.")
   }
 
   static func unknownAsset(_ id: String) -> Response {
