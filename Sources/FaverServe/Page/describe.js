@@ -123,3 +123,12 @@ export function describeProgress(progress) {
   const shown = percent < 10 ? (Math.floor(percent * 10) / 10).toFixed(1) : String(Math.floor(percent));
   return `${shown} % of your library seen`;
 }
+
+// "2024-05" as people read it: "May 2024" (`short`: "May").
+export function describeMonth(month, style = "long") {
+  const [year, number] = month.split("-").map(Number);
+  const date = new Date(Date.UTC(year, number - 1, 1));
+  return style === "short"
+    ? date.toLocaleDateString(undefined, { month: "short", timeZone: "UTC" })
+    : date.toLocaleDateString(undefined, { month: "long", year: "numeric", timeZone: "UTC" });
+}

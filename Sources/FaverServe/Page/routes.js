@@ -1,4 +1,5 @@
-// Routes: #/review, #/browse, #/browse/{moment}, #/browse/{moment}/{burst}.
+// Routes: #/review, #/browse, #/browse/{moment}, #/browse/{moment}/{burst}; a browse route may
+// end in ?filter=favorites|rejected|unreviewed.
 import { signedOutNow } from "./api.js";
 import { browse, scrollPositions } from "./browse.js";
 import { review } from "./review.js";
@@ -6,8 +7,12 @@ import { $, notice } from "./ui.js";
 
 export function currentRoute() {
   const hash = location.hash || "#/review";
-  const parts = hash.replace(/^#\/?/, "").split("/");
-  if (parts[0] === "browse") return { screen: "browse", moment: parts[1] || null, burst: parts[2] || null, hash };
+  const [path, query] = hash.replace(/^#\/?/, "").split("?");
+  const parts = path.split("/");
+  const filter = new URLSearchParams(query || "").get("filter") || "all";
+  if (parts[0] === "browse") {
+    return { screen: "browse", moment: parts[1] || null, burst: parts[2] || null, filter, hash };
+  }
   return { screen: "review", hash };
 }
 

@@ -392,7 +392,8 @@ def run(driver, server, faver, store, screenshots):
     wait(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#grid .tile")) == moments
          and driver.execute_script("return document.getElementById('browse').scrollTop") == 250,
          "back returns to the same scroll position")
-    driver.find_elements(By.CSS_SELECTOR, "#grid .tile")[0].click()
+    # (Scrolled, the first tile is under the sticky header: clicked as a script would.)
+    driver.execute_script("arguments[0].click()", driver.find_elements(By.CSS_SELECTOR, "#grid .tile")[0])
     wait(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#grid .tile")) == 3,
          "a moment shows its bursts (one burst tile, two photos)")
     shot("moment.png")
@@ -408,6 +409,42 @@ def run(driver, server, faver, store, screenshots):
     last.click()
     wait(driver, lambda: shown(driver) == target, "a photo opens the review screen there")
     check(api(server, "/api/review")["asset"]["id"] == target, "and the cursor is on it")
+
+    # Browse by month: a heading a month, the jump bar, "you are here", the favorites only.
+    driver.get(server.url + "#/browse")
+    wait(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#grid .tile")) == moments,
+         "browse lists the moments again")
+    headings = [heading.text for heading in driver.find_elements(By.CSS_SELECTOR, "#grid h2.month")]
+    check(headings == ["May 2024", "June 2024"], f"grouped by month ({headings})")
+    chips = [chip.text for chip in driver.find_elements(By.CSS_SELECTOR, "#jump-bar .chip.month")]
+    check(chips == ["May", "Jun"] and "2024" in driver.find_element(By.ID, "jump-bar").text,
+          f"the jump bar has the year and its months ({chips})")
+    here = api(server, "/api/review")["moment"]["id"]
+    marked = [tile.get_attribute("data-moment-id") for tile in driver.find_elements(By.CSS_SELECTOR, "#grid .tile.here")]
+    check(marked == [here], f"you are here on the moment of the cursor ({marked})")
+    driver.find_element(By.CSS_SELECTOR, '#jump-bar [data-month="2024-06"]').click()
+
+    def below_header(selector):
+        return driver.execute_script(f"""
+            const top = document.querySelector('{selector}').getBoundingClientRect().top;
+            const header = document.getElementById('browse-header').getBoundingClientRect().bottom;
+            return top - header;""")
+
+    wait(driver, lambda: 0 <= below_header("#month-2024-06") < 40, "the jump bar goes to June")
+    driver.find_element(By.CSS_SELECTOR, "#jump-bar .chip.here").click()
+    wait(driver, lambda: 0 <= below_header("#grid .tile.here") < 80, "and back to where you are")
+    driver.find_element(By.CSS_SELECTOR, '#browse-filters [data-filter="favorites"]').click()
+    wait(driver, lambda: [tile.get_attribute("data-moment-id") for tile in
+                          driver.find_elements(By.CSS_SELECTOR, "#grid .tile")] == [here],
+         "♥ Favorites lists only the moment with a favorite")
+    shot("browse-favorites.png")
+    driver.find_elements(By.CSS_SELECTOR, "#grid .tile")[0].click()
+    wait(driver, lambda: [tile.get_attribute("data-asset-id") for tile in
+                          driver.find_elements(By.CSS_SELECTOR, "#grid .tile")] == [second],
+         "and in it only the favorite")
+    driver.find_elements(By.CSS_SELECTOR, "#grid .tile")[0].click()
+    wait(driver, lambda: shown(driver) == second and visible_text(driver, "photo-name") == "IMG_0002.jpg",
+         "which opens in the review, its file name on screen")
 
     # A photo without a preview: its name, the reason and what to do, in the page's own words.
     raw = add_photo_without_preview(faver, store)
