@@ -87,6 +87,24 @@ enum API {
     enum CodingKeys: String, CodingKey { case moments, next }
   }
 
+  /// `GET /api/assets/{id}/exposure`: every key always present, `null` when the file does not say.
+  struct ExposureObject: Encodable {
+    var exposure: Exposure
+
+    init(_ exposure: Exposure) { self.exposure = exposure }
+
+    enum CodingKeys: String, CodingKey { case lens, exposureTime, fNumber, iso, focalLength }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(exposure.lens, forKey: .lens)
+      try container.encode(exposure.exposureTime, forKey: .exposureTime)
+      try container.encode(exposure.fNumber, forKey: .fNumber)
+      try container.encode(exposure.iso, forKey: .iso)
+      try container.encode(exposure.focalLength, forKey: .focalLength)
+    }
+  }
+
   /// A month of moments, for the browse page's jump bar.
   struct MonthObject: Encodable {
     /// `YYYY-MM`; `null` for the undated moment.

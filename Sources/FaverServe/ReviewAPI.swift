@@ -29,6 +29,7 @@ struct ReviewAPI: Sendable {
     api.get("moments/:id/assets") { _, context in try await momentAssets(context.parameters.get("id") ?? "") }
     api.get("assets/:id") { _, context in try await asset(context) }
     api.post("assets/:id/mark") { request, context in try await mark(request, context: context) }
+    api.get("assets/:id/exposure") { _, context in try await exposure(context) }
     api.get("assets/:id/preview") { request, context in try await preview(request, context: context) }
     api.get("assets/:id/video") { request, context in try await video(request, context: context) }
   }
@@ -104,6 +105,16 @@ struct ReviewAPI: Sendable {
       return Self.unknownAsset(text)
     }
     return try Reply.json(AssetListing(asset))
+  }
+
+  /// `GET /api/assets/{id}/exposure`: the lens and the exposure, read from the file.
+  func exposure(_ context: some RequestContext) async throws -> Response {
+    let text = context.parameters.get("id") ?? ""
+    guard let id = Self.assetID(text), let exposure = try await blocking({ try library.exposure(of: id) })
+    else {
+      return Self.unknownAsset(text)
+    }
+    return try Reply.json(API.ExposureObject(exposure))
   }
 
   /// `POST /api/assets/{id}/mark` `{"state": …}`: sets the state exactly; answers the asset object.

@@ -60,3 +60,18 @@ import Testing
     }
   }
 }
+
+/// `GET /api/assets/{id}/exposure` has every key, `null` where the file does not say (the test
+/// library's JPEGs name no lens); an unknown id is a 404.
+@Test func theExposureOfAPhotoHasEveryKey() async throws {
+  let workspace = try ServeWorkspace()
+  try await workspace.withClient { client in
+    let id = try #require(try await allIDs(client).first)
+    let exposure = try await client.json("/api/assets/\(id)/exposure")
+    #expect(Set(exposure.keys) == ["lens", "exposureTime", "fNumber", "iso", "focalLength"])
+    #expect(exposure.values.allSatisfy { $0 is NSNull })
+    try await client.execute(uri: "/api/assets/0123456789abcdef/exposure", method: .get) { response in
+      #expect(response.status == .notFound)
+    }
+  }
+}

@@ -37,7 +37,7 @@ private func libraryData(_ workspace: ServeWorkspace, ids: [String], moments: [S
   #expect(ids.count == 8)  // six photos, a video, a Live Photo (its still and its video: one asset)
   let (idsSeen, momentsSeen) = (ids, moments)
   let routes = guardedRoutes(workspace, asset: ids[0], moment: moments[0])
-  #expect(routes.count == 11, "\(routes.map(\.uri))")
+  #expect(routes.count == 12, "\(routes.map(\.uri))")
   try await workspace.withClient(signedIn: false) { client in
     for route in routes {
       let body =

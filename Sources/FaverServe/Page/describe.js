@@ -132,3 +132,15 @@ export function describeMonth(month, style = "long") {
     ? date.toLocaleDateString(undefined, { month: "short", timeZone: "UTC" })
     : date.toLocaleDateString(undefined, { month: "long", year: "numeric", timeZone: "UTC" });
 }
+
+// "1/250 s · f/2.8 · ISO 400 · 50 mm": what the EXIF says of the exposure, as a camera shows it.
+export function describeExposure(exposure) {
+  const time = exposure.exposureTime;
+  const shutter = !time ? "" : time >= 0.3 ? `${Number(time.toFixed(1))} s` : `1/${Math.round(1 / time)} s`;
+  return [
+    shutter,
+    exposure.fNumber ? `f/${Number(exposure.fNumber.toFixed(1))}` : "",
+    exposure.iso ? `ISO ${exposure.iso}` : "",
+    exposure.focalLength ? `${Number(exposure.focalLength.toFixed(1))} mm` : "",
+  ].filter(Boolean).join(" · ");
+}

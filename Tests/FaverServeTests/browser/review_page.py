@@ -25,6 +25,7 @@ import tempfile
 import urllib.request
 
 from PIL import Image, ImageDraw
+from PIL.TiffImagePlugin import IFDRational
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
@@ -74,7 +75,10 @@ def make_library(root):
         exif = image.getexif()
         exif[0x010F] = "Apple"
         exif[0x0110] = "iPhone 15"
-        exif[0x8769] = {0x9003: taken, 0x9011: "+02:00"}  # DateTimeOriginal, OffsetTimeOriginal
+        exif[0x8769] = {0x9003: taken, 0x9011: "+02:00",  # DateTimeOriginal, OffsetTimeOriginal
+                        # ExposureTime, FNumber, ISO, FocalLength, LensModel
+                        0x829A: IFDRational(1, 250), 0x829D: IFDRational(178, 100), 0x8827: 400,
+                        0x920A: IFDRational(686, 100), 0xA434: "iPhone 15 back camera 6.86mm f/1.78"}
         image.save(path, "JPEG", quality=85, exif=exif)
 
 
@@ -288,6 +292,8 @@ def run(driver, server, faver, store, screenshots):
           f"the details show the path below its root ({details!r})")
     check("Sunday" in details and "May" in details and "2024, 09:00:01 (UTC+02:00)" in details
           and "iPhone 15" in details, "the time as people read it and the camera")
+    wait(driver, lambda: "1/250 s · f/1.8 · ISO 400 · 6.9 mm" in driver.find_element(By.ID, "details").text
+         and "iPhone 15 back camera" in driver.find_element(By.ID, "details").text, "the lens and the exposure")
     shot("details.png")
     tap(0.5)
     wait(driver, lambda: not driver.find_element(By.ID, "details").is_displayed(), "and another hides them")
