@@ -23,7 +23,7 @@ async function start() {
   });
   // Back from another tab or a sleeping laptop: the cursor may have moved (the CLI, a refresh).
   document.addEventListener("visibilitychange", () => {
-    if (!document.hidden && currentRoute().screen === "review" && !review.moving) review.open().catch(() => {});
+    if (!document.hidden && currentRoute().screen === "review" && !review.moving) review.open(currentRoute().filter).catch(() => {});
   });
   await signIn();
   route();

@@ -3,29 +3,13 @@
 // there.
 import { api, previewURL } from "./api.js";
 import { describeMoment, describeMonth, tileLines } from "./describe.js";
+import { filterNamed, filterQuery, filters } from "./filters.js";
 import { saver } from "./saver.js";
 import { $, badge } from "./ui.js";
 
 // Where each browse list was scrolled to, kept for the tab's life.
 export const scrollPositions = JSON.parse(sessionStorage.getItem("faver.scroll") || "{}");
 
-// The filters, as the API names them, and as the page does.
-const filters = [
-  ["all", "All"], ["favorites", "♥ Favorites"], ["rejected", "✕ Rejects"], ["unreviewed", "Not seen yet"],
-];
-const nothing = {
-  favorites: "No favorites yet: F or ♥ makes one.",
-  rejected: "No rejects yet: X or ✕ makes one.",
-  unreviewed: "Every photo has been seen.",
-  all: "The library is empty: run `faver index DIR`, then reload this page.",
-};
-// Whether an asset passes a filter (within a moment).
-const passes = {
-  all: () => true,
-  favorites: (asset) => asset.favorite,
-  rejected: (asset) => asset.rejected,
-  unreviewed: (asset) => !asset.reviewed,
-};
 
 export const browse = {
   after: null,
@@ -40,7 +24,7 @@ export const browse = {
     const key = route.hash;
     if (this.rendered === key) return;
     this.rendered = key;
-    this.filter = passes[route.filter] ? route.filter : "all";
+    this.filter = filterNamed(route.filter);
     const grid = $("grid");
     grid.replaceChildren();
     $("grid-more").textContent = "";
@@ -55,7 +39,7 @@ export const browse = {
       this.here = place ? place.moment.id : null;
       this.renderJumpBar(months.months);
       await this.more();
-      if (this.done && !grid.children.length) $("grid-more").textContent = nothing[this.filter];
+      if (this.done && !grid.children.length) $("grid-more").textContent = filters[this.filter].none;
       // Back from a moment: as many pages as it takes to return to where the list was.
       const box = $("browse");
       const wanted = scrollPositions[key] || 0;
@@ -67,7 +51,7 @@ export const browse = {
     const query = this.query();
     const data = await api(`/api/moments/${route.moment}/assets`);
     const byID = new Map(data.assets.map((asset) => [asset.id, asset]));
-    const keep = passes[this.filter];
+    const keep = filters[this.filter].passes;
     $("browse-title").textContent = describeMoment(data.moment);
     if (route.burst) {
       $("browse-back").href = `#/browse/${route.moment}${query}`;
@@ -90,11 +74,11 @@ export const browse = {
       tile.appendChild(badges(assets));
       grid.appendChild(tile);
     }
-    if (!grid.children.length) $("grid-more").textContent = nothing[this.filter];
+    if (!grid.children.length) $("grid-more").textContent = filters[this.filter].none;
   },
 
   // "?filter=…" for links that keep the filter; nothing for all.
-  query() { return this.filter === "all" ? "" : `?filter=${this.filter}`; },
+  query() { return filterQuery(this.filter); },
 
   async more(limit = 40) {
     if (this.loading || this.done) return;
@@ -156,13 +140,22 @@ export const browse = {
     const box = $("browse-filters");
     box.replaceChildren();
     const base = route.moment ? `#/browse/${route.moment}${route.burst ? "/" + route.burst : ""}` : "#/browse";
-    for (const [name, text] of filters) {
+    for (const [name, filter] of Object.entries(filters)) {
       const link = document.createElement("a");
       link.className = "chip" + (name === this.filter ? " on" : "");
-      link.href = name === "all" ? base : `${base}?filter=${name}`;
+      link.href = base + filterQuery(name);
       link.dataset.filter = name;
-      link.textContent = text;
+      link.textContent = filter.name;
       box.appendChild(link);
+    }
+    // A filter can be reviewed too: "review my favorites again".
+    if (this.filter !== "all") {
+      const review = document.createElement("a");
+      review.id = "review-filtered";
+      review.className = "chip review";
+      review.href = `#/review${filterQuery(this.filter)}`;
+      review.textContent = "Review these ›";
+      box.appendChild(review);
     }
   },
 
@@ -252,7 +245,7 @@ function photoTile(asset) {
   tile.addEventListener("click", async (event) => {
     event.preventDefault();
     await saver.push({ kind: "cursor", id: asset.id });
-    location.hash = "#/review";
+    location.hash = `#/review${filterQuery(browse.filter)}`;
   });
   return tile;
 }

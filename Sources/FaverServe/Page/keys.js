@@ -1,5 +1,6 @@
 // Taps, holds, swipes, pinches and keys on the review screen.
 import { review } from "./review.js";
+import { filterQuery } from "./filters.js";
 import { currentRoute } from "./routes.js";
 import { $ } from "./ui.js";
 import { zoom } from "./zoom.js";
@@ -149,7 +150,7 @@ export function setUpReviewInput() {
       a: () => review.toggleAutoplay(),
       i: () => toggleDetails(),
       z: () => toggleZoom(looked && looked.x, looked && looked.y),
-      b: () => { location.hash = "#/browse"; },
+      b: () => { location.hash = `#/browse${filterQuery(review.filter)}`; },
       "?": () => { $("help").hidden = !$("help").hidden; },
       Escape: () => { $("help").hidden = true; $("details").hidden = true; $("compare").hidden = true; },
     }[key.length === 1 && key !== " " ? key.toLowerCase() : key];

@@ -4,6 +4,7 @@ import { api, photoURL, previewURL } from "./api.js";
 import { renderCompare } from "./compare.js";
 import { describeMoment } from "./describe.js";
 import { renderDetails, renderPhotoLine, stateOf } from "./details.js";
+import { filterNamed, filters } from "./filters.js";
 import { momentum } from "./momentum.js";
 import { capStretch, hideNoPreview, showNoPreview } from "./nopreview.js";
 import { saver } from "./saver.js";
@@ -26,12 +27,21 @@ export const review = {
   autoplay: false,
   autoplayTimer: null,
   holding: false,
+  filter: "all", // the review walks only the photos passing it ("review my favorites again")
+  filtered: null, // with a filter, the ids of the moments holding such photos, in order
 
   get asset() { return this.moment ? this.moment.assets[this.index] : null; },
+  passes(asset) { return filters[this.filter].passes(asset); },
 
-  // Where the cursor is, as the server says.
-  async open() {
+  // Where the cursor is, as the server says; with a filter, the cursor's photo when it passes,
+  // else the first photo that does.
+  async open(filter = this.filter) {
+    this.filter = filterNamed(filter);
+    this.filtered = null;
+    $("review-filter").hidden = this.filter === "all";
+    $("review-filter").textContent = `${filters[this.filter].name} only ✕`;
     await saver.flush();
+    if (this.filter !== "all") return this.openFiltered();
     const place = await api("/api/review");
     $("done").hidden = place !== null;
     if (!place) {
@@ -50,6 +60,49 @@ export const review = {
     const index = this.moment.assets.findIndex((asset) => asset.id === place.asset.id);
     this.index = Math.max(0, index);
     this.render();
+  },
+
+  async openFiltered() {
+    const ids = [];
+    let after = null;
+    do {
+      const query = after ? `&after=${encodeURIComponent(after)}` : "";
+      const page = await api(`/api/moments?limit=1000&filter=${this.filter}${query}`);
+      ids.push(...page.moments.map((moment) => moment.id));
+      after = page.next;
+    } while (after);
+    const place = await api("/api/review");
+    this.filtered = ids;
+    $("done").hidden = ids.length > 0;
+    if (!ids.length) {
+      this.place = this.moment = null;
+      this.render();
+      $("done-title").textContent = `Nothing to review: ${filters[this.filter].name}`;
+      $("done-text").textContent = filters[this.filter].none;
+      $("done-browse").hidden = false;
+      return;
+    }
+    this.place = place;
+    const here = place && ids.includes(place.moment.id) ? place.moment.id : ids[0];
+    this.moment = await api(`/api/moments/${here}/assets`);
+    const shown = this.moment.assets.findIndex((asset) => place && asset.id === place.asset.id && this.passes(asset));
+    this.index = Math.max(0, shown >= 0 ? shown : this.moment.assets.findIndex((asset) => this.passes(asset)));
+    this.render();
+  },
+
+  // The moment after (`step` 1) or before (-1) this one: with a filter, the next holding a photo
+  // that passes it.
+  neighbour(step) {
+    if (this.filter === "all") return this.place && (step > 0 ? this.place.nextMoment : this.place.previousMoment);
+    const here = this.filtered ? this.filtered.indexOf(this.moment.moment.id) : -1;
+    return (this.filtered && this.filtered[here + step]) || null;
+  },
+  // The index of the next (`step` 1) or previous (-1) photo of this moment that passes the filter.
+  step(step) {
+    for (let index = this.index + step; index >= 0 && index < this.moment.assets.length; index += step) {
+      if (this.passes(this.moment.assets[index])) return index;
+    }
+    return -1;
   },
 
   // Moves to `index` of the moment `momentID` (the current one when null): the photo left counts
@@ -71,7 +124,10 @@ export const review = {
       if (momentID && momentID !== this.moment.moment.id) {
         const moment = await api(`/api/moments/${momentID}/assets`);
         this.moment = moment;
-        if (index === null) {
+        if (index === null && this.filter !== "all") {
+          const passing = moment.assets.map((asset, at) => (this.passes(asset) ? at : -1)).filter((at) => at >= 0);
+          index = (entering === "end" ? passing[passing.length - 1] : passing[0]) ?? 0;
+        } else if (index === null) {
           const unseen = moment.assets.findIndex((asset) => !asset.reviewed);
           index = entering === "end" ? moment.assets.length - 1 : Math.max(0, unseen);
         }
@@ -86,7 +142,10 @@ export const review = {
       if (this.place && this.place.moment.id !== this.moment.moment.id) await fresh;
       this.render();
     } catch (error) {
-      if (error.status === 404) { notice("The library changed; reloading the review.", "info", 4); await this.open(); }
+      if (error.status === 404) {
+        notice("The library changed; reloading the review.", "info", 4);
+        await this.open();
+      }
       else notice(`Could not move on: ${error.message}`);
     } finally {
       this.moving = false;
@@ -95,23 +154,26 @@ export const review = {
 
   next() {
     if (!this.moment) return;
-    if (this.index + 1 < this.moment.assets.length) return this.move(null, this.index + 1);
-    if (this.place && this.place.nextMoment) return this.move(this.place.nextMoment, null);
+    const next = this.step(1);
+    if (next >= 0) return this.move(null, next);
+    if (this.neighbour(1)) return this.move(this.neighbour(1), null);
     // The last photo of the library: it counts as seen all the same.
-    return this.move(null, this.index).then(() => notice("That was the last moment of your library.", "info", 4));
+    const last = this.filter === "all" ? "That was the last moment of your library."
+      : `That was the last photo of ${filters[this.filter].name}.`;
+    return this.move(null, this.index).then(() => notice(last, "info", 4));
   },
   previous() {
     if (!this.moment) return;
-    if (this.index > 0) return this.move(null, this.index - 1);
-    if (this.place && this.place.previousMoment) {
-      return this.move(this.place.previousMoment, null, { entering: "end" });
-    }
+    const previous = this.step(-1);
+    if (previous >= 0) return this.move(null, previous);
+    if (this.neighbour(-1)) return this.move(this.neighbour(-1), null, { entering: "end" });
   },
-  nextMoment() { if (this.place && this.place.nextMoment) return this.move(this.place.nextMoment, null); },
+  nextMoment() { if (this.neighbour(1)) return this.move(this.neighbour(1), null); },
   previousMoment() {
-    if (!this.place) return;
-    if (this.index > 0) return this.move(null, 0);
-    if (this.place.previousMoment) return this.move(this.place.previousMoment, 0);
+    if (!this.moment) return;
+    const first = this.filter === "all" ? 0 : this.moment.assets.findIndex((asset) => this.passes(asset));
+    if (this.index > first) return this.move(null, first);
+    if (this.neighbour(-1)) return this.move(this.neighbour(-1), this.filter === "all" ? 0 : null);
   },
   // ↑/↓: within the burst only.
   inBurst(step) {

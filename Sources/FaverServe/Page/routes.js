@@ -1,5 +1,5 @@
-// Routes: #/review, #/browse, #/browse/{moment}, #/browse/{moment}/{burst}; a browse route may
-// end in ?filter=favorites|rejected|unreviewed.
+// Routes: #/review, #/browse, #/browse/{moment}, #/browse/{moment}/{burst}; each may end in
+// ?filter=favorites|rejected|unreviewed.
 import { signedOutNow } from "./api.js";
 import { browse, scrollPositions } from "./browse.js";
 import { review } from "./review.js";
@@ -13,7 +13,7 @@ export function currentRoute() {
   if (parts[0] === "browse") {
     return { screen: "browse", moment: parts[1] || null, burst: parts[2] || null, filter, hash };
   }
-  return { screen: "review", hash };
+  return { screen: "review", filter, hash };
 }
 
 let shownRoute = null;
@@ -34,7 +34,7 @@ export async function route() {
   try {
     if (next.screen === "review") {
       browse.rendered = null; // marks made here show when browsing again
-      await review.open();
+      await review.open(next.filter);
     } else {
       clearTimeout(review.autoplayTimer);
       await browse.show(next);

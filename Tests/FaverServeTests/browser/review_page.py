@@ -451,6 +451,15 @@ def run(driver, server, faver, store, screenshots):
     driver.find_elements(By.CSS_SELECTOR, "#grid .tile")[0].click()
     wait(driver, lambda: shown(driver) == second and visible_text(driver, "photo-name") == "IMG_0002.jpg",
          "which opens in the review, its file name on screen")
+    # The review on a filter: it walks only the favorites, and says so.
+    check("Favorites only" in visible_text(driver, "review-filter"), "the review says it shows the favorites only")
+    press(driver, Keys.ARROW_RIGHT)
+    wait(driver, lambda: "last photo of ♥ Favorites" in visible_text(driver, "notice"),
+         "→ on the only favorite says it was the last")
+    check(shown(driver) == second, "and stays on it")
+    driver.find_element(By.ID, "review-filter").click()
+    wait(driver, lambda: not driver.find_element(By.ID, "review-filter").is_displayed() and shown(driver) == second,
+         "the filter's ✕ goes back to the whole review, on the same photo")
 
     # A photo without a preview: its name, the reason and what to do, in the page's own words.
     raw = add_photo_without_preview(faver, store)
@@ -474,7 +483,7 @@ def run(driver, server, faver, store, screenshots):
     wait(driver, lambda: shown(driver) == first, "a phone shows the photo at the cursor")
     layout = driver.execute_script("""
         const box = (id) => document.getElementById(id).getBoundingClientRect();
-        const browse = document.querySelector('.top-actions a').getBoundingClientRect();
+        const browse = document.querySelector('.top-actions a[href="#/browse"]').getBoundingClientRect();
         return {title: box('moment-date').height, titleWidth: box('moment-date').right,
                 favorite: box('favorite').bottom, browse: browse.bottom, browseRight: browse.right,
                 reject: box('reject').left, line: box('photo-name').height};""")
