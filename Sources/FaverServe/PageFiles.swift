@@ -8,7 +8,8 @@ enum PageFiles {
   /// The page's JavaScript modules, one concern each.
   static let modules = [
     "app.js", "api.js", "browse.js", "compare.js", "describe.js", "details.js", "filters.js", "keys.js",
-    "momentum.js", "nopreview.js", "review.js", "routes.js", "saver.js", "story.js", "ui.js", "zoom.js",
+    "momentum.js", "nopreview.js", "review.js", "routes.js", "saver.js", "stage.js", "story.js", "ui.js",
+    "zoom.js",
   ]
 
   static let files: [String: String] = modules.reduce(

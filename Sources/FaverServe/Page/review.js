@@ -1,13 +1,13 @@
 // The review screen: one photo at a time, resuming at the server's cursor. Moving on is the
 // review: the photo left counts as seen, saved before the screen moves.
-import { api, photoURL, previewURL } from "./api.js";
+import { api, previewURL } from "./api.js";
 import { renderCompare } from "./compare.js";
 import { describeMoment } from "./describe.js";
 import { renderDetails, renderPhotoLine, stateOf } from "./details.js";
 import { filterNamed, filters } from "./filters.js";
 import { momentum } from "./momentum.js";
-import { capStretch, hideNoPreview, showNoPreview } from "./nopreview.js";
 import { saver } from "./saver.js";
+import { photoFailed, photoLoaded, playLive, showOnStage } from "./stage.js";
 import { renderStory } from "./story.js";
 import { $, notice } from "./ui.js";
 import { zoom } from "./zoom.js";
@@ -243,37 +243,7 @@ export const review = {
     $("stage").hidden = !asset;
     $("review").classList.toggle("empty", !asset);
     if (!asset) { zoom.exit(); renderPhotoLine(null); this.renderStory(); return; }
-    const photo = $("photo");
-    const video = $("video");
-    $("live").hidden = true;
-    $("live").pause();
-    if (asset.kind === "video") {
-      photo.hidden = true;
-      photo.removeAttribute("data-asset-id");
-      video.hidden = false;
-      video.muted = true;
-      video.autoplay = true;
-      video.dataset.assetId = asset.id;
-      if (video.getAttribute("src") !== `/api/assets/${asset.id}/video`) {
-        video.src = `/api/assets/${asset.id}/video`;
-        video.poster = previewURL(asset.id);
-      }
-      hideNoPreview();
-    } else {
-      video.hidden = true;
-      video.pause();
-      video.removeAttribute("data-asset-id");
-      video.removeAttribute("src");
-      photo.hidden = false;
-      photo.dataset.assetId = asset.id;
-      photo.alt = asset.path.split("/").pop();
-      const source = photoURL(asset.id);
-      if (photo.getAttribute("src") !== source) {
-        hideNoPreview();
-        photo.style.maxWidth = photo.style.maxHeight = "";
-        photo.src = source;
-      }
-    }
+    showOnStage(asset);
     zoom.follow(asset);
     renderPhotoLine(asset);
     $("review").classList.toggle("showing-video", asset.kind === "video");
@@ -301,25 +271,10 @@ export const review = {
 
   renderDetails() { renderDetails(this.asset, this.moment && this.moment.moment); },
 
-  // The photo's preview loaded: a small one is not stretched past twice its size.
-  photoLoaded() {
-    const photo = $("photo");
-    hideNoPreview();
-    capStretch(photo);
-  },
-  // The preview could not be loaded: the server's reason, asked again as JSON, on a card.
-  async photoFailed() {
-    const asset = this.asset;
-    if (!asset || asset.kind === "video") return;
-    let reason = "The preview could not be loaded.";
-    try {
-      await api(photoURL(asset.id));
-    } catch (error) {
-      reason = error.status === 422 ? error.message : `The preview could not be loaded: ${error.message}.`;
-    }
-    if (this.asset === asset) showNoPreview(asset, reason);
-  },
   renderCompare() { renderCompare(this); },
+  photoLoaded() { photoLoaded(); },
+  photoFailed() { return photoFailed(this.asset, () => this.asset); },
+  playLive() { playLive(this.asset); },
 
   // The next few previews, fetched before they are needed.
   prefetch() {
@@ -328,15 +283,6 @@ export const review = {
     }
   },
 
-  playLive() {
-    const asset = this.asset;
-    if (!asset || !asset.companion) return;
-    const live = $("live");
-    live.src = `/api/assets/${asset.companion.id}/video`;
-    live.hidden = false;
-    live.onended = () => { live.hidden = true; };
-    live.play().catch(() => { live.hidden = true; notice("This Live Photo's video cannot play here.", "info", 3); });
-  },
 
   toggleAutoplay() {
     this.autoplay = !this.autoplay;
