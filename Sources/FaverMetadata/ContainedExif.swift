@@ -83,6 +83,7 @@ struct ContainedExif: ContainerFinding, Equatable, Sendable {
     metadata.make = fields.make
     metadata.model = fields.model
     metadata.serial = fields.serial
+    metadata.exposure = fields.exposure.isEmpty ? nil : fields.exposure
     if let note = fields.makerNote.flatMap(AppleMakerNote.init) {
       metadata.contentIdentifier = note.contentIdentifier
       metadata.burstID = note.burstID

@@ -1,4 +1,5 @@
 internal import CExif
+import FaverCore
 import Foundation
 
 /// The libexif adapter: an EXIF block's bytes in, Swift values out. Every C call of faver's
@@ -81,6 +82,10 @@ package enum ExifBlock {
       fields.make = text(EXIF_IFD_0, 0x010F)
       fields.model = text(EXIF_IFD_0, 0x0110)
       fields.serial = text(EXIF_IFD_EXIF, 0xA431)
+      fields.exposure = Exposure(
+        lens: text(EXIF_IFD_EXIF, 0xA434), exposureTime: rationals(EXIF_IFD_EXIF, 0x829A)?.first,
+        fNumber: rationals(EXIF_IFD_EXIF, 0x829D)?.first, iso: integer(EXIF_IFD_EXIF, 0x8827),
+        focalLength: rationals(EXIF_IFD_EXIF, 0x920A)?.first)
       fields.makerNote = bytes(EXIF_IFD_EXIF, 0x927C)
       fields.entryCount = (0..<Int(EXIF_IFD_COUNT.rawValue)).reduce(0) {
         $0 + Int(faver_exif_entry_count(data, ExifIfd(rawValue: UInt32($1))))
@@ -114,6 +119,16 @@ package enum ExifBlock {
       let buffer = UnsafeBufferPointer(start: bytes, count: Int(entry.size))
       let value = ExifBlock.trimmedText(UnsafeBufferPointer(rebasing: buffer.prefix { $0 != 0 }))
       return value.isEmpty ? nil : value
+    }
+
+    /// The first SHORT or LONG component; nil when absent or of another format.
+    private func integer(_ ifd: ExifIfd, _ tag: UInt32) -> Int? {
+      guard let entry = entry(ifd, tag), let bytes = entry.data, entry.components > 0 else { return nil }
+      switch entry.format {
+      case EXIF_FORMAT_SHORT where entry.size >= 2: return Int(exif_get_short(bytes, order))
+      case EXIF_FORMAT_LONG where entry.size >= 4: return Int(exif_get_long(bytes, order))
+      default: return nil
+      }
     }
 
     /// RATIONAL or SRATIONAL components as doubles; nil when absent or a denominator is zero.

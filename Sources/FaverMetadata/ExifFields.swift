@@ -1,3 +1,5 @@
+package import FaverCore
+
 /// The EXIF values faver uses, as strings and numbers straight from the block.
 package struct ExifFields: Equatable, Sendable {
   package struct Stamp: Equatable, Sendable {
@@ -28,6 +30,8 @@ package struct ExifFields: Equatable, Sendable {
   package var model: String?
   /// BodySerialNumber (0xA431): tells two bodies of one model apart.
   package var serial: String?
+  /// The lens and the exposure (LensModel, ExposureTime, FNumber, ISO, FocalLength).
+  package var exposure = Exposure()
   /// The MakerNote (0x927C) bytes, for the maker notes faver reads itself (Apple's).
   package var makerNote: [UInt8]?
   /// How many entries libexif found in all IFDs.

@@ -10,6 +10,8 @@ package struct FileMetadata: Equatable, Sendable {
   package var model: String?
   /// The camera body's serial number (EXIF BodySerialNumber).
   package var serial: String?
+  /// The lens and the exposure, when the EXIF says any of it.
+  package var exposure: Exposure?
   /// Apple's Live Photo pairing identifier (maker note of the still, QuickTime key of the video).
   package var contentIdentifier: String?
   /// Apple's burst identifier, shared by the photos of one burst.

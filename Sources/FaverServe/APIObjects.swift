@@ -87,6 +87,53 @@ enum API {
     enum CodingKeys: String, CodingKey { case moments, next }
   }
 
+  /// `GET /api/assets/{id}/exposure`: every key always present, `null` when the file does not say.
+  struct ExposureObject: Encodable {
+    var exposure: Exposure
+
+    init(_ exposure: Exposure) { self.exposure = exposure }
+
+    enum CodingKeys: String, CodingKey { case lens, exposureTime, fNumber, iso, focalLength }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(exposure.lens, forKey: .lens)
+      try container.encode(exposure.exposureTime, forKey: .exposureTime)
+      try container.encode(exposure.fNumber, forKey: .fNumber)
+      try container.encode(exposure.iso, forKey: .iso)
+      try container.encode(exposure.focalLength, forKey: .focalLength)
+    }
+  }
+
+  /// A month of moments, for the browse page's jump bar.
+  struct MonthObject: Encodable {
+    /// `YYYY-MM`; `null` for the undated moment.
+    var month: String?
+    /// The id of its first moment.
+    var first: String
+    var moments: Int
+
+    init(_ month: Library.MomentMonth) {
+      self.month = month.month
+      first = month.first
+      moments = month.moments
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(month, forKey: .month)
+      try container.encode(first, forKey: .first)
+      try container.encode(moments, forKey: .moments)
+    }
+
+    enum CodingKeys: String, CodingKey { case month, first, moments }
+  }
+
+  /// `GET /api/months`.
+  struct MonthList: Encodable {
+    var months: [MonthObject]
+  }
+
   /// A burst: its id and its assets' ids, in order.
   struct BurstObject: Encodable {
     var id: String

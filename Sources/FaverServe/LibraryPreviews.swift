@@ -43,7 +43,7 @@ public struct LibraryPreviews: PreviewSource {
         defer { _ = running.tasks.withLock { $0.removeValue(forKey: key) } }
         return try await pool.run {
           let made = try library.preview(of: asset.id, size: size, decoding: decoding)
-          return Preview(jpeg: try Data(contentsOf: made.file), isPlaceholder: made.failure != nil)
+          return Preview(jpeg: try Data(contentsOf: made.file), failure: made.failure)
         }
       }
       tasks[key] = task

@@ -1,14 +1,20 @@
 import Foundation
 import Hummingbird
 
-/// The page itself: `index.html`, its script and its style, from the resources built into
-/// faver (nothing fetched from elsewhere). Only these names are served.
+/// The page itself: `index.html`, its script (`app.js` and the modules it imports) and its style,
+/// from the resources built into faver (nothing fetched from elsewhere). Only these names are
+/// served.
 enum PageFiles {
-  static let files: [String: String] = [
-    "index.html": "text/html; charset=utf-8",
-    "app.js": "text/javascript; charset=utf-8",
-    "app.css": "text/css; charset=utf-8",
+  /// The page's JavaScript modules, one concern each.
+  static let modules = [
+    "app.js", "api.js", "browse.js", "compare.js", "describe.js", "details.js", "filters.js", "keys.js",
+    "momentum.js", "nopreview.js", "review.js", "routes.js", "saver.js", "stage.js", "story.js", "ui.js",
+    "zoom.js",
   ]
+
+  static let files: [String: String] = modules.reduce(
+    into: ["index.html": "text/html; charset=utf-8", "app.css": "text/css; charset=utf-8"]
+  ) { files, module in files[module] = "text/javascript; charset=utf-8" }
 
   static func add(to router: Router<some RequestContext>) {
     router.get("/") { _, _ in try reply("index.html") }

@@ -4,12 +4,16 @@ public import Foundation
 /// A photo's preview for the page: JPEG bytes of at most `size` pixels on the long side.
 public struct Preview: Hashable, Sendable {
   public var jpeg: Data
-  /// A stand-in (a grey square) where the photo could not be shown: the page says so.
-  public var isPlaceholder: Bool
+  /// Why the photo could not be shown, a sentence that says what to do; `jpeg` is then a
+  /// stand-in that says so. Nil for a real preview.
+  public var failure: String?
 
-  public init(jpeg: Data, isPlaceholder: Bool = false) {
+  /// A stand-in where the photo could not be shown.
+  public var isPlaceholder: Bool { failure != nil }
+
+  public init(jpeg: Data, failure: String? = nil) {
     self.jpeg = jpeg
-    self.isPlaceholder = isPlaceholder
+    self.failure = failure
   }
 }
 
@@ -29,16 +33,18 @@ public struct OriginalJPEGPreviews: PreviewSource {
   public func preview(of asset: Asset, size: Int) async throws -> Preview {
     let path = asset.absolutePath
     guard asset.kind == .photo, let handle = FileHandle(forReadingAtPath: path) else {
-      return Preview(jpeg: Self.placeholder, isPlaceholder: true)
+      return Preview(jpeg: Self.placeholder, failure: Self.notAJPEG)
     }
     defer { try? handle.close() }
     // A JPEG starts with SOI and a marker, whatever its name says.
     guard let head = try handle.read(upToCount: 3), head.elementsEqual([0xFF, 0xD8, 0xFF]) else {
-      return Preview(jpeg: Self.placeholder, isPlaceholder: true)
+      return Preview(jpeg: Self.placeholder, failure: Self.notAJPEG)
     }
     try handle.seek(toOffset: 0)
     return Preview(jpeg: try handle.readToEnd() ?? Data())
   }
+
+  static let notAJPEG = "These previews show JPEG files only; serve the library with `faver serve` to see it."
 
   /// An 8×8 dark grey baseline JPEG.
   static let placeholder =

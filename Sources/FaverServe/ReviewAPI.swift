@@ -25,9 +25,11 @@ struct ReviewAPI: Sendable {
     }
     api.post("cursor") { request, context in try await setCursor(request, context: context) }
     api.get("moments") { request, _ in try await moments(request) }
+    api.get("months") { request, _ in try await months(request) }
     api.get("moments/:id/assets") { _, context in try await momentAssets(context.parameters.get("id") ?? "") }
     api.get("assets/:id") { _, context in try await asset(context) }
     api.post("assets/:id/mark") { request, context in try await mark(request, context: context) }
+    api.get("assets/:id/exposure") { _, context in try await exposure(context) }
     api.get("assets/:id/preview") { request, context in try await preview(request, context: context) }
     api.get("assets/:id/video") { request, context in try await video(request, context: context) }
   }
@@ -63,16 +65,24 @@ struct ReviewAPI: Sendable {
     return Response(status: .noContent)
   }
 
-  /// `GET /api/moments?limit=N&after=C`.
+  /// `GET /api/moments?limit=N&after=C&filter=F`.
   func moments(_ request: Request) async throws -> Response {
     let query = request.uri.queryParameters
     let limitText = query["limit"].map(String.init)
     guard let limit = limitText.map({ Int($0) }) ?? 50, (1...1000).contains(limit) else {
       return Reply.error(.badRequest, "limit must be a whole number from 1 to 1000.")
     }
+    guard let filter = Self.filter(request) else { return Self.unknownFilter }
     let after = query["after"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
-    let page = try await blocking { try library.moments(limit: limit, after: after) }
+    let page = try await blocking { try library.moments(limit: limit, after: after, passing: filter) }
     return try Reply.json(API.MomentPage(moments: page.moments.map(API.MomentObject.init), next: page.next))
+  }
+
+  /// `GET /api/months?filter=F`: the months of the moments, for a jump bar.
+  func months(_ request: Request) async throws -> Response {
+    guard let filter = Self.filter(request) else { return Self.unknownFilter }
+    let months = try await blocking { try library.momentMonths(passing: filter) }
+    return try Reply.json(API.MonthList(months: months.map(API.MonthObject.init)))
   }
 
   /// `GET /api/moments/{id}/assets`.
@@ -97,6 +107,16 @@ struct ReviewAPI: Sendable {
     return try Reply.json(AssetListing(asset))
   }
 
+  /// `GET /api/assets/{id}/exposure`: the lens and the exposure, read from the file.
+  func exposure(_ context: some RequestContext) async throws -> Response {
+    let text = context.parameters.get("id") ?? ""
+    guard let id = Self.assetID(text), let exposure = try await blocking({ try library.exposure(of: id) })
+    else {
+      return Self.unknownAsset(text)
+    }
+    return try Reply.json(API.ExposureObject(exposure))
+  }
+
   /// `POST /api/assets/{id}/mark` `{"state": …}`: sets the state exactly; answers the asset object.
   func mark(_ request: Request, context: some RequestContext) async throws -> Response {
     let text = context.parameters.get("id") ?? ""
@@ -114,13 +134,21 @@ struct ReviewAPI: Sendable {
     }
   }
 
-  /// `GET /api/assets/{id}/preview?size=N`: `image/jpeg`.
+  /// `GET /api/assets/{id}/preview?size=N&placeholder=B`: `image/jpeg`; where there is no
+  /// preview, a placeholder image that says why, or with `placeholder=false` a 422 whose error
+  /// is that sentence, for the page to say in its own words.
   func preview(_ request: Request, context: some RequestContext) async throws -> Response {
     let text = context.parameters.get("id") ?? ""
-    let sizeText = request.uri.queryParameters["size"].map(String.init)
+    let query = request.uri.queryParameters
+    let sizeText = query["size"].map(String.init)
     guard let size = sizeText.map({ Int($0) }) ?? 1600, (16...8192).contains(size) else {
       return Reply.error(.badRequest, "size must be a whole number of pixels from 16 to 8192.")
     }
+    let placeholderText = query["placeholder"].map(String.init) ?? "true"
+    guard placeholderText == "true" || placeholderText == "false" else {
+      return Reply.error(.badRequest, "placeholder must be true or false.")
+    }
+    let placeholder = placeholderText == "true"
     guard let id = Self.assetID(text), let entry = try await blocking({ try files.entry(id) }) else {
       return Self.unknownAsset(text)
     }
@@ -130,6 +158,9 @@ struct ReviewAPI: Sendable {
       try await FileReply.isUnchanged(indexed)
     else { return FileReply.changed }
     let preview = try await previews.preview(of: asset, size: size)
+    if let failure = preview.failure, !placeholder {
+      return Reply.error(.unprocessableContent, failure)
+    }
     return Response(
       status: .ok,
       headers: [.contentType: "image/jpeg", .cacheControl: "private, max-age=3600"],
@@ -162,6 +193,18 @@ struct ReviewAPI: Sendable {
   static func assetID(_ text: String) -> AssetID? {
     guard text.utf8.count == 16, text.utf8.allSatisfy(\.isASCIIHexDigit) else { return nil }
     return AssetID(rawValue: text.lowercased())
+  }
+
+  /// The `filter` query parameter (`all` when absent); nil for one the API does not know.
+  static func filter(_ request: Request) -> Library.MomentFilter? {
+    guard let text = request.uri.queryParameters["filter"].map(String.init), !text.isEmpty else {
+      return .all
+    }
+    return Library.MomentFilter(rawValue: text)
+  }
+
+  static var unknownFilter: Response {
+    Reply.error(.badRequest, "filter must be all, favorites, rejected or unreviewed.")
   }
 
   static func unknownAsset(_ id: String) -> Response {

@@ -313,3 +313,38 @@ func anUnsatisfiableRangeIsRefused(header: String, size: Int) {
   #expect(after.asset.id != shown && after.asset.review == .unreviewed)
   #expect(try workspace.library.reviewPosition()?.asset.id == after.asset.id)
 }
+
+/// With `placeholder=false` a photo without a preview answers 422 and the reason as its error
+/// (for the page to say in its own words); a photo with one is the JPEG as ever; by default the
+/// placeholder image stands in.
+@Test func aPreviewAskedWithoutPlaceholderAnswersTheReason() async throws {
+  let workspace = try ServeWorkspace(video: true)
+  try await workspace.withClient { client in
+    let assets = try await allAssets(client)
+    let heic = try #require(assets.first { ($0["path"] as? String)?.lowercased().hasSuffix(".heic") == true })
+    let jpeg = try #require(assets.first { ($0["path"] as? String)?.lowercased().hasSuffix(".jpg") == true })
+    let heicID = try #require(heic["id"] as? String)
+    let jpegID = try #require(jpeg["id"] as? String)
+    try await client.execute(uri: "/api/assets/\(heicID)/preview?placeholder=false", method: .get) {
+      response in
+      #expect(response.status == .unprocessableContent)
+      let body =
+        try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any]
+      #expect(body?["error"] as? String == OriginalJPEGPreviews.notAJPEG)
+    }
+    try await client.execute(uri: "/api/assets/\(heicID)/preview?placeholder=true", method: .get) {
+      response in
+      #expect(response.status == .ok)
+      #expect(Data(response.body.readableBytesView) == OriginalJPEGPreviews.placeholder)
+    }
+    try await client.execute(uri: "/api/assets/\(jpegID)/preview?placeholder=false", method: .get) {
+      response in
+      #expect(response.status == .ok)
+      #expect(response.headers[.contentType] == "image/jpeg")
+    }
+    try await client.execute(uri: "/api/assets/\(jpegID)/preview?placeholder=maybe", method: .get) {
+      response in
+      #expect(response.status == .badRequest)
+    }
+  }
+}

@@ -37,7 +37,7 @@ private func libraryData(_ workspace: ServeWorkspace, ids: [String], moments: [S
   #expect(ids.count == 8)  // six photos, a video, a Live Photo (its still and its video: one asset)
   let (idsSeen, momentsSeen) = (ids, moments)
   let routes = guardedRoutes(workspace, asset: ids[0], moment: moments[0])
-  #expect(routes.count == 10, "\(routes.map(\.uri))")
+  #expect(routes.count == 12, "\(routes.map(\.uri))")
   try await workspace.withClient(signedIn: false) { client in
     for route in routes {
       let body =
@@ -63,7 +63,7 @@ private func libraryData(_ workspace: ServeWorkspace, ids: [String], moments: [S
       }
     }
     // The page's own files need nothing.
-    for uri in ["/", "/page/app.js", "/page/app.css", "/page/index.html"] {
+    for uri in ["/", "/page/app.js", "/page/review.js", "/page/app.css", "/page/index.html"] {
       try await client.execute(uri: uri, method: .get) { response in
         #expect(response.status == .ok, "\(uri)")
       }

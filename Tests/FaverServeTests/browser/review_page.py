@@ -15,6 +15,7 @@ Run by `ReviewPageBrowserTests.swift`; by hand:
 """
 
 import argparse
+import io
 import json
 import os
 import shutil
@@ -24,6 +25,7 @@ import tempfile
 import urllib.request
 
 from PIL import Image, ImageDraw
+from PIL.TiffImagePlugin import IFDRational
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
@@ -46,6 +48,10 @@ SHOTS = [
 # Then a day each in June: enough moments that browsing them scrolls.
 EXTRA_DAYS = 24
 
+# The burst's photos are this large, with fine stripes at their middle that only a zoom to 100 %
+# resolves; the others 960 × 640.
+LARGE = (2400, 1600)
+
 TIMEOUT = 20  # seconds a condition may take to come true before the check fails
 
 
@@ -55,15 +61,24 @@ def make_library(root):
     for index, (name, taken, sky, ground) in enumerate(shots):
         path = os.path.join(root, name)
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        image = Image.new("RGB", (960, 640), sky)
+        size = LARGE if index < 3 else (960, 640)
+        k = size[0] / 960
+        image = Image.new("RGB", size, sky)
         draw = ImageDraw.Draw(image)
-        draw.rectangle([0, 400, 960, 640], fill=ground)
-        draw.ellipse([620 - index * 30, 90, 760 - index * 30, 230], fill=(255, 236, 170))
-        draw.polygon([(0, 420), (220 + index * 20, 250), (480, 420)], fill=tuple(c // 2 for c in ground))
+        draw.rectangle([0, 400 * k, size[0], size[1]], fill=ground)
+        draw.ellipse([(620 - index * 30) * k, 90 * k, (760 - index * 30) * k, 230 * k], fill=(255, 236, 170))
+        draw.polygon([(0, 420 * k), ((220 + index * 20) * k, 250 * k), (480 * k, 420 * k)],
+                     fill=tuple(c // 2 for c in ground))
+        if size == LARGE:
+            for x in range(int(size[0] * 0.3), int(size[0] * 0.7), 4):
+                draw.rectangle([x, size[1] * 0.3, x + 1, size[1] * 0.7], fill=(20, 20, 20))
         exif = image.getexif()
         exif[0x010F] = "Apple"
         exif[0x0110] = "iPhone 15"
-        exif[0x8769] = {0x9003: taken, 0x9011: "+02:00"}  # DateTimeOriginal, OffsetTimeOriginal
+        exif[0x8769] = {0x9003: taken, 0x9011: "+02:00",  # DateTimeOriginal, OffsetTimeOriginal
+                        # ExposureTime, FNumber, ISO, FocalLength, LensModel
+                        0x829A: IFDRational(1, 250), 0x829D: IFDRational(178, 100), 0x8827: 400,
+                        0x920A: IFDRational(686, 100), 0xA434: "iPhone 15 back camera 6.86mm f/1.78"}
         image.save(path, "JPEG", quality=85, exif=exif)
 
 
@@ -100,12 +115,28 @@ def check(condition, what):
         failures.append(what)
 
 
-def api(server, path, method="GET"):
+def api(server, path, method="GET", body=None, raw=False):
     """The API as a script uses it: the token as a bearer token. `/api/next` moves the cursor: POST."""
-    request = urllib.request.Request(server.url + path.lstrip("/"), method=method, headers={
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(server.url + path.lstrip("/"), method=method, data=data, headers={
         "Authorization": "Bearer " + server.token, "Content-Type": "application/json"})
     with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
-        return json.loads(response.read())
+        content = response.read()
+        return content if raw else (json.loads(content) if content else None)
+
+
+def sharpness(image):
+    """How much neighbouring pixels differ, on average: what blur takes away."""
+    gray = image.convert("L")
+    pixels = gray.load()
+    width, height = gray.size
+    total = sum(abs(pixels[x + 1, y] - pixels[x, y]) for y in range(height) for x in range(width - 1))
+    return total / ((width - 1) * height)
+
+
+def visible_text(driver, element_id):
+    element = driver.find_element(By.ID, element_id)
+    return element.text if element.is_displayed() else ""
 
 
 def next_id(server):
@@ -134,7 +165,8 @@ def images_loaded(driver):
     return driver.execute_script("""
         return Array.from(document.images).filter((image) => {
           const box = image.getBoundingClientRect();
-          return image.offsetParent !== null && box.bottom > 0 && box.top < innerHeight;
+          return image.offsetParent !== null && getComputedStyle(image).visibility !== "hidden"
+            && box.bottom > 0 && box.top < innerHeight;
         }).every((image) => image.complete && image.naturalWidth > 0);""")
 
 
@@ -201,6 +233,10 @@ def run(driver, server, faver, store, screenshots):
         "the photo's preview loads")
     wait(driver, lambda: driver.find_element(By.ID, "library-progress").text == "32 photos to see",
          "the story bar says how many photos there are to see")
+    check(visible_text(driver, "photo-name") == "IMG_0001.jpg",
+          f"the file name is on screen ({visible_text(driver, 'photo-name')!r})")
+    check("09:00:00" in visible_text(driver, "photo-time"),
+          f"and its time, as the camera showed it ({visible_text(driver, 'photo-time')!r})")
     segments = driver.find_elements(By.CSS_SELECTOR, "#segments .seg")
     check(len(segments) == 5, f"one story segment per photo of the moment ({len(segments)})")
     check(len(driver.find_elements(By.CSS_SELECTOR, "#segments .burst")) == 3,
@@ -213,8 +249,10 @@ def run(driver, server, faver, store, screenshots):
     second = shown(driver)
     check(api(server, f"/api/assets/{first}")["reviewed"], "the photo left is saved as reviewed")
     check(next_id(server) == second, "/api/next is the photo on screen")
-    wait(driver, lambda: driver.find_element(By.ID, "library-progress").text == "3 % of your library seen",
-         "and the story bar how much of the library is seen")
+    wait(driver, lambda: driver.find_element(By.ID, "library-progress").text == "3.1 % of your library seen",
+         "and the story bar how much of the library is seen, to one decimal below 10 %")
+    check(driver.find_element(By.ID, "session-count").text == "+1 today",
+          f"and how many this session saw ({driver.find_element(By.ID, 'session-count').text!r})")
     check("seen" in driver.find_elements(By.CSS_SELECTOR, "#segments .seg")[0].get_attribute("class"),
           "its story segment fills")
 
@@ -249,6 +287,13 @@ def run(driver, server, faver, store, screenshots):
     tap(0.5)
     wait(driver, lambda: driver.find_element(By.ID, "details").is_displayed()
          and second in driver.find_element(By.ID, "details").text, "a tap in the middle shows the details")
+    details = driver.find_element(By.ID, "details").text
+    check("day1/IMG_0002.jpg" in details and "/day1/IMG_0002.jpg" not in details,
+          f"the details show the path below its root ({details!r})")
+    check("Sunday" in details and "May" in details and "2024, 09:00:01 (UTC+02:00)" in details
+          and "iPhone 15" in details, "the time as people read it and the camera")
+    wait(driver, lambda: "1/250 s · f/1.8 · ISO 400 · 6.9 mm" in driver.find_element(By.ID, "details").text
+         and "iPhone 15 back camera" in driver.find_element(By.ID, "details").text, "the lens and the exposure")
     shot("details.png")
     tap(0.5)
     wait(driver, lambda: not driver.find_element(By.ID, "details").is_displayed(), "and another hides them")
@@ -276,6 +321,66 @@ def run(driver, server, faver, store, screenshots):
     wait(driver, lambda: driver.find_element(By.ID, "help").is_displayed(), "? shows the keys")
     shot("help.png")
     press(driver, Keys.ESCAPE)
+
+    # Z: the photo at 100 % where it is looked at, sharper than the fitted one; the arrows pan;
+    # moving within the burst keeps the zoom.
+    zoomed = lambda: driver.execute_script(
+        "const z = document.getElementById('zoom'); return !z.hidden && z.complete && z.naturalWidth > 0")
+    press(driver, "z")
+    wait(driver, zoomed, "Z zooms in")
+    sizes = driver.execute_script("""
+        const z = document.getElementById('zoom'), p = document.getElementById('photo');
+        const box = z.getBoundingClientRect();
+        return [z.naturalWidth, p.naturalWidth, box.width, box.left, box.top, box.height];""")
+    check(sizes[0] >= 2 * sizes[1], f"from a preview at least twice the fitted one's size ({sizes[0]} vs {sizes[1]})")
+    check(abs(sizes[2] - sizes[0]) <= 1, f"shown at 100 % ({sizes[2]} px for {sizes[0]})")
+    check(shown(driver) == third, "of the same photo")
+    shot("zoom.png")
+    # The middle of the screen, zoomed, against what the fitted preview would show there enlarged.
+    screen = Image.open(os.path.join(screenshots, "zoom.png")).convert("RGB")
+    crop = (360, 220, 600, 380)
+    fitted = Image.open(io.BytesIO(api(server, f"/api/assets/{third}/preview?size=1024", raw=True)))
+    region = [(crop[0] - sizes[3]) / sizes[2], (crop[1] - sizes[4]) / sizes[5],
+              (crop[2] - sizes[3]) / sizes[2], (crop[3] - sizes[4]) / sizes[5]]
+    enlarged = fitted.crop([round(region[0] * fitted.width), round(region[1] * fitted.height),
+                            round(region[2] * fitted.width), round(region[3] * fitted.height)]).resize(
+        (crop[2] - crop[0], crop[3] - crop[1]), Image.BICUBIC)
+    sharp, soft = sharpness(screen.crop(crop)), sharpness(enlarged)
+    check(sharp > 2 * soft, f"the zoomed photo is sharper than the fitted one enlarged ({sharp:.1f} vs {soft:.1f})")
+    before = driver.execute_script("return document.getElementById('zoom').style.transform")
+    press(driver, Keys.ARROW_LEFT)
+    after = driver.execute_script("return document.getElementById('zoom').style.transform")
+    check(before != after, f"← pans ({before} → {after})")
+    check(shown(driver) == third, "and does not move on")
+    ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.SPACE).key_up(Keys.SHIFT).perform()
+    wait(driver, lambda: shown(driver) == second and zoomed(), "Shift+Space goes back within the burst, still zoomed")
+    check(driver.execute_script("return document.getElementById('zoom').style.transform") == after,
+          "at the same spot")
+    press(driver, Keys.SPACE)
+    wait(driver, lambda: shown(driver) == third and zoomed(), "Space goes on within the burst, still zoomed")
+    press(driver, "z")
+    wait(driver, lambda: not driver.find_element(By.ID, "zoom").is_displayed() and shown(driver) == third,
+         "Z again fits the photo")
+    # A double click zooms at the point clicked: the same spot of the photo stays under the pointer.
+    stage = driver.find_element(By.ID, "stage")
+    at = (stage.size["width"] * 0.55, stage.size["height"] * 0.4)
+    spot = lambda element: driver.execute_script("""
+        const image = document.getElementById(arguments[0]), box = image.getBoundingClientRect();
+        const scale = Math.min(box.width / image.naturalWidth, box.height / image.naturalHeight);
+        const width = image.naturalWidth * scale, height = image.naturalHeight * scale;
+        const left = box.left + (box.width - width) / 2, top = box.top + (box.height - height) / 2;
+        return [(arguments[1] - left) / width, (arguments[2] - top) / height];""", element, *at)
+    before = spot("photo")
+    ActionChains(driver).move_to_element_with_offset(
+        stage, int(at[0] - stage.size["width"] / 2), int(at[1] - stage.size["height"] / 2)).double_click().perform()
+    wait(driver, zoomed, "a double click zooms in")
+    after = spot("zoom")
+    check(abs(before[0] - after[0]) < 0.01 and abs(before[1] - after[1]) < 0.01,
+          f"at the point clicked ({before} → {after})")
+    check(not driver.find_element(By.ID, "details").is_displayed(), "and shows no details")
+    ActionChains(driver).move_to_element_with_offset(
+        stage, int(at[0] - stage.size["width"] / 2), int(at[1] - stage.size["height"] / 2)).double_click().perform()
+    wait(driver, lambda: not driver.find_element(By.ID, "zoom").is_displayed(), "another double click fits it again")
 
     # A failed save says so and is retried until the server has it.
     port = server.port
@@ -313,7 +418,8 @@ def run(driver, server, faver, store, screenshots):
     wait(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#grid .tile")) == moments
          and driver.execute_script("return document.getElementById('browse').scrollTop") == 250,
          "back returns to the same scroll position")
-    driver.find_elements(By.CSS_SELECTOR, "#grid .tile")[0].click()
+    # (Scrolled, the first tile is under the sticky header: clicked as a script would.)
+    driver.execute_script("arguments[0].click()", driver.find_elements(By.CSS_SELECTOR, "#grid .tile")[0])
     wait(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#grid .tile")) == 3,
          "a moment shows its bursts (one burst tile, two photos)")
     shot("moment.png")
@@ -329,7 +435,146 @@ def run(driver, server, faver, store, screenshots):
     last.click()
     wait(driver, lambda: shown(driver) == target, "a photo opens the review screen there")
     check(api(server, "/api/review")["asset"]["id"] == target, "and the cursor is on it")
+
+    # Browse by month: a heading a month, the jump bar, "you are here", the favorites only.
+    driver.get(server.url + "#/browse")
+    wait(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#grid .tile")) == moments,
+         "browse lists the moments again")
+    headings = [heading.text for heading in driver.find_elements(By.CSS_SELECTOR, "#grid h2.month")]
+    check(headings == ["May 2024", "June 2024"], f"grouped by month ({headings})")
+    chips = [chip.text for chip in driver.find_elements(By.CSS_SELECTOR, "#jump-bar .chip.month")]
+    check(chips == ["May", "Jun"] and "2024" in driver.find_element(By.ID, "jump-bar").text,
+          f"the jump bar has the year and its months ({chips})")
+    here = api(server, "/api/review")["moment"]["id"]
+    marked = [tile.get_attribute("data-moment-id") for tile in driver.find_elements(By.CSS_SELECTOR, "#grid .tile.here")]
+    check(marked == [here], f"you are here on the moment of the cursor ({marked})")
+    driver.find_element(By.CSS_SELECTOR, '#jump-bar [data-month="2024-06"]').click()
+
+    def below_header(selector):
+        return driver.execute_script(f"""
+            const top = document.querySelector('{selector}').getBoundingClientRect().top;
+            const header = document.getElementById('browse-header').getBoundingClientRect().bottom;
+            return top - header;""")
+
+    wait(driver, lambda: 0 <= below_header("#month-2024-06") < 40, "the jump bar goes to June")
+    driver.find_element(By.CSS_SELECTOR, "#jump-bar .chip.here").click()
+    wait(driver, lambda: 0 <= below_header("#grid .tile.here") < 80, "and back to where you are")
+    driver.find_element(By.CSS_SELECTOR, '#browse-filters [data-filter="favorites"]').click()
+    wait(driver, lambda: [tile.get_attribute("data-moment-id") for tile in
+                          driver.find_elements(By.CSS_SELECTOR, "#grid .tile")] == [here],
+         "♥ Favorites lists only the moment with a favorite")
+    shot("browse-favorites.png")
+    driver.find_elements(By.CSS_SELECTOR, "#grid .tile")[0].click()
+    wait(driver, lambda: [tile.get_attribute("data-asset-id") for tile in
+                          driver.find_elements(By.CSS_SELECTOR, "#grid .tile")] == [second],
+         "and in it only the favorite")
+    driver.find_elements(By.CSS_SELECTOR, "#grid .tile")[0].click()
+    wait(driver, lambda: shown(driver) == second and visible_text(driver, "photo-name") == "IMG_0002.jpg",
+         "which opens in the review, its file name on screen")
+    # The review on a filter: it walks only the favorites, and says so.
+    check("Favorites only" in visible_text(driver, "review-filter"), "the review says it shows the favorites only")
+    press(driver, Keys.ARROW_RIGHT)
+    wait(driver, lambda: "last photo of ♥ Favorites" in visible_text(driver, "notice"),
+         "→ on the only favorite says it was the last")
+    check(shown(driver) == second, "and stays on it")
+    driver.find_element(By.ID, "review-filter").click()
+    wait(driver, lambda: not driver.find_element(By.ID, "review-filter").is_displayed() and shown(driver) == second,
+         "the filter's ✕ goes back to the whole review, on the same photo")
+
+    # A photo without a preview: its name, the reason and what to do, in the page's own words.
+    raw = add_photo_without_preview(faver, store)
+    api(server, "/api/cursor", method="POST", body={"id": raw["id"]})
+    driver.refresh()
+    card = lambda: visible_text(driver, "no-preview")
+    name = raw["path"].split("/")[-1]
+    wait(driver, lambda: name in card() and raw["reason"] in card(),
+         f"a photo without a preview says its name and why ({card()!r})")
+    check(shown(driver) == raw["id"], "on a card that stands for it")
+    shot("raw.png")
+
+    # A phone: the same screens fit, the title on one line, the buttons within the thumb's reach.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    driver.refresh()
+    wait(driver, lambda: name in card(), "on a phone too")
+    shot("raw-phone.png")
+    api(server, "/api/cursor", method="POST", body={"id": first})
+    driver.refresh()
+    wait(driver, lambda: shown(driver) == first, "a phone shows the photo at the cursor")
+    layout = driver.execute_script("""
+        const box = (id) => document.getElementById(id).getBoundingClientRect();
+        const browse = document.querySelector('.top-actions a[href="#/browse"]').getBoundingClientRect();
+        return {title: box('moment-date').height, titleWidth: box('moment-date').right,
+                favorite: box('favorite').bottom, browse: browse.bottom, browseRight: browse.right,
+                reject: box('reject').left, line: box('photo-name').height};""")
+    check(layout["title"] <= 24 and layout["titleWidth"] <= 390,
+          f"the moment's title is one line ({layout['title']} px high)")
+    check(layout["favorite"] > 0.85 * 844 and layout["browse"] > 0.85 * 844,
+          f"the heart and Browse are at the bottom, within the thumb's reach ({layout})")
+    check(layout["browseRight"] < layout["reject"], "Browse does not cover the buttons")
+    check(visible_text(driver, "photo-name") == "IMG_0001.jpg", "the file name is on screen")
+    shot("review-phone.png")
+    press(driver, "z")
+    wait(driver, zoomed, "Z zooms on a phone")
+    shot("zoom-phone.png")
+    press(driver, "z")
+    driver.get(server.url + "#/browse")
+    wait(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#grid .tile")) == moments + 1,
+         "browse on a phone lists the moments")
+    driver.execute_script("document.getElementById('browse').scrollTop = 0")
+    wait(driver, lambda: driver.find_elements(By.CSS_SELECTOR, "#grid .tile.without-preview"),
+         "the moment of the photo without a preview shows a plain tile")
+    shot("browse-phone.png")
+
+    # A long moment's story bar stays readable: a segment a burst past 40 photos, one continuous
+    # bar past 40 bursts (drawn by the page's own module, for moments made up here).
+    bars = driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        import('/page/story.js').then(({ renderStory }) => {
+          const moment = (photos, bursts) => {
+            const assets = Array.from({ length: photos }, (_, i) => ({ id: 'a' + i, reviewed: i < photos / 2, favorite: i === 3 }));
+            const size = Math.ceil(photos / bursts);
+            const groups = Array.from({ length: bursts }, (_, b) => ({ id: 'b' + b, assets: assets.slice(b * size, (b + 1) * size).map((a) => a.id) }));
+            return { moment: { start: '2024-05-12T09:00:00', end: '2024-05-12T10:00:00', photos, videos: 0, assets: photos },
+                     assets, bursts: groups.filter((g) => g.assets.length) };
+          };
+          const seen = [];
+          for (const [photos, bursts] of [[30, 30], [72, 12], [300, 120]]) {
+            const m = moment(photos, bursts);
+            renderStory(m, m.assets[40 % photos], null);
+            const bar = document.getElementById('segments');
+            seen.push([bar.className, bar.querySelectorAll('.seg').length, bar.querySelectorAll('.track').length]);
+          }
+          done(seen);
+        });""")
+    check(bars == [["segments", 30, 0], ["segments dense", 12, 0], ["segments continuous", 0, 1]],
+          f"a segment a photo up to 40, then a burst, then one bar ({bars})")
     server.stop()
+
+
+def add_photo_without_preview(faver, store):
+    """A raw file that holds no preview (exiftool's test NEF, from the shared corpus, copied into the
+    generated library), else a JPEG whose data is damaged; indexed. Its asset object, and the
+    sentence the page should show (the start of the reason)."""
+    library = os.path.join(os.path.dirname(store), "library", "raw")
+    os.makedirs(library, exist_ok=True)
+    corpus = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                          "../../../../shared/corpus/exiftool-t-images/Nikon.nef")
+    if os.path.exists(corpus):
+        path = os.path.join(library, "DSC_0001.NEF")
+        shutil.copyfile(corpus, path)
+        reason = "develop it in a raw converter"
+    else:
+        path = os.path.join(library, "IMG_9999.jpg")
+        with open(path, "wb") as file:
+            file.write(b"\xff\xd8\xff\xdb" + bytes(range(256)) * 8)
+        reason = "damaged"
+    subprocess.run([faver, "index", os.path.dirname(library), "--store", store], check=True, capture_output=True)
+    listed = subprocess.run([faver, "assets", "--store", store, "--json"], check=True, capture_output=True, text=True)
+    assets = json.loads(listed.stdout)
+    assets = assets if isinstance(assets, list) else assets["assets"]
+    found = next(asset for asset in assets if asset["path"] == os.path.realpath(path) or asset["path"] == path)
+    return {"id": found["id"], "path": found["path"], "reason": reason}
 
 
 if __name__ == "__main__":

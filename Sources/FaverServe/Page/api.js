@@ -1,0 +1,71 @@
+// The server: its JSON API, the preview addresses, and the session (the address `faver serve`
+// printed ends in #token=SECRET, traded here for the server's cookie).
+import { notice } from "./ui.js";
+
+export class APIError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+  // 4xx: asking again will not help (an asset gone after a refresh); but a 401 only says the page
+  // was not opened with its address: what it holds is kept until it is.
+  get permanent() { return this.status >= 400 && this.status < 500 && this.status !== 401; }
+}
+
+// `GET path`, or `POST path` with `body` as JSON; the answer's JSON (null for 204).
+export async function api(path, body) {
+  let response;
+  try {
+    response = await fetch(path, body === undefined ? {} : {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+    });
+  } catch (error) {
+    throw new APIError(0, "the faver server cannot be reached");
+  }
+  if (response.status === 401) signedOut();
+  if (!response.ok) {
+    let message = response.statusText;
+    try { message = (await response.json()).error || message; } catch (_) { /* not JSON */ }
+    throw new APIError(response.status, message);
+  }
+  return response.status === 204 ? null : response.json();
+}
+
+export const previewSize = () => {
+  const pixels = Math.max(innerWidth, innerHeight) * (devicePixelRatio || 1);
+  return pixels <= 1024 ? 1024 : pixels <= 2048 ? 2048 : 4096;
+};
+export const previewURL = (id, size) => `/api/assets/${id}/preview?size=${size || previewSize()}`;
+// The photo on the review screen: where there is no preview the server answers 422 with the
+// reason, for the page to say in its own words, rather than a placeholder image.
+export const photoURL = (id) => `${previewURL(id)}&placeholder=false`;
+
+// MARK: - The session
+
+// Trades the token in the address for the server's cookie, when the address has one (opened, or
+// pasted over this page's), and takes it out of the address bar and the history before anything
+// else runs, so it is never shown, bookmarked or sent.
+export async function signIn() {
+  const match = /^#token=([0-9a-f]+)$/.exec(location.hash);
+  if (!match) return;
+  history.replaceState(null, "", location.pathname + location.search + "#/review");
+  try {
+    await api("/api/session", { token: match[1] });
+    isSignedOut = false;
+    document.body.classList.remove("signed-out");
+    notice(null);
+  } catch (error) {
+    if (!isSignedOut) notice(`Could not sign in: ${error.message}`);
+  }
+}
+
+// Without the server's cookie (or with an old one) the page can show nothing: it says what to do.
+// Marks not saved yet stay in localStorage until it is opened with its address again.
+let isSignedOut = false;
+export const signedOutNow = () => isSignedOut;
+function signedOut() {
+  isSignedOut = true;
+  // Nothing to act on: no buttons that cannot work.
+  document.body.classList.add("signed-out");
+  notice("This page needs the address that faver serve printed (it ends in #token=…): open that address.");
+}

@@ -1,0 +1,46 @@
+// A photo that cannot be shown says what it is and why, in the page's own type: its file name,
+// the server's reason (the sentence `faver preview` prints, which says what to do), and where
+// it lies. A small preview is shown at most twice its size, never stretched over the screen.
+import { describeTaken, fileName, relativePath } from "./describe.js";
+import { $ } from "./ui.js";
+
+// The largest magnification of a preview: past it a tiny embedded thumbnail is a smear.
+export const largestStretch = 2;
+
+const kinds = {
+  photo: "This photo has no preview",
+  video: "This video has no preview",
+};
+
+// Shows the card for `asset`, whose preview the server would not make: `reason` says why.
+export function showNoPreview(asset, reason) {
+  const card = $("no-preview");
+  const title = document.createElement("h2");
+  title.textContent = fileName(asset);
+  const kind = document.createElement("p");
+  kind.className = "kind";
+  kind.textContent = kinds[asset.kind] || kinds.photo;
+  const why = document.createElement("p");
+  why.className = "reason";
+  why.textContent = reason;
+  const where = document.createElement("p");
+  where.className = "where";
+  where.textContent = `${relativePath(asset)} · ${describeTaken(asset)}`;
+  card.replaceChildren(title, kind, why, where);
+  card.dataset.assetId = asset.id;
+  card.hidden = false;
+  $("photo").classList.add("missing");
+}
+
+export function hideNoPreview() {
+  $("no-preview").hidden = true;
+  $("no-preview").removeAttribute("data-asset-id");
+  $("photo").classList.remove("missing");
+}
+
+// Lets `image` grow to at most `largestStretch` times its own pixels on this screen.
+export function capStretch(image) {
+  const ratio = devicePixelRatio || 1;
+  image.style.maxWidth = `${(image.naturalWidth * largestStretch) / ratio}px`;
+  image.style.maxHeight = `${(image.naturalHeight * largestStretch) / ratio}px`;
+}

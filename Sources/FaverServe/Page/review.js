@@ -1,0 +1,298 @@
+// The review screen: one photo at a time, resuming at the server's cursor. Moving on is the
+// review: the photo left counts as seen, saved before the screen moves.
+import { api, previewURL } from "./api.js";
+import { renderCompare } from "./compare.js";
+import { describeMoment } from "./describe.js";
+import { renderDetails, renderPhotoLine, stateOf } from "./details.js";
+import { filterNamed, filters } from "./filters.js";
+import { momentum } from "./momentum.js";
+import { saver } from "./saver.js";
+import { photoFailed, photoLoaded, playLive, showOnStage } from "./stage.js";
+import { renderStory } from "./story.js";
+import { $, notice } from "./ui.js";
+import { zoom } from "./zoom.js";
+
+function withState(asset, state) {
+  return Object.assign({}, asset, {
+    reviewed: state !== "unreviewed", favorite: state === "favorite", rejected: state === "rejected",
+  });
+}
+
+export const review = {
+  place: null, // GET /api/review: the moment's summary, its neighbours, the library's progress
+  moment: null, // GET /api/moments/{id}/assets
+  index: 0,
+  undo: [],
+  moving: false,
+  autoplay: false,
+  autoplayTimer: null,
+  holding: false,
+  filter: "all", // the review walks only the photos passing it ("review my favorites again")
+  filtered: null, // with a filter, the ids of the moments holding such photos, in order
+
+  get asset() { return this.moment ? this.moment.assets[this.index] : null; },
+  passes(asset) { return filters[this.filter].passes(asset); },
+
+  // Where the cursor is, as the server says; with a filter, the cursor's photo when it passes,
+  // else the first photo that does.
+  async open(filter = this.filter) {
+    this.filter = filterNamed(filter);
+    this.filtered = null;
+    $("review-filter").hidden = this.filter === "all";
+    $("review-filter").textContent = `${filters[this.filter].name} only ✕`;
+    await saver.flush();
+    if (this.filter !== "all") return this.openFiltered();
+    const place = await api("/api/review");
+    $("done").hidden = place !== null;
+    if (!place) {
+      this.place = this.moment = null;
+      this.render();
+      const progress = await api("/api/progress");
+      $("done-title").textContent = progress.total ? "All caught up" : "Nothing to review yet";
+      $("done-text").textContent = progress.total
+        ? `All ${progress.total} photos of your library have been seen.`
+        : "The library is empty: run `faver index DIR`, then reload this page.";
+      $("done-browse").hidden = !progress.total;
+      return;
+    }
+    this.place = place;
+    this.moment = await api(`/api/moments/${place.moment.id}/assets`);
+    const index = this.moment.assets.findIndex((asset) => asset.id === place.asset.id);
+    this.index = Math.max(0, index);
+    this.render();
+  },
+
+  async openFiltered() {
+    const ids = [];
+    let after = null;
+    do {
+      const query = after ? `&after=${encodeURIComponent(after)}` : "";
+      const page = await api(`/api/moments?limit=1000&filter=${this.filter}${query}`);
+      ids.push(...page.moments.map((moment) => moment.id));
+      after = page.next;
+    } while (after);
+    const place = await api("/api/review");
+    this.filtered = ids;
+    $("done").hidden = ids.length > 0;
+    if (!ids.length) {
+      this.place = this.moment = null;
+      this.render();
+      $("done-title").textContent = `Nothing to review: ${filters[this.filter].name}`;
+      $("done-text").textContent = filters[this.filter].none;
+      $("done-browse").hidden = false;
+      return;
+    }
+    this.place = place;
+    const here = place && ids.includes(place.moment.id) ? place.moment.id : ids[0];
+    this.moment = await api(`/api/moments/${here}/assets`);
+    const shown = this.moment.assets.findIndex((asset) => place && asset.id === place.asset.id && this.passes(asset));
+    this.index = Math.max(0, shown >= 0 ? shown : this.moment.assets.findIndex((asset) => this.passes(asset)));
+    this.render();
+  },
+
+  // The moment after (`step` 1) or before (-1) this one: with a filter, the next holding a photo
+  // that passes it.
+  neighbour(step) {
+    if (this.filter === "all") return this.place && (step > 0 ? this.place.nextMoment : this.place.previousMoment);
+    const here = this.filtered ? this.filtered.indexOf(this.moment.moment.id) : -1;
+    return (this.filtered && this.filtered[here + step]) || null;
+  },
+  // The index of the next (`step` 1) or previous (-1) photo of this moment that passes the filter.
+  step(step) {
+    for (let index = this.index + step; index >= 0 && index < this.moment.assets.length; index += step) {
+      if (this.passes(this.moment.assets[index])) return index;
+    }
+    return -1;
+  },
+
+  // Moves to `index` of the moment `momentID` (the current one when null): the photo left counts
+  // as seen, saved before the screen moves; then the cursor, so a reload shows the new photo.
+  async move(momentID, index, { seen = true, entering = "start" } = {}) {
+    if (this.moving || !this.moment) return;
+    this.moving = true;
+    try {
+      const leaving = this.asset;
+      if (seen && leaving && stateOf(leaving) === "unreviewed") {
+        this.setLocal(leaving.id, "reviewed");
+        this.undo.push({ id: leaving.id, before: "unreviewed" });
+        // The last photo of a moment seen: a calm sign, once.
+        if (this.moment.assets.every((asset) => asset.reviewed)) {
+          notice(`✓ ${describeMoment(this.moment.moment)}: all seen.`, "info", 2.5);
+        }
+        await saver.push({ kind: "mark", id: leaving.id, state: "reviewed" });
+      }
+      if (momentID && momentID !== this.moment.moment.id) {
+        const moment = await api(`/api/moments/${momentID}/assets`);
+        this.moment = moment;
+        if (index === null && this.filter !== "all") {
+          const passing = moment.assets.map((asset, at) => (this.passes(asset) ? at : -1)).filter((at) => at >= 0);
+          index = (entering === "end" ? passing[passing.length - 1] : passing[0]) ?? 0;
+        } else if (index === null) {
+          const unseen = moment.assets.findIndex((asset) => !asset.reviewed);
+          index = entering === "end" ? moment.assets.length - 1 : Math.max(0, unseen);
+        }
+      }
+      this.index = Math.min(Math.max(index, 0), this.moment.assets.length - 1);
+      await saver.push({ kind: "cursor", id: this.asset.id });
+      // The moment's neighbours and the library's progress, fresh (a refresh may have run):
+      // awaited when the moment changed, since the next move needs its neighbours.
+      const fresh = api("/api/review").then((place) => {
+        if (place && place.asset.id === this.asset.id) { this.place = place; this.renderStory(); }
+      }).catch(() => {});
+      if (this.place && this.place.moment.id !== this.moment.moment.id) await fresh;
+      this.render();
+    } catch (error) {
+      if (error.status === 404) {
+        notice("The library changed; reloading the review.", "info", 4);
+        await this.open();
+      }
+      else notice(`Could not move on: ${error.message}`);
+    } finally {
+      this.moving = false;
+    }
+  },
+
+  next() {
+    if (!this.moment) return;
+    const next = this.step(1);
+    if (next >= 0) return this.move(null, next);
+    if (this.neighbour(1)) return this.move(this.neighbour(1), null);
+    // The last photo of the library: it counts as seen all the same.
+    const last = this.filter === "all" ? "That was the last moment of your library."
+      : `That was the last photo of ${filters[this.filter].name}.`;
+    return this.move(null, this.index).then(() => notice(last, "info", 4));
+  },
+  previous() {
+    if (!this.moment) return;
+    const previous = this.step(-1);
+    if (previous >= 0) return this.move(null, previous);
+    if (this.neighbour(-1)) return this.move(this.neighbour(-1), null, { entering: "end" });
+  },
+  nextMoment() { if (this.neighbour(1)) return this.move(this.neighbour(1), null); },
+  previousMoment() {
+    if (!this.moment) return;
+    const first = this.filter === "all" ? 0 : this.moment.assets.findIndex((asset) => this.passes(asset));
+    if (this.index > first) return this.move(null, first);
+    if (this.neighbour(-1)) return this.move(this.neighbour(-1), this.filter === "all" ? 0 : null);
+  },
+  // ↑/↓: within the burst only.
+  inBurst(step) {
+    const burst = this.burst();
+    if (!burst) return;
+    const position = burst.assets.indexOf(this.asset.id) + step;
+    if (position < 0 || position >= burst.assets.length) return;
+    return this.move(null, this.moment.assets.findIndex((asset) => asset.id === burst.assets[position]));
+  },
+  burst() {
+    if (!this.asset) return null;
+    return this.moment.bursts.find((burst) => burst.assets.includes(this.asset.id)) || null;
+  },
+
+  // A mark of the photo on screen: shown at once, saved in the background (retried until saved).
+  mark(state) {
+    const asset = this.asset;
+    if (!asset) return;
+    this.undo.push({ id: asset.id, before: stateOf(asset) });
+    this.setLocal(asset.id, state);
+    this.render();
+    saver.push({ kind: "mark", id: asset.id, state });
+  },
+  toggleFavorite() {
+    if (this.asset) this.mark(this.asset.favorite ? "reviewed" : "favorite");
+  },
+  toggleReject() {
+    if (this.asset) this.mark(this.asset.rejected ? "reviewed" : "rejected");
+  },
+  // U: the last mark undone, and its photo shown.
+  async undoLast() {
+    const last = this.undo.pop();
+    if (!last || this.moving) return;
+    this.setLocal(last.id, last.before);
+    saver.push({ kind: "mark", id: last.id, state: last.before });
+    const here = this.moment.assets.findIndex((asset) => asset.id === last.id);
+    if (here >= 0) {
+      if (here === this.index) { this.render(); return; }
+      await this.move(null, here, { seen: false });
+    } else {
+      await saver.push({ kind: "cursor", id: last.id });
+      await this.open();
+    }
+    notice("Undone.", "info", 1.5);
+  },
+
+  setLocal(id, state) {
+    if (!this.moment) return;
+    const index = this.moment.assets.findIndex((asset) => asset.id === id);
+    if (index < 0) return;
+    const before = this.moment.assets[index];
+    const was = before.reviewed ? 1 : 0;
+    const now = state === "unreviewed" ? 0 : 1;
+    if (this.place) this.place.progress.reviewed += now - was;
+    momentum.add(now - was);
+    this.moment.assets[index] = withState(before, state);
+  },
+  // The server's word on an asset, once saved (unless a newer mark of it is still queued).
+  updateAsset(asset) {
+    if (!this.moment || saver.isMarking(asset.id)) return;
+    const index = this.moment.assets.findIndex((item) => item.id === asset.id);
+    if (index >= 0) { this.moment.assets[index] = asset; this.renderControls(); this.renderStory(); }
+  },
+
+  render() {
+    const asset = this.asset;
+    $("stage").hidden = !asset;
+    $("review").classList.toggle("empty", !asset);
+    if (!asset) { zoom.exit(); renderPhotoLine(null); this.renderStory(); return; }
+    showOnStage(asset);
+    zoom.follow(asset);
+    renderPhotoLine(asset);
+    $("review").classList.toggle("showing-video", asset.kind === "video");
+    this.renderStory();
+    this.renderControls();
+    this.renderDetails();
+    if (!$("compare").hidden) this.renderCompare();
+    this.prefetch();
+    this.scheduleAutoplay();
+  },
+
+  renderStory() { renderStory(this.moment, this.asset, this.place); },
+
+  renderControls() {
+    const asset = this.asset;
+    if (!asset) return;
+    $("favorite").setAttribute("aria-pressed", String(asset.favorite));
+    $("reject").setAttribute("aria-pressed", String(asset.rejected));
+    $("live-button").hidden = !asset.companion;
+    const burst = this.burst();
+    $("burst-position").textContent = burst && burst.assets.length > 1
+      ? `burst ${burst.assets.indexOf(asset.id) + 1} of ${burst.assets.length} · ↑↓` : "";
+    $("autoplay-state").textContent = this.autoplay ? (this.holding ? "paused" : "auto-advance") : "";
+  },
+
+  renderDetails() { renderDetails(this.asset, this.moment && this.moment.moment); },
+
+  renderCompare() { renderCompare(this); },
+  photoLoaded() { photoLoaded(); },
+  photoFailed() { return photoFailed(this.asset, () => this.asset); },
+  playLive() { playLive(this.asset); },
+
+  // The next few previews, fetched before they are needed.
+  prefetch() {
+    for (const asset of this.moment.assets.slice(this.index + 1, this.index + 4)) {
+      if (asset.kind !== "video") new Image().src = previewURL(asset.id);
+    }
+  },
+
+
+  toggleAutoplay() {
+    this.autoplay = !this.autoplay;
+    notice(this.autoplay ? "Auto-advance on: hold the photo to pause." : "Auto-advance off.", "info", 2);
+    this.renderControls();
+    this.scheduleAutoplay();
+  },
+  scheduleAutoplay() {
+    clearTimeout(this.autoplayTimer);
+    if (!this.autoplay || this.holding || !this.asset) return;
+    this.autoplayTimer = setTimeout(() => this.next(), 4000);
+  },
+};
