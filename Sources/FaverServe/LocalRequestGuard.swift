@@ -14,6 +14,8 @@ import Hummingbird
 struct LocalRequestGuard<Context: RequestContext>: RouterMiddleware {
   /// The largest request body: 64 KiB, many times what any route takes.
   static var bodyLimit: Int { 64 * 1024 }
+  /// `https` when the server speaks HTTPS: the scheme of its own `Origin`.
+  var scheme = "http"
 
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
     async throws -> Response
@@ -32,7 +34,7 @@ struct LocalRequestGuard<Context: RequestContext>: RouterMiddleware {
     guard
       PageFiles.isRequested(by: request)
         || (site.allSatisfy { $0 == "same-origin" || $0 == "none" }
-          && origins.allSatisfy { Self.isSameOrigin($0, host: authority) })
+          && origins.allSatisfy { Self.isSameOrigin($0, host: authority, scheme: scheme) })
     else {
       return Reply.error(
         .forbidden, "This server answers only its own page; open the address `faver serve` printed.")
@@ -51,8 +53,8 @@ struct LocalRequestGuard<Context: RequestContext>: RouterMiddleware {
   }
 
   /// Whether the `Origin` header names this server as the request's `Host` does.
-  static func isSameOrigin(_ origin: String, host: String) -> Bool {
-    origin.lowercased() == "http://" + host.lowercased()
+  static func isSameOrigin(_ origin: String, host: String, scheme: String = "http") -> Bool {
+    origin.lowercased() == scheme + "://" + host.lowercased()
   }
 }
 
