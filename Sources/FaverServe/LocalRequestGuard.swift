@@ -16,12 +16,16 @@ struct LocalRequestGuard<Context: RequestContext>: RouterMiddleware {
   static var bodyLimit: Int { 64 * 1024 }
   /// `https` when the server speaks HTTPS: the scheme of its own `Origin`.
   var scheme = "http"
+  /// Under HTTPS, the DNS names of the server's certificate (`TLSFiles.dnsNames`), which `Host`
+  /// may give besides a local host: a page on another name cannot get past the certificate.
+  var certifiedNames: Set<String> = []
 
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
     async throws -> Response
   {
     // NIO keeps the first `Host` as the authority and a second one as an ordinary field.
-    guard let authority = request.head.authority, RequestHost(authority) != nil,
+    guard let authority = request.head.authority,
+      RequestHost(authority) != nil || Self.isCertified(authority, names: certifiedNames),
       request.headers.values(named: "host").isEmpty
     else {
       return Reply.error(
@@ -50,6 +54,14 @@ struct LocalRequestGuard<Context: RequestContext>: RouterMiddleware {
       }
     }
     return try await next(request, context)
+  }
+
+  /// Whether `authority` is one of `names`, then nothing or `:` and a port of 1–5 digits.
+  static func isCertified(_ authority: String, names: Set<String>) -> Bool {
+    let parts = authority.lowercased().split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+    guard let name = parts.first, names.contains(String(name)) else { return false }
+    guard parts.count == 2 else { return true }
+    return (1...5).contains(parts[1].count) && parts[1].allSatisfy { $0.isASCII && $0.isNumber }
   }
 
   /// Whether the `Origin` header names this server as the request's `Host` does.

@@ -58,7 +58,9 @@ public struct ReviewServer: Sendable {
     router.add(middleware: LogRequestsMiddleware(.debug))
     router.add(middleware: SecurityHeaders())
     router.add(middleware: ErrorReplies())
-    router.add(middleware: LocalRequestGuard(scheme: tls == nil ? "http" : "https"))
+    router.add(
+      middleware: LocalRequestGuard(
+        scheme: tls == nil ? "http" : "https", certifiedNames: Set(tls?.dnsNames() ?? [])))
     router.add(middleware: DeviceGuard(library: library, isOn: pairing != nil))
     let session = Session(secret: secret)
     router.add(middleware: SessionGuard(session: session))

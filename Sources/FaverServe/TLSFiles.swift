@@ -33,6 +33,18 @@ public struct TLSFiles: Sendable, Equatable {
 
   /// Checks now, before the server starts, that both files can be read.
   public func validate() throws { _ = try configuration() }
+
+  /// The DNS names the certificate is for (`machine.tailnet.ts.net`), lowercased, wildcards
+  /// left out: the names a `Host` header may give under HTTPS, where a name that rebinds to this
+  /// machine gets a certificate the browser refuses.
+  public func dnsNames() -> [String] {
+    guard let leaf = try? NIOSSLCertificate.fromPEMFile(certificate.path).first else { return [] }
+    return leaf._subjectAlternativeNames().compactMap { name -> String? in
+      guard name.nameType == .dnsName else { return nil }
+      let text = name.contents.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }.lowercased()
+      return text.hasPrefix("*") || text.isEmpty ? nil : text
+    }
+  }
 }
 
 /// Why HTTPS could not be set up.

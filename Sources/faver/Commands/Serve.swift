@@ -85,7 +85,9 @@ extension Faver {
       }
       if !address.isLoopback {
         let everywhere = address.host == "0.0.0.0" || address.host == "::"
-        guard let reached = everywhere ? LANAddress.find() : address.host else {
+        // Under HTTPS, the certificate's name: a phone checks the certificate against it.
+        let certified = server.tls?.dnsNames().first
+        guard let reached = certified ?? (everywhere ? LANAddress.find() : address.host) else {
           throw ValidationError("No network address of this machine was found; listen on one with --listen.")
         }
         server.pairing = PairingSettings(host: reached)
