@@ -59,6 +59,10 @@ extension Faver {
           throw ValidationError("\(error)")
         }
       }
+      if lan, let listen, (try? ListenAddress(listen))?.isLoopback == true {
+        throw ValidationError(
+          "--lan serves the network, --listen \(listen) this machine only: leave one out.")
+      }
       if (tlsCert == nil) != (tlsKey == nil) {
         throw ValidationError("--tls-cert and --tls-key go together: give the certificate and its key.")
       }
