@@ -22,6 +22,9 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    // HTTPS for `faver serve --tls-cert` (HummingbirdTLS), and SHA-256 for paired devices' secrets.
+    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
   ],
   targets: [
     // libexif, nothing else. Debian: `apt-get install libexif-dev` (scripts/install-deps).
@@ -37,6 +40,9 @@ let package = Package(
     .systemLibrary(name: "CPNG", pkgConfig: "libpng16"),
     .systemLibrary(name: "CWebP", pkgConfig: "libwebp"),
     .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4"),
+    // QR codes of the pairing link: libqrencode (`libqrencode-dev`), imported by FaverServe's
+    // QRCode.swift only.
+    .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode"),
     // Pure domain values and algorithms: no files, no database, no terminal. Public: the values
     // `FaverKit.Library` returns.
     .target(name: "FaverCore", swiftSettings: strictImports),
@@ -85,7 +91,7 @@ let package = Package(
       name: "FaverKit",
       dependencies: [
         "FaverCore", "FaverFiles", "FaverPlaces", "FaverPreview", "FaverSidecars", "FaverStore",
-        .product(name: "Logging", package: "swift-log"),
+        .product(name: "Logging", package: "swift-log"), .product(name: "Crypto", package: "swift-crypto"),
       ],
       swiftSettings: strictImports
     ),
@@ -93,7 +99,10 @@ let package = Package(
     .target(
       name: "FaverServe",
       dependencies: [
-        "FaverKit", .product(name: "Hummingbird", package: "hummingbird"),
+        "FaverKit", "CQREncode", .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdCore", package: "hummingbird"),
+        .product(name: "HummingbirdTLS", package: "hummingbird"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
         .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "_NIOFileSystem", package: "swift-nio"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -161,7 +170,7 @@ let package = Package(
         "faver", "FaverServe", "FaverKit", "FaverTestSupport",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
-        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOCore", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
       ],
       // The browser test's script, run by `ReviewPageBrowserTests` from the source tree.

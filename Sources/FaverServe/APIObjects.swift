@@ -184,6 +184,8 @@ enum API {
   /// `POST /api/assets/{id}/mark`'s body.
   struct MarkRequest: Decodable {
     var state: ReviewState
+    /// When the mark was made (ISO 8601), for a mark sent late: see `LateMarkTime`.
+    var at: String?
   }
 
   /// `PUT /api/cursor`'s body.

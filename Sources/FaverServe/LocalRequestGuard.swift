@@ -14,12 +14,18 @@ import Hummingbird
 struct LocalRequestGuard<Context: RequestContext>: RouterMiddleware {
   /// The largest request body: 64 KiB, many times what any route takes.
   static var bodyLimit: Int { 64 * 1024 }
+  /// `https` when the server speaks HTTPS: the scheme of its own `Origin`.
+  var scheme = "http"
+  /// Under HTTPS, the DNS names of the server's certificate (`TLSFiles.dnsNames`), which `Host`
+  /// may give besides a local host: a page on another name cannot get past the certificate.
+  var certifiedNames: Set<String> = []
 
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
     async throws -> Response
   {
     // NIO keeps the first `Host` as the authority and a second one as an ordinary field.
-    guard let authority = request.head.authority, RequestHost(authority) != nil,
+    guard let authority = request.head.authority,
+      RequestHost(authority) != nil || Self.isCertified(authority, names: certifiedNames),
       request.headers.values(named: "host").isEmpty
     else {
       return Reply.error(
@@ -32,7 +38,7 @@ struct LocalRequestGuard<Context: RequestContext>: RouterMiddleware {
     guard
       PageFiles.isRequested(by: request)
         || (site.allSatisfy { $0 == "same-origin" || $0 == "none" }
-          && origins.allSatisfy { Self.isSameOrigin($0, host: authority) })
+          && origins.allSatisfy { Self.isSameOrigin($0, host: authority, scheme: scheme) })
     else {
       return Reply.error(
         .forbidden, "This server answers only its own page; open the address `faver serve` printed.")
@@ -50,9 +56,17 @@ struct LocalRequestGuard<Context: RequestContext>: RouterMiddleware {
     return try await next(request, context)
   }
 
+  /// Whether `authority` is one of `names`, then nothing or `:` and a port of 1–5 digits.
+  static func isCertified(_ authority: String, names: Set<String>) -> Bool {
+    let parts = authority.lowercased().split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+    guard let name = parts.first, names.contains(String(name)) else { return false }
+    guard parts.count == 2 else { return true }
+    return (1...5).contains(parts[1].count) && parts[1].allSatisfy { $0.isASCII && $0.isNumber }
+  }
+
   /// Whether the `Origin` header names this server as the request's `Host` does.
-  static func isSameOrigin(_ origin: String, host: String) -> Bool {
-    origin.lowercased() == "http://" + host.lowercased()
+  static func isSameOrigin(_ origin: String, host: String, scheme: String = "http") -> Bool {
+    origin.lowercased() == scheme + "://" + host.lowercased()
   }
 }
 

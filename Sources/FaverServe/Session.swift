@@ -77,21 +77,27 @@ struct Session: Sendable {
   }
 }
 
-/// Lets through only requests that show the secret (`Session.admits`), except the page's own
-/// files (`/`, `/page/…`: no library data in them) and the trade of the secret for a cookie.
-struct SessionGuard<Context: RequestContext>: RouterMiddleware {
+/// Lets through only requests that show the secret (`Session.admits`) or come from a paired
+/// device (`DeviceGuard` found it), except the page's own files (`/`, `/page/…`: no library data
+/// in them) and the trades of the secret and of a pairing code for a cookie.
+struct SessionGuard: RouterMiddleware {
+  typealias Context = ServeContext
   var session: Session
 
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
     async throws -> Response
   {
-    guard Self.isOpen(request) || session.admits(request) else { return Session.unauthorized }
+    guard Self.isOpen(request) || context.device != nil || session.admits(request) else {
+      return Session.unauthorized
+    }
     return try await next(request, context)
   }
 
-  /// The page's files, and `POST /api/session`.
+  /// The page's files and the pairing page's script, `POST /api/session` and `POST /api/pair`.
   static func isOpen(_ request: Request) -> Bool {
-    if request.method == .post { return request.uri.path == "/api/session" }
-    return PageFiles.isRequested(by: request)
+    if request.method == .post {
+      return request.uri.path == "/api/session" || request.uri.path == "/api/pair"
+    }
+    return PageFiles.isRequested(by: request) || request.uri.path == PairingPage.scriptPath
   }
 }

@@ -43,6 +43,7 @@ extension IndexStore {
             arguments: [id.rawValue, date.timeIntervalSince1970, after == .favorite, after == .rejected])
         }
       }
+      try Self.noteMarkTime(Set(ids), at: date, in: db)
       try Self.updateQueueReviewed(Set(ids), in: db)
       return changed
     }
@@ -67,6 +68,7 @@ extension IndexStore {
             """,
           arguments: [id.rawValue, date.timeIntervalSince1970])
       }
+      try Self.noteMarkTime(Set(ids), at: date, in: db)
       try Self.updateQueueReviewed(Set(ids), in: db)
       return changed
     }

@@ -182,6 +182,8 @@ package final class IndexStore: Sendable {
       }
     }
     registerQueueMigration(in: &migrator)
+    registerDeviceMigration(in: &migrator)
+    registerMarkTimeMigration(in: &migrator)
     return migrator
   }
 

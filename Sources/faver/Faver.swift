@@ -16,6 +16,7 @@ struct Faver: ParsableCommand {
       Index.self, Refresh.self, Assets.self, Next.self, Mark.self, Favorites.self, Export.self, Sidecars.self,
       Status.self,
       Clusters.self, Preview.self, CursorCommand.self, Roots.self, Clock.self, Map.self, Serve.self,
+      Devices.self,
       DecodeWorker.self,
     ]
   )

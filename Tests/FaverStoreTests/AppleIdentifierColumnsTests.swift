@@ -36,7 +36,7 @@ import Testing
       "v7: drop the takenAt and contentIdentifier indexes no query uses", "v8: rejected",
       "v9: video duration", "v10: files dated by name or modification time",
       "v11: offset source, serial number, clock corrections", "v12: review queue",
-      "v13: moments in columns, the listing order",
+      "v13: moments in columns, the listing order", "v14: paired devices", "v15: mark times",
     ])
 }
 

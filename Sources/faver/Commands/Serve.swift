@@ -15,6 +15,11 @@ extension Faver {
         store: the CLI, and a `faver refresh` from cron, can run beside it. Open the address it \
         prints: it ends in #token=… (the store's secret, in `serve-secret` in the store), without \
         which the page shows nothing; scripts send `Authorization: Bearer` with that token.
+
+        --lan (or --listen with an address other machines reach) serves the network too, where \
+        every request needs a paired device: it prints a pairing link (and its QR code) that a \
+        phone opens once; `faver devices` lists and revokes them. --tls-cert and --tls-key serve \
+        HTTPS with a certificate of yours (`tailscale cert`, `mkcert`).
         """)
 
     @OptionGroup var storeOptions: StoreOptions
@@ -27,6 +32,17 @@ extension Faver {
         "Listen on another address than 127.0.0.1 (0.0.0.0: every network); the port is --port.",
         valueName: "address"))
     var listen: String?
+
+    @Flag(
+      help:
+        "Serve the local network too (0.0.0.0), to paired devices only: prints a pairing link and QR code.")
+    var lan = false
+
+    @Option(help: ArgumentHelp("Serve HTTPS with this PEM certificate (with --tls-key).", valueName: "file"))
+    var tlsCert: String?
+
+    @Option(help: ArgumentHelp("The PEM private key of --tls-cert.", valueName: "file"))
+    var tlsKey: String?
 
     @Flag(help: "Open the page in the default browser.")
     var open = false
@@ -43,6 +59,13 @@ extension Faver {
           throw ValidationError("\(error)")
         }
       }
+      if lan, let listen, (try? ListenAddress(listen))?.isLoopback == true {
+        throw ValidationError(
+          "--lan serves the network, --listen \(listen) this machine only: leave one out.")
+      }
+      if (tlsCert == nil) != (tlsKey == nil) {
+        throw ValidationError("--tls-cert and --tls-key go together: give the certificate and its key.")
+      }
     }
 
     func run() throws {
@@ -54,24 +77,47 @@ extension Faver {
             ("faver: warning: the review page is not beside faver (faver_FaverServe.resources); only the "
               + "JSON API is served. Install faver with that folder.\n").utf8))
       }
-      let address = try ListenAddress(listen ?? "127.0.0.1")
-      if !address.isLoopback {
-        FileHandle.standardError.write(
-          Data(
-            ("faver: warning: listening on \(address.host), which other machines can reach: the page "
-              + "needs the token, but it travels unencrypted (plain HTTP) on that network.\n").utf8))
-      }
-      let server = ReviewServer(
+      let address = try ListenAddress(listen ?? (lan ? "0.0.0.0" : "127.0.0.1"))
+      var server = ReviewServer(
         library: library, host: address.host, port: port, previews: LibraryPreviews(library: library),
         secret: try ServeSecret.inStore(library.folder))
+      if let tlsCert, let tlsKey {
+        let files = TLSFiles(
+          certificate: URL(fileURLWithPath: tlsCert), key: URL(fileURLWithPath: tlsKey))
+        try files.validate()
+        server.tls = files
+      }
+      if !address.isLoopback {
+        let everywhere = address.host == "0.0.0.0" || address.host == "::"
+        // Under HTTPS, the certificate's name: a phone checks the certificate against it.
+        let certified = server.tls?.dnsNames().first
+        guard let reached = certified ?? (everywhere ? LANAddress.find() : address.host) else {
+          throw ValidationError("No network address of this machine was found; listen on one with --listen.")
+        }
+        server.pairing = PairingSettings(host: reached)
+        FileHandle.standardError.write(
+          Data(
+            ("faver: listening on \(address.host): every request from the network needs a paired device"
+              + (server.tls == nil ? "; the network sees the photos unencrypted (plain HTTP)." : ".")
+              + "\n").utf8))
+      }
       let open = open
+      let paired = server
       try Self.wait {
-        try await server.run { url in
+        try await paired.run { url in
           FileHandle.standardOutput.write(
             Data("Serving the review page at \(url.absoluteString) (Ctrl-C stops)\n".utf8))
+          if let link = paired.newPairingLink(port: url.port ?? 0) { Self.showPairing(link) }
           if open { Self.openInBrowser(url, store: library.folder) }
         }
       }
+    }
+
+    /// Prints the pairing link and its QR code for a phone to scan.
+    static func showPairing(_ link: URL) {
+      var text = "Pair a phone: open \(link.absoluteString) on it (once, within 10 minutes), or scan:\n"
+      if let code = QRCode(link.absoluteString) { text += code.terminalText() + "\n" }
+      FileHandle.standardOutput.write(Data(text.utf8))
     }
 
     /// Runs `body` to its end from this synchronous command (the server lives on Swift's

@@ -1,0 +1,73 @@
+import FaverKit
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// With pairing on (`faver serve --lan`), lets a request from the network through only when it
+/// shows a paired device's secret (its `faver-device-PORT` cookie), looked up in the store on
+/// every request, so `faver devices --revoke` ends a device at once. Without one, it gets only
+/// the pairing page (`GET /`, `GET /pair.js`) and the trade of a code (`POST /api/pair`):
+/// everything else answers 401 with the pairing page, or for the API a sentence, never a photo,
+/// an id or a count. This machine's requests (loopback) pass as before, to the session guard.
+struct DeviceGuard: RouterMiddleware {
+  typealias Context = ServeContext
+  var library: Library
+  /// Whether pairing is required of the network's requests.
+  var isOn: Bool
+
+  func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+    async throws -> Response
+  {
+    guard isOn, !context.isFromLoopback else { return try await next(request, context) }
+    if let secret = Self.cookie(Self.cookieName(for: request), in: request),
+      let device = try await Blocking.run({ [library] in try library.pairedDevice(presenting: secret) })
+    {
+      var context = context
+      context.device = device.name
+      return try await next(request, context)
+    }
+    let path = request.uri.path
+    switch (request.method, path) {
+    case (.post, "/api/pair"), (.get, PairingPage.scriptPath), (.head, PairingPage.scriptPath):
+      return try await next(request, context)
+    case (.get, "/"), (.head, "/"):
+      return PairingPage.response(status: .ok)
+    default:
+      if path.hasPrefix("/api/") {
+        return Reply.error(
+          .unauthorized,
+          "This device is not paired: open the pairing link `faver serve --lan` printed (it ends in #pair=…), or send its code to POST /api/pair."
+        )
+      }
+      return PairingPage.response(status: .unauthorized)
+    }
+  }
+
+  /// The device cookie's name: one per port, as the session's.
+  static func cookieName(for request: Request) -> String {
+    let port = request.head.authority.flatMap { RequestHost($0)?.port } ?? 80
+    return "faver-device-\(port)"
+  }
+
+  /// The value of the cookie `name`, when the request sends it.
+  static func cookie(_ name: String, in request: Request) -> String? {
+    for field in request.headers[values: .cookie] {
+      for cookie in field.split(separator: ";") {
+        let pair = cookie.split(separator: "=", maxSplits: 1)
+        if pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces) == name {
+          return pair[1].trimmingCharacters(in: .whitespaces)
+        }
+      }
+    }
+    return nil
+  }
+}
+
+/// Work that blocks (SQLite, files), run off the server's threads.
+enum Blocking {
+  static func run<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+    try await withCheckedThrowingContinuation { continuation in
+      DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+    }
+  }
+}
