@@ -73,10 +73,13 @@ let package = Package(
         "FaverCore", "FaverMetadata", "FaverFiles", "CTurboJPEG", "CHeif", "CRaw", "CPNG", "CWebP", "CTIFF",
       ],
       swiftSettings: strictImports),
+    // Where faver's own files (the page, places.bin) are: SwiftPM's bundles beside the executable,
+    // else the install layout's `share/faver` (scripts/install, scripts/package-deb).
+    .target(name: "FaverResources", swiftSettings: strictImports),
     // Place names offline: GeoNames' populated places (places.bin, made by scripts/make-places)
     // and the nearest-place rules. The only target that reads the table.
     .target(
-      name: "FaverPlaces", dependencies: ["FaverCore"], resources: [.copy("places.bin")],
+      name: "FaverPlaces", dependencies: ["FaverCore", "FaverResources"], resources: [.copy("places.bin")],
       swiftSettings: strictImports),
     // XMP sidecars as pure functions on bytes: merge faver's rating into a sidecar, read one back.
     .target(name: "FaverSidecars", dependencies: ["FaverCore"], swiftSettings: strictImports),
@@ -93,7 +96,7 @@ let package = Package(
     .target(
       name: "FaverServe",
       dependencies: [
-        "FaverKit", .product(name: "Hummingbird", package: "hummingbird"),
+        "FaverKit", "FaverResources", .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "_NIOFileSystem", package: "swift-nio"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -144,6 +147,7 @@ let package = Package(
       name: "FaverPreviewTests",
       dependencies: ["FaverPreview", "FaverMetadata", "FaverCore", "FaverTestSupport"],
       swiftSettings: strictImports),
+    .testTarget(name: "FaverResourcesTests", dependencies: ["FaverResources"], swiftSettings: strictImports),
     .testTarget(
       name: "FaverPlacesTests", dependencies: ["FaverPlaces", "FaverCore", "SeededRandom"],
       swiftSettings: strictImports),
