@@ -79,10 +79,13 @@ let package = Package(
         "FaverCore", "FaverMetadata", "FaverFiles", "CTurboJPEG", "CHeif", "CRaw", "CPNG", "CWebP", "CTIFF",
       ],
       swiftSettings: strictImports),
+    // Where faver's own files (the page, places.bin) are: SwiftPM's bundles beside the executable,
+    // else the install layout's `share/faver` (scripts/install, scripts/package-deb).
+    .target(name: "FaverResources", swiftSettings: strictImports),
     // Place names offline: GeoNames' populated places (places.bin, made by scripts/make-places)
     // and the nearest-place rules. The only target that reads the table.
     .target(
-      name: "FaverPlaces", dependencies: ["FaverCore"], resources: [.copy("places.bin")],
+      name: "FaverPlaces", dependencies: ["FaverCore", "FaverResources"], resources: [.copy("places.bin")],
       swiftSettings: strictImports),
     // XMP sidecars as pure functions on bytes: merge faver's rating into a sidecar, read one back.
     .target(name: "FaverSidecars", dependencies: ["FaverCore"], swiftSettings: strictImports),
@@ -99,7 +102,7 @@ let package = Package(
     .target(
       name: "FaverServe",
       dependencies: [
-        "FaverKit", "CQREncode", .product(name: "Hummingbird", package: "hummingbird"),
+        "FaverKit", "FaverResources", "CQREncode", .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "HummingbirdTLS", package: "hummingbird"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -153,6 +156,7 @@ let package = Package(
       name: "FaverPreviewTests",
       dependencies: ["FaverPreview", "FaverMetadata", "FaverCore", "FaverTestSupport"],
       swiftSettings: strictImports),
+    .testTarget(name: "FaverResourcesTests", dependencies: ["FaverResources"], swiftSettings: strictImports),
     .testTarget(
       name: "FaverPlacesTests", dependencies: ["FaverPlaces", "FaverCore", "SeededRandom"],
       swiftSettings: strictImports),

@@ -1,4 +1,5 @@
 package import FaverCore
+import FaverResources
 import Foundation
 
 /// GeoNames' populated places (cities1000, population above 0), as `scripts/make-places` packs
@@ -86,8 +87,8 @@ package struct PlaceTable: Sendable {
     (self.latitudes, self.longitudes, self.cellStarts) = (latitudes, longitudes, cellStarts)
   }
 
-  /// The table built into faver (`places.bin` in the target's resource bundle, beside the
-  /// executable), read from disk.
+  /// The table built into faver (`places.bin` in the target's resource bundle beside the
+  /// executable, or in the install layout's `share/faver`), read from disk.
   package static func bundled() throws(PlaceTableError) -> PlaceTable {
     guard let url = bundledURL else { throw .missing }
     let data: Data
@@ -125,15 +126,10 @@ package struct PlaceTable: Sendable {
     return String(repeating: "0", count: 16 - hex.count) + hex
   }()
 
-  /// SwiftPM's resource bundle beside the executable (`swift build`, `swift run`, `swift test`),
-  /// else the committed file itself in the source tree the binary was built from. Found by hand
-  /// rather than through `Bundle.module`, which stops the process when the bundle is missing.
+  /// Where `places.bin` is (see `ResourceFolders`). Found by hand rather than through
+  /// `Bundle.module`, which stops the process when the bundle is missing.
   static var bundledURL: URL? {
-    let candidates = [
-      Bundle.main.bundleURL.appendingPathComponent("faver_FaverPlaces.resources/places.bin"),
-      URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("places.bin"),
-    ]
-    return candidates.first { FileManager.default.isReadableFile(atPath: $0.path) }
+    ResourceFolders.running().url(of: "places.bin", inBundle: "faver_FaverPlaces.resources")
   }
 
   static func cell(latitudeE5: Int, longitudeE5: Int) -> Int {
@@ -255,8 +251,9 @@ package enum PlaceTableError: Error, Equatable, CustomStringConvertible {
   package var description: String {
     switch self {
     case .missing:
-      "The table of place names (faver_FaverPlaces.resources/places.bin) is not beside faver; "
-        + "copy that folder with the binary, or rebuild it with `swift build`."
+      "The table of place names is neither beside faver (faver_FaverPlaces.resources/places.bin) nor "
+        + "in its install folder (../share/faver/places.bin); install faver with scripts/install or "
+        + "its package, or rebuild it with `swift build`."
     case .unreadable(let path, let reason):
       "Cannot read the table of place names at \(path) (\(reason)); rebuild faver with `swift build`."
     case .damaged(let reason):

@@ -1,3 +1,4 @@
+import FaverResources
 import Foundation
 import Hummingbird
 
@@ -29,15 +30,11 @@ enum PageFiles {
   }
 
   /// Where a page file is: SwiftPM's resource bundle beside the executable (`swift build`,
-  /// `swift run`, `swift test`), else the source tree the binary was built from. Found by hand
-  /// rather than through `Bundle.module`, which stops the process when the bundle is missing (a
-  /// binary copied without its `faver_FaverServe.resources` folder).
+  /// `swift run`, `swift test`), else the install layout's `share/faver/Page` (see
+  /// `ResourceFolders`). Found by hand rather than through `Bundle.module`, which stops the
+  /// process when the bundle is missing (a binary copied without its files).
   static func url(of name: String) -> URL? {
-    let candidates = [
-      Bundle.main.bundleURL.appendingPathComponent("faver_FaverServe.resources/Page/" + name),
-      URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Page/" + name),
-    ]
-    return candidates.first { FileManager.default.isReadableFile(atPath: $0.path) }
+    ResourceFolders.running().url(of: "Page/" + name, inBundle: "faver_FaverServe.resources")
   }
 
   /// Whether the page can be served: a `faver` copied without its resources cannot.
@@ -48,7 +45,8 @@ enum PageFiles {
     guard let url = url(of: name) else {
       return Reply.error(
         .internalServerError,
-        "The page is not beside faver (faver_FaverServe.resources/Page/\(name)): install faver with that folder."
+        "The page is neither beside faver (faver_FaverServe.resources/Page/\(name)) nor in its install "
+          + "folder (../share/faver/Page/\(name)): install faver with scripts/install or its package."
       )
     }
     let data = try Data(contentsOf: url)

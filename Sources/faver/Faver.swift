@@ -11,7 +11,7 @@ import Logging
 struct Faver: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Turns a folder tree of photos and videos into a calm, resumable review queue.",
-    version: "0.1.0\n" + Library.placeNamesAttribution,
+    version: FaverVersion.text + "\n" + Library.placeNamesAttribution,
     subcommands: [
       Index.self, Refresh.self, Assets.self, Next.self, Mark.self, Favorites.self, Export.self, Sidecars.self,
       Status.self,

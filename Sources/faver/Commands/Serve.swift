@@ -74,8 +74,9 @@ extension Faver {
       if !ReviewServer.hasPage {
         FileHandle.standardError.write(
           Data(
-            ("faver: warning: the review page is not beside faver (faver_FaverServe.resources); only the "
-              + "JSON API is served. Install faver with that folder.\n").utf8))
+            ("faver: warning: the review page is neither beside faver (faver_FaverServe.resources) nor in "
+              + "../share/faver/Page; only the JSON API is served. Install faver with scripts/install or "
+              + "its package.\n").utf8))
       }
       let address = try ListenAddress(listen ?? (lan ? "0.0.0.0" : "127.0.0.1"))
       var server = ReviewServer(
