@@ -182,6 +182,7 @@ package final class IndexStore: Sendable {
       }
     }
     registerQueueMigration(in: &migrator)
+    registerSignalMigration(in: &migrator)
     return migrator
   }
 
