@@ -14,7 +14,7 @@ struct Faver: ParsableCommand {
     version: "0.1.0\n" + Library.placeNamesAttribution,
     subcommands: [
       Index.self, Refresh.self, Assets.self, Next.self, Mark.self, Favorites.self, Export.self, Sidecars.self,
-      Status.self,
+      Status.self, Analyze.self, Similar.self,
       Clusters.self, Preview.self, CursorCommand.self, Roots.self, Clock.self, Map.self, Serve.self,
       DecodeWorker.self,
     ]
