@@ -13,10 +13,11 @@ import Foundation
 ///   detail relative to contrast, so a brighter or darker frame of the same scene scores the same.
 /// - **exposure**: on that grid, the share of pixels at or below `black` and at or above `white`.
 public struct SignalAnalyzer: Sendable {
-  /// The long edge of the grid sharpness and exposure are measured on: as fine as a 12 MP
-  /// JPEG decoded at 1/8 scale still fills, so blur is measured as finely as that decode allows
-  /// (a blur under about a 500th of the long edge is not seen).
-  public static let gridEdge = 480
+  /// The long edge of the grid sharpness and exposure are measured on: what a 12 MP JPEG decoded
+  /// at 1/8 scale (500 pixels) and an iPhone HEIC's thumbnail item (320×240) both fill, so either
+  /// is measured on the same grid without decoding more. A blur under about a 300th of the long
+  /// edge is not seen.
+  public static let gridEdge = 320
   /// Grey levels counted as clipped to black, and to white.
   public static let black: Float = 4
   public static let white: Float = 251

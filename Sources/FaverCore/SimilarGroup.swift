@@ -21,6 +21,23 @@ public struct SimilarGroup: Hashable, Codable, Sendable, Identifiable {
     case suggested, reason
   }
 
+  /// Ids as plain strings; `suggested` and `reason` null when there is none.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(assetIDs.map(\.rawValue), forKey: .assetIDs)
+    try container.encode(suggested?.rawValue, forKey: .suggested)
+    try container.encode(reason, forKey: .reason)
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(String.self, forKey: .id)
+    assetIDs = try container.decode([String].self, forKey: .assetIDs).map(AssetID.init(rawValue:))
+    suggested = try container.decodeIfPresent(String.self, forKey: .suggested).map(AssetID.init(rawValue:))
+    reason = try container.decodeIfPresent(String.self, forKey: .reason)
+  }
+
   /// The decisions it saves a person: one for the whole group instead of one per photo.
   public var decisionsSaved: Int { assetIDs.count - 1 }
 }

@@ -33,9 +33,10 @@ extension Library {
   /// batch at a time on each core; a file that cannot be read now (gone, unmounted, no worker,
   /// a video and no ffmpeg) is left for the next run, one that cannot have signals (damaged,
   /// unsupported, over the limits) is remembered. With `limit`, no batch starts after that much
-  /// time: what is left waits for the next run. `progress` is called on the calling thread.
+  /// time: what is left waits for the next run. `jobs` workers run at once (default: one per
+  /// core). `progress` is called on the calling thread.
   public func analyze(
-    for limit: Duration? = nil, decoding: PreviewDecoding = PreviewDecoding(),
+    for limit: Duration? = nil, jobs: Int? = nil, decoding: PreviewDecoding = PreviewDecoding(),
     progress: ((AnalyzeProgress) -> Void)? = nil
   ) throws -> AnalyzeSummary {
     let store = try storeForSignals()
@@ -46,7 +47,7 @@ extension Library {
     var summary = AnalyzeSummary(remaining: all.count - work.count)
     summary.known = try store.queueCounts().total - all.count
     let worker = SignalWorker(worker: decoding.worker)
-    let lanes = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    let lanes = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
     let started = ContinuousClock.now
     var next = 0
     progress?(AnalyzeProgress(done: 0, total: work.count))

@@ -4,7 +4,8 @@ import FaverMetadata
 /// Reads a file's `PhotoSignals` (see `SignalAnalyzer`) from as few pixels as serve: the picture
 /// `PreviewMaker` gives for a long edge of `SignalAnalyzer.gridEdge` (a JPEG decoded at the
 /// smallest DCT scale at least that large, 1/8 for 12 MP and up, or its EXIF thumbnail when that
-/// is as large; a HEIC's thumbnail item when as large, else its primary image; a video's first
+/// is as large (cameras write 160 px: it never is); a HEIC's thumbnail item when as large (iPhones
+/// write 320×240: it is), else its primary image; a video's first
 /// frame through ffmpeg), upright. The size kept for the tie-break is the JPEG's frame size, else
 /// the size decoded.
 package struct SignalMaker: Sendable {

@@ -20,13 +20,20 @@ extension Faver {
       name: .customLong("for"), help: ArgumentHelp("Stop after this long (90s, 10m, 1h).", valueName: "TIME"))
     var limit: TimeLimit?
 
+    @Option(help: "How many files to decode at once (default: one per core).")
+    var jobs: Int?
+
     @Flag(help: "Print JSON.")
     var json = false
+
+    func validate() throws {
+      if let jobs, jobs < 1 { throw ValidationError("--jobs takes a positive number.") }
+    }
 
     func run() throws {
       let library = storeOptions.library()
       let progress = ProgressLine()
-      let summary = try library.analyze(for: limit?.duration, progress: progress.update)
+      let summary = try library.analyze(for: limit?.duration, jobs: jobs, progress: progress.update)
       progress.finish()
       print(json ? try Output.json(summary) : summary.text)
     }
