@@ -27,6 +27,31 @@ package enum DecodeWorker {
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> [UInt8] {
     limitItself(limits)
+    misbehaveIfAsked(environment)
+    let maker = PreviewMaker(limits: limits)
+    let result = Result { () throws(PreviewFailure) in try maker.jpeg(of: path, longEdge: longEdge) }
+    return WorkerReply(result.mapError { refusedAllocation($0, limits: limits) }, peakBytes: peakResident())
+      .encoded
+  }
+
+  /// Limits this process, then reads the signals of each of `paths` (`SignalMaker`); the bytes to
+  /// write on standard output (`SignalReply.encoded`).
+  package static func runSignals(
+    paths: [String], limits: PreviewLimits,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> [UInt8] {
+    limitItself(limits)
+    misbehaveIfAsked(environment)
+    let maker = SignalMaker(limits: limits)
+    return SignalReply.encoded(
+      paths.map { path in
+        Result { () throws(PreviewFailure) in try maker.signals(of: path) }
+          .mapError { refusedAllocation($0, limits: limits) }
+      })
+  }
+
+  /// What `FAVER_TEST_DECODER` asks for instead of decoding (tests only).
+  private static func misbehaveIfAsked(_ environment: [String: String]) {
     switch environment["FAVER_TEST_DECODER"] {
     case "hang":
       announceHang(environment)
@@ -38,10 +63,6 @@ package enum DecodeWorker {
       while true { held.append([UInt8](repeating: 1, count: 64 << 20)) }
     default: break
     }
-    let maker = PreviewMaker(limits: limits)
-    let result = Result { () throws(PreviewFailure) in try maker.jpeg(of: path, longEdge: longEdge) }
-    return WorkerReply(result.mapError { refusedAllocation($0, limits: limits) }, peakBytes: peakResident())
-      .encoded
   }
 
   private static func announceHang(_ environment: [String: String]) {

@@ -184,6 +184,7 @@ package final class IndexStore: Sendable {
     registerQueueMigration(in: &migrator)
     registerDeviceMigration(in: &migrator)
     registerMarkTimeMigration(in: &migrator)
+    registerSignalMigration(in: &migrator)
     return migrator
   }
 

@@ -14,7 +14,7 @@ struct Faver: ParsableCommand {
     version: FaverVersion.text + "\n" + Library.placeNamesAttribution,
     subcommands: [
       Index.self, Refresh.self, Assets.self, Next.self, Mark.self, Favorites.self, Export.self, Sidecars.self,
-      Status.self,
+      Status.self, Analyze.self, Similar.self,
       Clusters.self, Preview.self, CursorCommand.self, Roots.self, Clock.self, Map.self, Serve.self,
       Devices.self,
       DecodeWorker.self,

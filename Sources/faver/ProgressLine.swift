@@ -33,6 +33,22 @@ final class ProgressLine {
     lastDraw = now
   }
 
+  func update(_ progress: Library.AnalyzeProgress) {
+    guard enabled else { return }
+    let now = ContinuousClock.now
+    let started = readingStarted ?? (now, progress.done)
+    readingStarted = started
+    guard now - lastDraw > .milliseconds(100) || progress.done == progress.total else { return }
+    let seconds = (now - started.instant).seconds
+    let rate = seconds > 0 ? Double(progress.done - started.done) / seconds : 0
+    let eta = rate > 0 ? Int(Double(progress.total - progress.done) / rate) : 0
+    let percent = progress.total > 0 ? progress.done * 100 / progress.total : 100
+    draw(
+      "Analyzing \(progress.done)/\(progress.total) (\(percent)%)  \(Int(rate)) photos/s  ETA \(eta / 60)m\(eta % 60)s"
+    )
+    lastDraw = now
+  }
+
   /// Clears the line before the summary is printed.
   func finish() {
     guard enabled else { return }

@@ -8,7 +8,7 @@ extension Faver {
   struct DecodeWorker: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: PreviewDecoding.workerCommandName,
-      abstract: "Decode one preview under limits (started by faver itself).",
+      abstract: "Decode one preview, or read signals, under limits (started by faver itself).",
       shouldDisplay: false)
 
     @Option(help: "Long edge of the preview, in pixels.")
@@ -17,11 +17,21 @@ extension Faver {
     @Option(help: "The limits, as JSON.")
     var limits = "{}"
 
-    @Argument(help: "The file.")
-    var path: String
+    @Flag(help: "Read each file's signals (hash, sharpness, exposure) instead of making a preview.")
+    var signals = false
+
+    @Argument(help: "The file (with --signals, the files).")
+    var paths: [String]
+
+    func validate() throws {
+      if !signals && paths.count != 1 { throw ValidationError("One file, unless --signals.") }
+    }
 
     func run() throws {
-      FileHandle.standardOutput.write(PreviewDecoding.runWorker(path: path, size: size, limits: limits))
+      FileHandle.standardOutput.write(
+        signals
+          ? PreviewDecoding.runSignalWorker(paths: paths, limits: limits)
+          : PreviewDecoding.runWorker(path: paths[0], size: size, limits: limits))
     }
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FaverKit
+import Foundation
 
 extension Faver {
   struct Next: ParsableCommand {
@@ -70,6 +71,12 @@ extension Faver {
         for asset in next.burst.assets {
           print("  \(asset.id == next.asset.id ? ">" : " ") \(asset.id)  \(Terminal.escaped(asset.path))")
         }
+      }
+      if let group = try library.similarGroup(holding: next.asset.id, mode: clusterOptions.chosen),
+        let suggested = group.suggested, let reason = group.reason
+      {
+        let name = try library.firstPath(of: suggested).map { ($0 as NSString).lastPathComponent }
+        print("  suggested: \(Terminal.escaped(name ?? suggested.rawValue)) (\(reason))")
       }
       print("\(next.progress.reviewed)/\(next.progress.total) reviewed")
     }

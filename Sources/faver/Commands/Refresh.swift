@@ -29,6 +29,12 @@ extension Faver {
     @Option(help: ArgumentHelp("Also write manifest.json into this folder.", valueName: "DIR"))
     var out: String?
 
+    @Option(
+      help: ArgumentHelp(
+        "Then read missing photo signals (`faver analyze`) for at most this long (90s, 10m, 1h).",
+        valueName: "TIME"))
+    var analyzeFor: TimeLimit?
+
     func validate() throws {
       if (roots + Arguments.extraOperands).contains(where: \.isEmpty) {
         throw ValidationError("An empty folder name was given.")
@@ -56,14 +62,17 @@ extension Faver {
         FileHandle.standardError.write(Data("faver: \(Terminal.escaped(error.description))\n".utf8))
         throw ExitCode(64)
       }
+      let analyzed = try analyzeFor.map { try library.analyze(for: $0.duration) }
       let (summary, manifest) = (refresh.index, ManifestSummary(refresh.manifest))
       if indexOptions.json {
-        print(try Output.json(Report(index: summary, manifest: manifest)))
+        print(try Output.json(Report(index: summary, manifest: manifest, analyze: analyzed)))
       } else if isatty(STDOUT_FILENO) == 1 {
         print(summary.text(store: library.folder.path))
         print(manifest.text)
+        if let analyzed { print(analyzed.text) }
       } else {
-        print("faver refresh: " + summary.line + "; " + manifest.text)
+        print(
+          "faver refresh: " + summary.line + "; " + manifest.text + (analyzed.map { "; " + $0.text } ?? ""))
       }
       try summary.exitStatus(roots: refresh.roots.count)
     }
@@ -72,6 +81,8 @@ extension Faver {
     struct Report: Encodable {
       var index: IndexSummary
       var manifest: ManifestSummary
+      /// What `--analyze-for` read; absent without it.
+      var analyze: Library.AnalyzeSummary?
     }
   }
 }

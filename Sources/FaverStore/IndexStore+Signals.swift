@@ -1,0 +1,158 @@
+package import FaverCore
+import Foundation
+import GRDB
+
+/// Each content's `PhotoSignals` (`photoSignal`), keyed by asset id like review marks: a moved or
+/// renamed file keeps them, a changed file is a new content and is analyzed anew. A row holds the
+/// signals, or the failure that keeps the content from having any (a damaged file is not read
+/// again). Each row carries the `SignalAnalyzer.version` that computed it: a row of another
+/// version counts as missing. The table is derived data outside the queue's generation: writing
+/// it never makes the queue stale.
+extension IndexStore {
+  static func registerSignalMigration(in migrator: inout DatabaseMigrator) {
+    migrator.registerMigration("v16: photo signals") { db in
+      try db.create(table: "photoSignal") { t in
+        t.primaryKey("assetId", .text)
+        t.column("version", .integer).notNull()
+        t.column("hash", .integer)
+        t.column("sharpness", .double)
+        t.column("shadows", .double)
+        t.column("highlights", .double)
+        t.column("width", .integer)
+        t.column("height", .integer)
+        t.column("failure", .text)
+      }
+    }
+  }
+
+  /// A queued asset without signals of `version`, and where to read it.
+  package struct UnanalyzedAsset: Hashable, Sendable {
+    package var id: AssetID
+    /// Every path of its content, first by root, then path.
+    package var paths: [String]
+    package var isVideo: Bool
+  }
+
+  /// The assets of the saved queue without signals of `version`, in queue order (what is reviewed
+  /// next is analyzed first).
+  package func unanalyzedAssets(version: Int) throws -> [UnanalyzedAsset] {
+    try database.read { db in
+      let rows = try Row.fetchCursor(
+        db,
+        sql: """
+          SELECT q.assetId, r.path, f.path, f.kind FROM queueItem AS q
+          JOIN file AS f ON f.assetId = q.assetId JOIN root AS r ON r.id = f.rootId
+          WHERE NOT EXISTS (SELECT 1 FROM photoSignal AS s WHERE s.assetId = q.assetId AND s.version = ?)
+          ORDER BY q.position, f.rootId, f.path
+          """,
+        arguments: [version])
+      var assets: [UnanalyzedAsset] = []
+      while let row = try rows.next() {
+        let id = AssetID(rawValue: row[0])
+        let path = joinPath(row[1], row[2] as String)
+        if assets.last?.id == id {
+          assets[assets.count - 1].paths.append(path)
+        } else {
+          assets.append(UnanalyzedAsset(id: id, paths: [path], isVideo: (row[3] as String) == "video"))
+        }
+      }
+      return assets
+    }
+  }
+
+  /// Keeps the signals (or the failure) of each asset, computed by `version`, in one transaction.
+  package func saveSignals(
+    _ results: [(id: AssetID, result: Result<PhotoSignals, SignalFailure>)], version: Int
+  )
+    throws
+  {
+    try database.write { db in
+      let statement = try db.makeStatement(
+        sql: """
+          INSERT OR REPLACE INTO photoSignal
+            (assetId, version, hash, sharpness, shadows, highlights, width, height, failure)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+          """)
+      for (id, result) in results {
+        switch result {
+        case .success(let s):
+          try statement.execute(arguments: [
+            id.rawValue, version, Int64(bitPattern: s.hash), s.sharpness, s.shadows, s.highlights, s.width,
+            s.height, nil,
+          ])
+        case .failure(let failure):
+          try statement.execute(arguments: [
+            id.rawValue, version, nil, nil, nil, nil, nil, nil, failure.reason,
+          ])
+        }
+      }
+    }
+  }
+
+  /// The signals of `id` computed by `version`, or the failure recorded; nil when it has none.
+  package func signals(of id: AssetID, version: Int) throws -> Result<PhotoSignals, SignalFailure>? {
+    try database.read { db in
+      guard
+        let row = try Row.fetchOne(
+          db,
+          sql: """
+            SELECT hash, sharpness, shadows, highlights, width, height, failure FROM photoSignal
+            WHERE assetId = ? AND version = ?
+            """,
+          arguments: [id.rawValue, version])
+      else { return nil }
+      if let failure = row[6] as String? { return .failure(SignalFailure(reason: failure)) }
+      return .success(
+        PhotoSignals(
+          hash: UInt64(bitPattern: row[0]), sharpness: row[1], shadows: row[2], highlights: row[3],
+          width: row[4],
+          height: row[5]))
+    }
+  }
+}
+
+/// Why a content has no signals (a `PreviewFailure`'s sentence): kept so it is not read again.
+package struct SignalFailure: Error, Hashable, Sendable {
+  package var reason: String
+  package init(reason: String) { self.reason = reason }
+}
+
+extension IndexStore.QueueSnapshot {
+  /// The saved queue's items in queue order (only those of the moment of ordinal `moment`, when
+  /// given), each with its signals of `version` (nil when it has none), for `SimilarGrouper`.
+  package func similarCandidates(version: Int, moment: Int? = nil) throws -> [SimilarGrouper.Candidate] {
+    var positions = (first: 0, end: Int.max)
+    if let moment {
+      guard
+        let row = try Row.fetchOne(
+          db, sql: "SELECT firstPosition, total FROM queueMoment WHERE ordinal = ?", arguments: [moment])
+      else { return [] }
+      positions = (row[0], row[0] + row[1])
+    }
+    let rows = try Row.fetchCursor(
+      db,
+      sql: """
+        SELECT q.assetId, q.moment, q.burst, q.instant,
+          s.hash, s.sharpness, s.shadows, s.highlights, s.width, s.height
+        FROM queueItem AS q
+        LEFT JOIN photoSignal AS s ON s.assetId = q.assetId AND s.version = ? AND s.failure IS NULL
+        WHERE q.position >= ? AND q.position < ?
+        ORDER BY q.position
+        """,
+      arguments: [version, positions.first, positions.end])
+    var candidates: [SimilarGrouper.Candidate] = []
+    while let row = try rows.next() {
+      let signals = (row[4] as Int64?).map { hash in
+        PhotoSignals(
+          hash: UInt64(bitPattern: hash), sharpness: row[5], shadows: row[6], highlights: row[7],
+          width: row[8],
+          height: row[9])
+      }
+      candidates.append(
+        SimilarGrouper.Candidate(
+          id: AssetID(rawValue: row[0]), moment: row[1], burst: row[2],
+          instant: Date(timeIntervalSince1970: row[3]), signals: signals))
+    }
+    return candidates
+  }
+}
