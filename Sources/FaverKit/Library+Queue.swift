@@ -78,6 +78,14 @@ extension Library {
     public var changed: Int
     /// Ids that already were so.
     public var unchanged: Int
+    /// Ids left alone because they were marked after this mark was made (`keepingNewer`).
+    public var superseded: [AssetID] = []
+
+    init(changed: Int, unchanged: Int, superseded: Set<AssetID> = []) {
+      self.changed = changed
+      self.unchanged = unchanged
+      self.superseded = superseded.sorted { $0.rawValue < $1.rawValue }
+    }
   }
 
   /// Marks assets; every id must be indexed, or nothing is marked (`LibraryError.unknownAssets`).
@@ -87,15 +95,17 @@ extension Library {
   /// person has left it, and the review resumes at the next unreviewed asset after it (photos
   /// indexed meanwhile included).
   @discardableResult
-  public func mark(_ ids: [AssetID], as mark: ReviewMark, at date: Date = Date(), movingOn: Bool = false)
-    throws -> Marked
-  {
+  public func mark(
+    _ ids: [AssetID], as mark: ReviewMark, at date: Date = Date(), movingOn: Bool = false,
+    keepingNewer: Bool = false
+  ) throws -> Marked {
     let store = try store
     let known = try store.knownAssetIDs(among: ids)
     let unknown = ids.filter { !known.contains($0) }
     guard unknown.isEmpty else { throw LibraryError.unknownAssets(unknown) }
-    let changed = try store.mark(ids, as: mark, at: date)
-    let marked = Set(ids)
+    let marking = try store.mark(ids, as: mark, at: date, keepingNewer: keepingNewer)
+    let changed = marking.changed
+    let marked = Set(ids).subtracting(marking.superseded)
     if mark == .unreviewed, changed > 0 {
       _ = try storeWithFreshQueue(mode: clusteringMode())
       try store.updatingQueue { queue in
@@ -111,7 +121,7 @@ extension Library {
         try queue.setCursor(cursor)
       }
     }
-    return Marked(changed: changed, unchanged: Set(ids).count - changed)
+    return Marked(changed: changed, unchanged: marked.count - changed, superseded: marking.superseded)
   }
 
   /// How much of the library is reviewed, and how many moments are left.

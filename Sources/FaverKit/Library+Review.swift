@@ -125,21 +125,27 @@ extension Library {
 
   /// Sets the assets' state exactly (what an undo needs, where a mark only moves it one way):
   /// `.reviewed` on a favorite or a reject makes it only reviewed; `.unreviewed` puts it back in
-  /// the queue (see `mark`). Every id must be indexed, or nothing changes.
+  /// the queue (see `mark`). Every id must be indexed, or nothing changes. `keepingNewer` as in
+  /// `mark`.
   @discardableResult
-  public func setState(_ ids: [AssetID], to state: ReviewState, at date: Date = Date()) throws -> Marked {
+  public func setState(
+    _ ids: [AssetID], to state: ReviewState, at date: Date = Date(), keepingNewer: Bool = false
+  )
+    throws -> Marked
+  {
     switch state {
-    case .favorite: return try mark(ids, as: .favorite, at: date)
-    case .rejected: return try mark(ids, as: .rejected, at: date)
-    case .unreviewed: return try mark(ids, as: .unreviewed, at: date)
+    case .favorite: return try mark(ids, as: .favorite, at: date, keepingNewer: keepingNewer)
+    case .rejected: return try mark(ids, as: .rejected, at: date, keepingNewer: keepingNewer)
+    case .unreviewed: return try mark(ids, as: .unreviewed, at: date, keepingNewer: keepingNewer)
     case .reviewed:
       let store = try store
       let known = try store.knownAssetIDs(among: ids)
       let unknown = ids.filter { !known.contains($0) }
       guard unknown.isEmpty else { throw LibraryError.unknownAssets(unknown) }
       let unique = Array(Set(ids))
-      let changed = try store.setPlainlyReviewed(unique, at: date)
-      return Marked(changed: changed, unchanged: unique.count - changed)
+      let marking = try store.setPlainlyReviewed(unique, at: date, keepingNewer: keepingNewer)
+      let unchanged = unique.count - marking.superseded.count - marking.changed
+      return Marked(changed: marking.changed, unchanged: unchanged, superseded: marking.superseded)
     }
   }
 

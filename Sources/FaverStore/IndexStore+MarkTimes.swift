@@ -30,18 +30,16 @@ extension IndexStore {
   }
 
   /// Which of `ids` were marked after `date`: a mark made at `date` would undo a newer one.
-  package func markedAfter(_ date: Date, among ids: [AssetID]) throws -> Set<AssetID> {
-    try database.read { db in
-      var newer: Set<AssetID> = []
-      for id in ids {
-        if let time = try Double.fetchOne(
-          db, sql: "SELECT markedAt FROM markTime WHERE assetId = ?", arguments: [id.rawValue]),
-          time > date.timeIntervalSince1970
-        {
-          newer.insert(id)
-        }
+  static func markedAfter(_ date: Date, among ids: [AssetID], in db: Database) throws -> Set<AssetID> {
+    var newer: Set<AssetID> = []
+    for id in Set(ids) {
+      if let time = try Double.fetchOne(
+        db, sql: "SELECT markedAt FROM markTime WHERE assetId = ?", arguments: [id.rawValue]),
+        time > date.timeIntervalSince1970
+      {
+        newer.insert(id)
       }
-      return newer
     }
+    return newer
   }
 }

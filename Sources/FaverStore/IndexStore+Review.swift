@@ -19,13 +19,25 @@ extension IndexStore {
     }
   }
 
-  /// Records `mark` for every id in one transaction (the first review time is kept) and says
-  /// how many ids it changed: the others already were so.
+  /// What a mark did: how many ids it changed (the others already were so), and, when it kept
+  /// newer marks, the ids it left alone because they were marked after it.
+  package struct Marking: Hashable, Sendable {
+    package var changed = 0
+    package var superseded: Set<AssetID> = []
+  }
+
+  /// Records `mark` for every id in one transaction (the first review time is kept). With
+  /// `keepingNewer` (a mark sent late), an id marked after `date` keeps its mark and is reported
+  /// superseded, checked in the same transaction as the write.
   @discardableResult
-  package func mark(_ ids: [AssetID], as mark: ReviewMark, at date: Date) throws -> Int {
+  package func mark(_ ids: [AssetID], as mark: ReviewMark, at date: Date, keepingNewer: Bool = false) throws
+    -> Marking
+  {
     try database.write { db in
+      let superseded = keepingNewer ? try Self.markedAfter(date, among: ids, in: db) : []
+      let ids = Set(ids).subtracting(superseded)
       var changed = 0
-      for id in Set(ids) {
+      for id in ids {
         let row = try Row.fetchOne(
           db, sql: "SELECT favorite, rejected FROM review WHERE assetId = ?", arguments: [id.rawValue])
         let before = Self.state(favorite: row?[0], rejected: row?[1])
@@ -43,20 +55,24 @@ extension IndexStore {
             arguments: [id.rawValue, date.timeIntervalSince1970, after == .favorite, after == .rejected])
         }
       }
-      try Self.noteMarkTime(Set(ids), at: date, in: db)
-      try Self.updateQueueReviewed(Set(ids), in: db)
-      return changed
+      try Self.noteMarkTime(ids, at: date, in: db)
+      try Self.updateQueueReviewed(ids, in: db)
+      return Marking(changed: changed, superseded: superseded)
     }
   }
 
   /// Makes every id plainly reviewed — neither favorite nor rejected — in one transaction (an
-  /// undo's exact state: a crash halfway must not leave a reject unreviewed). Says how many ids
-  /// it changed. The first review time is kept.
+  /// undo's exact state: a crash halfway must not leave a reject unreviewed). The first review
+  /// time is kept; `keepingNewer` as in `mark`.
   @discardableResult
-  package func setPlainlyReviewed(_ ids: [AssetID], at date: Date) throws -> Int {
+  package func setPlainlyReviewed(_ ids: [AssetID], at date: Date, keepingNewer: Bool = false) throws
+    -> Marking
+  {
     try database.write { db in
+      let superseded = keepingNewer ? try Self.markedAfter(date, among: ids, in: db) : []
+      let ids = Set(ids).subtracting(superseded)
       var changed = 0
-      for id in Set(ids) {
+      for id in ids {
         let row = try Row.fetchOne(
           db, sql: "SELECT favorite, rejected FROM review WHERE assetId = ?", arguments: [id.rawValue])
         guard Self.state(favorite: row?[0], rejected: row?[1]) != .reviewed else { continue }
@@ -68,9 +84,9 @@ extension IndexStore {
             """,
           arguments: [id.rawValue, date.timeIntervalSince1970])
       }
-      try Self.noteMarkTime(Set(ids), at: date, in: db)
-      try Self.updateQueueReviewed(Set(ids), in: db)
-      return changed
+      try Self.noteMarkTime(ids, at: date, in: db)
+      try Self.updateQueueReviewed(ids, in: db)
+      return Marking(changed: changed, superseded: superseded)
     }
   }
 

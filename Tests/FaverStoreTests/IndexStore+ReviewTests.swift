@@ -34,6 +34,20 @@ func record(_ root: Int64, _ path: String, id: String, at seconds: Double) -> Fi
   #expect(try store.favoriteIDs() == [b])
 }
 
+@Test func aMarkSentLateKeepsEveryNewerMarkAndSaysWhich() throws {
+  let store = try temporaryStore()
+  let (a, b) = (AssetID(rawValue: "a"), AssetID(rawValue: "b"))
+  let (early, late) = (Date(timeIntervalSince1970: 1_000), Date(timeIntervalSince1970: 2_000))
+  try store.mark([a], as: .favorite, at: late)
+  let rejecting = try store.mark([a, b], as: .rejected, at: early, keepingNewer: true)
+  #expect(rejecting == IndexStore.Marking(changed: 1, superseded: [a]))
+  let reviewing = try store.setPlainlyReviewed([a, b], at: early, keepingNewer: true)
+  #expect(reviewing == IndexStore.Marking(changed: 1, superseded: [a]))
+  #expect(try store.reviewStates(of: [a, b]) == [a: .favorite, b: .reviewed])
+  let plain = try store.mark([a], as: .rejected, at: early)
+  #expect(plain == IndexStore.Marking(changed: 1, superseded: []))
+}
+
 @Test func marksSurviveTheFileBeingMovedOrDeleted() throws {
   let store = try temporaryStore()
   let root = try store.rootID(for: "/lib")
