@@ -6,16 +6,6 @@ public import Foundation
 /// The manifest: the review queue as a file, written by `cluster` (and so `refresh`) from the
 /// saved queue as it is read.
 extension Library {
-  /// A moment as `cluster` saved it: what it is, why it starts where it does, how much of it is
-  /// reviewed.
-  public struct SavedMoment: Hashable, Sendable {
-    public var summary: MomentSummary
-    public var boundary: Manifest.BoundaryEntry
-    /// Its assets, reviewed or not.
-    public var total: Int
-    public var reviewed: Int
-  }
-
   /// What `cluster` wrote.
   public struct Clustering: Sendable {
     public var mode: MomentClusterer.Mode
@@ -23,13 +13,13 @@ extension Library {
     public var thresholdSeconds: Double
     public var progress: ReviewProgress
     /// Every moment in queue order, the reviewed ones too.
-    public var moments: [SavedMoment]
+    public var moments: [QueuedMoment]
     /// With `explain`: the clustering itself, made in memory, which says how the threshold was
     /// chosen and where each asset was placed.
     public var explained: MomentClusterer.Result?
 
     /// The moments with something left to review: those the manifest lists.
-    public var momentsToReview: [SavedMoment] { moments.filter { $0.reviewed < $0.total } }
+    public var momentsToReview: [QueuedMoment] { moments.filter { $0.reviewed < $0.total } }
   }
 
   /// Clusters the library in `mode` (see `clusteringMode`), writes the manifest atomically into
@@ -109,9 +99,7 @@ extension Library {
           progress: header.progress, sink: sink)
         written = Clustering(
           mode: mode, thresholdSeconds: header.threshold, progress: header.progress,
-          moments: header.moments.map {
-            SavedMoment(summary: $0.summary, boundary: $0.boundary, total: $0.total, reviewed: $0.reviewed)
-          })
+          moments: header.moments)
       },
       pending: { moment, bursts in
         try writer?.write(

@@ -152,7 +152,7 @@ extension Library {
   // MARK: - Helpers
 
   /// The moment the saved queue's `found` is, its assets read with their states, and its card.
-  func card(of found: IndexStore.QueuedMoment, in queue: IndexStore.QueueSnapshot) throws -> (
+  func card(of found: QueuedMoment, in queue: IndexStore.QueueSnapshot) throws -> (
     card: MomentCard, moment: Moment
   ) {
     var bursts: [Burst] = []

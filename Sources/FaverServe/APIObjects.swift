@@ -1,80 +1,13 @@
 import FaverKit
 import Foundation
 
-/// The JSON objects of the API besides the asset object (`AssetListing`, the same everywhere),
+/// The JSON objects of the API besides the asset object (`AssetListing`, the same everywhere) and
+/// the moment object (`Library.MomentCard`),
 /// as `docs/api.md` describes them. Keys are written sorted, unknown values as `null`.
 enum API {
-  /// A moment as the browse grid lists it.
-  struct MomentObject: Encodable {
-    var id: String
-    var start: String
-    var end: String
-    var boundary: String
-    var bursts: Int
-    var assets: Int
-    /// Of `assets`, how many are photos and how many videos (a Live Photo is one photo).
-    var photos: Int
-    var videos: Int
-    var reviewed: Int
-    var favorites: Int
-    var rejected: Int
-    /// The asset id of the photo that stands for the moment.
-    var cover: String
-    var latitude: Double?
-    var longitude: Double?
-    /// `Sun 12 May 2024 · Lisbon, Portugal`.
-    var title: String
-    /// The moment's place (the manifest's `place` object), or `null`.
-    var place: Place?
-
-    init(_ summary: Library.MomentCard) {
-      id = summary.id
-      start = summary.summary.start
-      end = summary.summary.end
-      boundary = summary.boundary
-      bursts = summary.bursts
-      assets = summary.assets
-      (photos, videos) = (summary.summary.photos, summary.summary.videos)
-      reviewed = summary.reviewed
-      favorites = summary.favorites
-      rejected = summary.rejected
-      cover = summary.cover.rawValue
-      latitude = summary.coordinate?.latitude
-      longitude = summary.coordinate?.longitude
-      title = summary.summary.title
-      place = summary.summary.place
-    }
-
-    enum CodingKeys: String, CodingKey {
-      case id, start, end, boundary, bursts, assets, photos, videos, reviewed, favorites, rejected, cover
-      case latitude, longitude
-      case title, place
-    }
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(id, forKey: .id)
-      try container.encode(start, forKey: .start)
-      try container.encode(end, forKey: .end)
-      try container.encode(boundary, forKey: .boundary)
-      try container.encode(bursts, forKey: .bursts)
-      try container.encode(assets, forKey: .assets)
-      try container.encode(photos, forKey: .photos)
-      try container.encode(videos, forKey: .videos)
-      try container.encode(reviewed, forKey: .reviewed)
-      try container.encode(favorites, forKey: .favorites)
-      try container.encode(rejected, forKey: .rejected)
-      try container.encode(cover, forKey: .cover)
-      try container.encode(latitude, forKey: .latitude)
-      try container.encode(longitude, forKey: .longitude)
-      try container.encode(title, forKey: .title)
-      try container.encode(place, forKey: .place)
-    }
-  }
-
   /// `GET /api/moments`.
   struct MomentPage: Encodable {
-    var moments: [MomentObject]
+    var moments: [Library.MomentCard]
     /// Pass as `after` for the next page; `null` on the last.
     var next: String?
 
@@ -143,7 +76,7 @@ enum API {
   /// `GET /api/moments/{id}/assets`: the moment, every asset in it in order, and how they group
   /// into bursts.
   struct MomentAssets: Encodable {
-    var moment: MomentObject
+    var moment: Library.MomentCard
     var bursts: [BurstObject]
     var assets: [AssetListing]
   }
@@ -151,7 +84,7 @@ enum API {
   /// `GET /api/review`: the photo on screen, its moment and the library's progress.
   struct ReviewPosition: Encodable {
     var asset: AssetListing
-    var moment: MomentObject
+    var moment: Library.MomentCard
     var previousMoment: String?
     var nextMoment: String?
     var progress: ProgressObject

@@ -48,7 +48,7 @@ struct ReviewAPI: Sendable {
     guard let place = try await blocking({ try library.reviewPosition() }) else { return Reply.null }
     return try Reply.json(
       API.ReviewPosition(
-        asset: AssetListing(place.asset), moment: API.MomentObject(place.moment),
+        asset: AssetListing(place.asset), moment: place.moment,
         previousMoment: place.previousMoment, nextMoment: place.nextMoment,
         progress: API.ProgressObject(place.progress)))
   }
@@ -75,7 +75,7 @@ struct ReviewAPI: Sendable {
     guard let filter = Self.filter(request) else { return Self.unknownFilter }
     let after = query["after"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
     let page = try await blocking { try library.moments(limit: limit, after: after, passing: filter) }
-    return try Reply.json(API.MomentPage(moments: page.moments.map(API.MomentObject.init), next: page.next))
+    return try Reply.json(API.MomentPage(moments: page.moments, next: page.next))
   }
 
   /// `GET /api/months?filter=F`: the months of the moments, for a jump bar.
@@ -93,7 +93,7 @@ struct ReviewAPI: Sendable {
     }
     return try Reply.json(
       API.MomentAssets(
-        moment: API.MomentObject(found.summary),
+        moment: found.summary,
         bursts: found.moment.bursts.map { API.BurstObject(id: $0.id, assets: $0.assets.map(\.id.rawValue)) },
         assets: found.moment.assets.map(AssetListing.init)))
   }

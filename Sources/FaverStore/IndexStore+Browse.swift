@@ -1,3 +1,4 @@
+package import FaverCore
 import GRDB
 
 /// The saved queue's moments as a browser finds its place in them: only those holding a favorite,
@@ -49,16 +50,16 @@ extension IndexStore.QueueSnapshot {
   /// At most `limit` moments of the saved queue from the one at `ordinal` on that pass `filter`,
   /// in queue order.
   package func moments(from ordinal: Int, limit: Int, passing filter: IndexStore.MomentFilter) throws
-    -> [IndexStore.QueuedMoment]
+    -> [QueuedMoment]
   {
     try Row.fetchAll(
       db,
       sql: """
-        SELECT \(IndexStore.QueuedMoment.selection) FROM queueMoment m
+        SELECT \(QueuedMoment.selection) FROM queueMoment m
         WHERE m.ordinal >= ? AND \(filter.condition) ORDER BY m.ordinal LIMIT ?
         """,
       arguments: [max(ordinal, 0), max(limit, 0)]
-    ).map(IndexStore.QueuedMoment.init(row:))
+    ).map(QueuedMoment.init(row:))
   }
 
   /// The months of the saved queue's moments that pass `filter`, in queue order (a month is

@@ -38,18 +38,6 @@ extension IndexStore {
     }
   }
 
-  /// A moment of the saved queue: what it is, why it starts where it does, and how much of it is
-  /// reviewed.
-  package struct QueuedMoment: Hashable, Sendable {
-    package var ordinal: Int
-    package var summary: MomentSummary
-    package var boundary: Manifest.BoundaryEntry
-    package var total: Int
-    package var reviewed: Int
-    /// The position of its first item: its items are the `total` from there.
-    package var firstPosition: Int
-  }
-
   /// One asset of the saved queue.
   package struct QueuedItem: Hashable, Sendable {
     package var position: Int
@@ -89,7 +77,7 @@ extension IndexStore {
   }
 }
 
-extension IndexStore.QueuedMoment {
+extension QueuedMoment {
   /// The columns of `queueMoment`, in the order `init(row:)` reads them.
   static let selection = """
     ordinal, momentId, firstPosition, total, reviewed, start, "end", photos, videos, title, placeName, \
@@ -98,10 +86,6 @@ extension IndexStore.QueuedMoment {
     """
 
   init(row: Row) {
-    ordinal = row[0]
-    firstPosition = row[2]
-    total = row[3]
-    reviewed = row[4]
     var place: Place?
     if let country: String = row[12], let code: String = row[13], let latitude: Double = row[14],
       let longitude: Double = row[15]
@@ -110,9 +94,12 @@ extension IndexStore.QueuedMoment {
         name: row[10], admin1: row[11], country: country, countryCode: code, latitude: latitude,
         longitude: longitude)
     }
-    summary = MomentSummary(
-      id: row[1], start: row[5], end: row[6], photos: row[7], videos: row[8], title: row[9], place: place)
-    boundary = Manifest.BoundaryEntry(
-      reason: row[16], gapSeconds: row[17], thresholdSeconds: row[18], meters: row[19])
+    self.init(
+      ordinal: row[0],
+      summary: MomentSummary(
+        id: row[1], start: row[5], end: row[6], photos: row[7], videos: row[8], title: row[9], place: place),
+      boundary: Manifest.BoundaryEntry(
+        reason: row[16], gapSeconds: row[17], thresholdSeconds: row[18], meters: row[19]),
+      total: row[3], reviewed: row[4], firstPosition: row[2])
   }
 }
