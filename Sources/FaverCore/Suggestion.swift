@@ -35,7 +35,7 @@ public struct Suggestion: Hashable, Sendable {
     } else if large.count == 1 {
       reason = "as sharp and as well exposed as \(Self.others(exposed.count - 1)), largest"
     } else {
-      reason = "as sharp, exposed and large as \(Self.others(large.count - 1)): the first"
+      reason = "the first of \(large.count) alike (as sharp, as well exposed, as large)"
     }
     let blurred = photos.filter { $0.signals.sharpness < chosen.signals.sharpness * Self.blurred }.count
     id = chosen.id
