@@ -11,7 +11,7 @@ extension Library {
   public func favorites(rejected: Bool = false) throws -> [Asset] {
     let wanted: ReviewState = rejected ? .rejected : .favorite
     var found: [Asset] = []
-    try forEachAsset(reviewedOnly: true) { asset in
+    try forEachAsset(reviewedOnly: true) { asset, _ in
       if asset.review == wanted { found.append(asset) }
     }
     return found

@@ -22,17 +22,17 @@ extension Library {
 
   /// The library's photos and videos with GPS inside `bbox` (else the extent of them all) as at
   /// most 64 points (see `PhotoMap`), each with the moments of `mode` (see `clusteringMode`) its
-  /// assets belong to and the place at its point.
+  /// assets belong to and the place at its point. Read from the saved queue: only the assets with
+  /// a position are held.
   public func map(bbox: BoundingBox? = nil, mode: MomentClusterer.Mode? = nil) throws -> PhotoMap {
-    let moments = try queue(mode: mode).clustering.moments
+    var located: [Asset] = []
     var momentIDs: [AssetID: String] = [:]
-    for moment in moments {
-      for burst in moment.bursts {
-        for asset in burst.assets { momentIDs[asset.id] = moment.id }
-      }
+    try forEachAsset(reviewedOnly: false, mode: mode) { asset, momentID in
+      guard asset.coordinate != nil else { return }
+      located.append(asset)
+      momentIDs[asset.id] = momentID
     }
-    let assets = moments.flatMap(\.assets).sorted(by: Asset.captureOrder)
-    var map = PhotoMap(assets: assets, momentIDs: momentIDs, bbox: bbox)
+    var map = PhotoMap(assets: located, momentIDs: momentIDs, bbox: bbox)
     if var finder = placeFinder() {
       for index in map.clusters.indices {
         let cluster = map.clusters[index]

@@ -59,12 +59,17 @@ extension Library {
   /// Hands `body` every indexed asset once, as `assets()` lists them, one at a time: read from the
   /// saved queue (saved first when stale), so a library of any size is never in memory whole.
   public func forEachAsset(_ body: (Asset) throws -> Void) throws {
-    try forEachAsset(reviewedOnly: false, body)
+    try forEachAsset(reviewedOnly: false) { asset, _ in try body(asset) }
   }
 
-  /// `forEachAsset`, only the reviewed assets (favorites and rejects included) when `reviewedOnly`.
-  func forEachAsset(reviewedOnly: Bool, _ body: (Asset) throws -> Void) throws {
-    let mode = try clusteringMode()
+  /// `forEachAsset`, only the reviewed assets (favorites and rejects included) when `reviewedOnly`,
+  /// each with the id of its moment in `mode` (see `clusteringMode`).
+  func forEachAsset(
+    reviewedOnly: Bool, mode: MomentClusterer.Mode? = nil, _ body: (Asset, _ momentID: String) throws -> Void
+  ) throws {
+    let mode = try clusteringMode(mode)
+    // A queue saved by other rules between the check and the read (another faver binary) is
+    // built again, a few times at most.
     for _ in 0..<3 {
       let store = try storeWithFreshQueue(mode: mode)
       if try store.forEachQueuedAsset(recipe: Self.queueRecipe, reviewedOnly: reviewedOnly, body) { return }

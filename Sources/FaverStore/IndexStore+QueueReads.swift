@@ -68,15 +68,16 @@ extension IndexStore {
   }
 
   /// Hands `body` every asset of the saved queue (`reviewedOnly`: those reviewed, favorites and
-  /// rejects included) with its review state, in capture order (the placed instant; ties by root,
-  /// then path, as `assets()` orders them), one at a time. False, and nothing read, when no queue
-  /// of this faver's format and the rules of `recipe` is saved.
+  /// rejects included) with its review state and the id of its moment, in capture order (the
+  /// placed instant; ties by root, then path, as `assets()` orders them), one at a time. False,
+  /// and nothing read, when no queue of this faver's format and the rules of `recipe` is saved.
   package func forEachQueuedAsset(
-    recipe: String, reviewedOnly: Bool = false, _ body: (Asset) throws -> Void
+    recipe: String, reviewedOnly: Bool = false, _ body: (Asset, _ momentID: String) throws -> Void
   ) throws -> Bool {
     try database.read { db in
       guard try Self.queueStamp(db)?.isCurrent(recipe: recipe) == true else { return false }
       let reader = try QueuedAssetReader(db, roots: try Self.roots(db))
+      let momentIDs = try String.fetchAll(db, sql: "SELECT momentId FROM queueMoment ORDER BY ordinal")
       // By the index on (instant, assetId): no sort of the whole queue in memory. Only a run of
       // equal instants (a burst within a second, a Live Photo's pair) is held, to be put in order.
       let rows = try Row.fetchCursor(
@@ -85,14 +86,16 @@ extension IndexStore {
           "SELECT \(QueuedItem.selection) FROM queueItem q INDEXED BY queueItem_listing "
           + (reviewedOnly ? "WHERE q.reviewed = 1 " : "") + "ORDER BY q.instant, q.assetId"
       )
-      var run: [(asset: Asset, place: FileRecord)] = []
+      var run: [(asset: Asset, place: FileRecord, moment: Int)] = []
       func endRun() throws {
         run.sort {
           $0.place.rootId != $1.place.rootId
             ? $0.place.rootId < $1.place.rootId
             : $0.place.path.utf8.lexicographicallyPrecedes($1.place.path.utf8)
         }
-        for entry in run { try body(entry.asset) }
+        for entry in run {
+          try body(entry.asset, momentIDs.indices.contains(entry.moment) ? momentIDs[entry.moment] : "")
+        }
         run.removeAll(keepingCapacity: true)
       }
       while let row = try rows.next() {
@@ -101,7 +104,7 @@ extension IndexStore {
         if let last = run.last, last.asset.captureTime.instant != asset.captureTime.instant { try endRun() }
         var reviewed = asset
         reviewed.review = try reader.reviewState(of: asset.memberIDs)
-        run.append((reviewed, place))
+        run.append((reviewed, place, item.moment))
       }
       try endRun()
       return true
