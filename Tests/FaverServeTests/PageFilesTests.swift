@@ -51,14 +51,17 @@ import Testing
       try await client.execute(uri: uri, method: .get) { response in
         #expect(response.status == .ok, "\(uri)")
         #expect(response.headers[.contentType] == type, "\(uri)")
-        if type == "image/png" { #expect(Array(response.body.readableBytesView.prefix(4)) == [0x89, 0x50, 0x4E, 0x47]) }
+        if type == "image/png" {
+          #expect(Array(response.body.readableBytesView.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+        }
         let policy = response.headers[.contentSecurityPolicy] ?? ""
         #expect(policy.contains("img-src 'self' data: blob:;"), "\(policy)")
         #expect(!policy.contains("script-src 'self' blob:"))
       }
     }
     try await client.execute(uri: "/page/manifest.webmanifest", method: .get) { response in
-      let manifest = try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any]
+      let manifest =
+        try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any]
       #expect(manifest?["start_url"] as? String == "/")
       #expect((manifest?["icons"] as? [Any])?.count == 3)
     }

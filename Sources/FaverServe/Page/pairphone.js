@@ -20,6 +20,7 @@ export async function showPairingLink() {
     $("pair-expires").textContent = `Works once, until ${expires.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}.`;
     $("pair-link").hidden = false;
     $("pair-button").textContent = "Show a new link";
+    $("pair-link").scrollIntoView({ block: "end" });
   } catch (error) {
     $("pair-text").textContent = error.status === 404
       ? "Start faver serve with --lan (or --listen on a network address) to pair a phone."

@@ -6,8 +6,8 @@ export function registerWorker() {
   navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(() => navigator.serviceWorker.ready)
     .then((registration) => {
       // The page's files this page loaded before the worker ran: kept now.
-      const files = performance.getEntriesByType("resource").map((entry) => entry.name)
-        .filter((name) => new URL(name).pathname.startsWith("/page/"));
+      const files = [...new Set(performance.getEntriesByType("resource").map((entry) => entry.name)
+        .filter((name) => new URL(name).pathname.startsWith("/page/")))];
       if (registration.active) registration.active.postMessage({ keep: files });
     })
     .catch(() => { /* the page works without it, online */ });
