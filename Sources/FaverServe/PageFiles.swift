@@ -11,7 +11,7 @@ enum PageFiles {
   static let modules = [
     "app.js", "api.js", "browse.js", "compare.js", "describe.js", "details.js", "filters.js", "keys.js",
     "momentum.js", "nopreview.js", "offline.js", "pairphone.js", "review.js", "routes.js", "saver.js",
-    "stage.js", "story.js", "sw.js", "ui.js", "worker.js", "zoom.js",
+    "stage.js", "story.js", "sw.js", "takealong.js", "ui.js", "worker.js", "zoom.js",
   ]
 
   static let files: [String: String] = modules.reduce(

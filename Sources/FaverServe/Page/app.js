@@ -8,6 +8,7 @@ import { setUpPairing } from "./pairphone.js";
 import { review } from "./review.js";
 import { currentRoute, route } from "./routes.js";
 import { saver } from "./saver.js";
+import { setUpTakeAlong } from "./takealong.js";
 import { $ } from "./ui.js";
 import { registerWorker } from "./worker.js";
 
@@ -18,6 +19,7 @@ async function start() {
   saver.onChange = renderAlong;
   setUpReviewInput();
   setUpAlong();
+  setUpTakeAlong();
   setUpPairing();
   registerWorker();
   $("browse").addEventListener("scroll", () => {

@@ -2,12 +2,10 @@
 // (IndexedDB), so that the review goes on without a network. While the server cannot be reached,
 // the API's reads of the review (where it is, a moment's assets, the progress) are answered from
 // them, with the marks made since applied, and the marks wait in the saver's queue.
-import { along, api, previewSize, previewURL, reachable } from "./api.js";
+import { along, reachable } from "./api.js";
 import { saver } from "./saver.js";
-import { $, notice } from "./ui.js";
+import { $ } from "./ui.js";
 
-// How many photos "Take along" (the button, T) takes: bursts are kept whole, so a few more.
-export const takeCount = 200;
 const databaseName = "faver-along";
 const marksKey = "faver.along.marks"; // {id: state} of the marks made since the photos were taken
 const cursorKey = "faver.along.cursor"; // the photo last moved to
@@ -154,99 +152,9 @@ export function remember(operation) {
   renderAlong();
 }
 
-// MARK: - Taking the next photos along
-
-// Every burst of the moments after the review's place, in queue order, from the burst of the
-// photo on screen, until `count` photos are taken (the last burst whole).
-async function walk(count) {
-  const place = await api("/api/review");
-  if (!place) return null;
-  const moments = [];
-  const ids = [];
-  let after = place.moment.id;
-  let listing = [place.moment.id];
-  let nextMoment = null;
-  while (ids.length < count) {
-    if (!listing.length) {
-      if (after === null) break;
-      const page = await api(`/api/moments?limit=50&after=${encodeURIComponent(after)}`);
-      listing = page.moments.map((moment) => moment.id);
-      if (!listing.length) break;
-      after = page.next;
-    }
-    const moment = await api(`/api/moments/${listing.shift()}/assets`);
-    moments.push(moment);
-    const first = moment.moment.id === place.moment.id
-      ? Math.max(0, moment.bursts.findIndex((burst) => burst.assets.includes(place.asset.id))) : 0;
-    for (const burst of moment.bursts.slice(first)) {
-      if (ids.length >= count) break;
-      ids.push(...burst.assets);
-    }
-  }
-  if (listing.length) nextMoment = listing[0];
-  else if (after !== null) {
-    const page = await api(`/api/moments?limit=1&after=${encodeURIComponent(moments[moments.length - 1].moment.id)}`);
-    nextMoment = page.moments.length ? page.moments[0].id : null;
-  }
-  return {
-    moments, ids, progress: place.progress, previousMoment: place.previousMoment, nextMoment,
-  };
-}
-
-const megabytes = (bytes) => `${(bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0)} MB`;
-
-// "Take along": the next `count` photos' previews (phone-sized; a video's poster frame) and their
-// asset objects, kept in IndexedDB in place of those taken before, with a progress bar.
-export async function takeAlong(count = takeCount) {
-  if (state.taking) return;
-  state.taking = true;
-  const bar = $("along-progress");
-  try {
-    const walked = await walk(count);
-    if (!walked) { notice("Nothing is left to review: nothing to take along.", "info", 3); return; }
-    const size = Math.min(previewSize(), 2048);
-    const previews = new Map();
-    let bytes = 0;
-    bar.max = walked.ids.length;
-    bar.value = 0;
-    bar.hidden = false;
-    const show = () => {
-      const done = previews.size;
-      const estimate = done ? (bytes / done) * walked.ids.length : 0;
-      $("along-state").textContent = `Taking ${walked.ids.length} photos along: ${done} of ${walked.ids.length}`
-        + (done ? ` · ${megabytes(bytes)} of about ${megabytes(estimate)}` : "");
-      $("along").hidden = false;
-      bar.value = done;
-    };
-    show();
-    // Three at a time: the server decodes on its own pool.
-    const queue = [...walked.ids];
-    const fetchOne = async () => {
-      while (queue.length) {
-        const id = queue.shift();
-        const response = await fetch(previewURL(id, size));
-        if (!response.ok) throw new Error(`the preview of ${id} could not be loaded (${response.status})`);
-        const blob = await response.blob();
-        previews.set(id, blob);
-        bytes += blob.size;
-        show();
-      }
-    };
-    await Promise.all([fetchOne(), fetchOne(), fetchOne()]);
-    await keep(walked, previews, bytes);
-    if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
-    notice(`${photosReady()} photos ready to review offline (${megabytes(bytes)}).`, "info", 4);
-  } catch (error) {
-    notice(`Could not take the photos along: ${error.message}`);
-  } finally {
-    state.taking = false;
-    bar.hidden = true;
-    renderAlong();
-  }
-}
-
-// Keeps what `takeAlong` fetched, in place of what was taken before.
-async function keep(walked, previews, bytes) {
+// Keeps what was taken along (takealong.js: the moments walked, the previews fetched, their size),
+// in place of what was taken before.
+export async function keepAlong(walked, previews, bytes) {
   const meta = {
     order: walked.moments.map((moment) => moment.moment.id), ids: walked.ids, bytes,
     progress: walked.progress, previousMoment: walked.previousMoment, nextMoment: walked.nextMoment,
@@ -268,17 +176,21 @@ async function keep(walked, previews, bytes) {
 
 // MARK: - On screen
 
+// While photos are being taken along, the line is the progress bar's.
+export function setTaking(taking) { state.taking = taking; }
+
 // The line that says what is ready, and offline what waits: "offline — 143 photos ready, 12
 // marks to send".
 export function renderAlong() {
-  if (state.taking) return;
+  if (state.taking) return; // the progress bar's line
   const ready = photosReady();
   const waiting = saver.queue.filter((operation) => operation.kind === "mark").length;
   const plural = (count, word) => `${count} ${word}${count === 1 ? "" : "s"}`;
   const offline = !reachable();
   document.body.classList.toggle("offline", offline);
+  // Nothing taken along: a mark not saved says so itself (the saver's notice).
   let text = "";
-  if (offline) {
+  if (state.meta && offline) {
     text = `offline — ${plural(ready, "photo")} ready` + (waiting ? `, ${plural(waiting, "mark")} to send` : "");
   } else if (state.meta) {
     text = `${plural(ready, "photo")} ready offline`;
@@ -292,13 +204,6 @@ export function setUpAlong() {
   along.answer = answer;
   along.canGoOn = () => photosReady() > 0 || state.urls.size > 0;
   along.changed = renderAlong;
-  $("along-button").addEventListener("click", () => takeAlong());
-  document.addEventListener("keydown", (event) => {
-    if (event.ctrlKey || event.metaKey || event.altKey || event.repeat || $("review").hidden) return;
-    if (event.key.toLowerCase() !== "t") return;
-    event.preventDefault();
-    takeAlong();
-  });
   addEventListener("online", () => saver.flush());
   addEventListener("offline", renderAlong);
 }
