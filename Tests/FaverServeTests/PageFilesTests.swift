@@ -67,3 +67,29 @@ import Testing
     }
   }
 }
+
+/// From the network, the web app's files are page files like the others: an unpaired device gets
+/// the pairing page for each (401), a paired one the file.
+@Test func anUnpairedDeviceGetsNeitherTheServiceWorkerNorTheManifest() async throws {
+  let workspace = try ServeWorkspace()
+  let codes = PairingCodes()
+  let uris = ["/sw.js", "/page/manifest.webmanifest", "/page/icon-192.png", "/page/offline.js"]
+  try await workspace.lanServer(codes: codes).application().test(.router) { client in
+    for uri in uris {
+      try await client.execute(uri: uri, method: .get) { response in
+        #expect(response.status == .unauthorized, "\(uri)")
+        let text = String(buffer: response.body)
+        #expect(text.contains("Pair this device"), "\(uri)")
+        #expect(!text.contains("start_url") && !text.contains("caches"), "\(uri)")
+      }
+    }
+    let (status, cookie, _) = try await client.pair(codes.issue().value)
+    #expect(status == .ok)
+    let device = try #require(cookie)
+    for uri in uris {
+      try await client.execute(uri: uri, method: .get, headers: [.cookie: device]) { response in
+        #expect(response.status == .ok, "\(uri)")
+      }
+    }
+  }
+}
