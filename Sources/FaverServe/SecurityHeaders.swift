@@ -2,11 +2,11 @@ import HTTPTypes
 import Hummingbird
 
 /// The headers every response carries, errors included: no type sniffing, a content security
-/// policy that lets the page load only faver's own script, style, images and videos (and be
-/// framed by no one), no `Referer` sent anywhere, and no use of a response by another origin.
+/// policy that lets the page load only faver's own script, style, images and videos (`blob:`: the
+/// previews it took along, kept in the browser) and be framed by no one, no `Referer` sent anywhere, and no use of a response by another origin.
 struct SecurityHeaders<Context: RequestContext>: RouterMiddleware {
   static var contentSecurityPolicy: String {
-    "default-src 'self'; img-src 'self' data:; media-src 'self'; script-src 'self'; style-src 'self'; "
+    "default-src 'self'; img-src 'self' data: blob:; media-src 'self'; script-src 'self'; style-src 'self'; "
       + "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
   }
 

@@ -36,3 +36,60 @@ import Testing
     }
   }
 }
+
+/// What makes the page an installable web app is served with its type, needs no secret, and holds
+/// nothing of the library: the manifest, its icons (PNG) and the service worker at the root (its
+/// scope is the whole page). The previews taken along are shown as `blob:` URLs: the content
+/// security policy allows them as images, and nothing more.
+@Test func theManifestIconsAndServiceWorkerAreServedWithTheirTypes() async throws {
+  let workspace = try ServeWorkspace()
+  try await workspace.withClient(signedIn: false) { client in
+    for (uri, type) in [
+      ("/page/manifest.webmanifest", "application/manifest+json"), ("/page/icon-192.png", "image/png"),
+      ("/page/icon-512.png", "image/png"), ("/sw.js", "text/javascript; charset=utf-8"),
+    ] {
+      try await client.execute(uri: uri, method: .get) { response in
+        #expect(response.status == .ok, "\(uri)")
+        #expect(response.headers[.contentType] == type, "\(uri)")
+        if type == "image/png" {
+          #expect(Array(response.body.readableBytesView.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+        }
+        let policy = response.headers[.contentSecurityPolicy] ?? ""
+        #expect(policy.contains("img-src 'self' data: blob:;"), "\(policy)")
+        #expect(!policy.contains("script-src 'self' blob:"))
+      }
+    }
+    try await client.execute(uri: "/page/manifest.webmanifest", method: .get) { response in
+      let manifest =
+        try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any]
+      #expect(manifest?["start_url"] as? String == "/")
+      #expect((manifest?["icons"] as? [Any])?.count == 3)
+    }
+  }
+}
+
+/// From the network, the web app's files are page files like the others: an unpaired device gets
+/// the pairing page for each (401), a paired one the file.
+@Test func anUnpairedDeviceGetsNeitherTheServiceWorkerNorTheManifest() async throws {
+  let workspace = try ServeWorkspace()
+  let codes = PairingCodes()
+  let uris = ["/sw.js", "/page/manifest.webmanifest", "/page/icon-192.png", "/page/offline.js"]
+  try await workspace.lanServer(codes: codes).application().test(.router) { client in
+    for uri in uris {
+      try await client.execute(uri: uri, method: .get) { response in
+        #expect(response.status == .unauthorized, "\(uri)")
+        let text = String(buffer: response.body)
+        #expect(text.contains("Pair this device"), "\(uri)")
+        #expect(!text.contains("start_url") && !text.contains("caches"), "\(uri)")
+      }
+    }
+    let (status, cookie, _) = try await client.pair(codes.issue().value)
+    #expect(status == .ok)
+    let device = try #require(cookie)
+    for uri in uris {
+      try await client.execute(uri: uri, method: .get, headers: [.cookie: device]) { response in
+        #expect(response.status == .ok, "\(uri)")
+      }
+    }
+  }
+}

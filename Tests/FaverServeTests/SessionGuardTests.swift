@@ -18,7 +18,9 @@ private func guardedRoutes(_ workspace: ServeWorkspace, asset: String, moment: S
   workspace.server().router().routes.compactMap { route in
     let segments = route.path.description.split(separator: "/")
     let pattern = "/" + segments.joined(separator: "/")
-    if pattern == "/" || pattern.hasPrefix("/page/") || pattern == "/api/session" { return nil }
+    if pattern == "/" || pattern == "/sw.js" || pattern.hasPrefix("/page/") || pattern == "/api/session" {
+      return nil
+    }
     let id = pattern.contains("moments") ? moment : asset
     let uri = segments.map { $0.hasPrefix(":") || $0.hasPrefix("{") ? id : String($0) }.joined(separator: "/")
     return (route.method, "/" + uri)
@@ -63,7 +65,10 @@ private func libraryData(_ workspace: ServeWorkspace, ids: [String], moments: [S
       }
     }
     // The page's own files need nothing.
-    for uri in ["/", "/page/app.js", "/page/review.js", "/page/app.css", "/page/index.html"] {
+    for uri in [
+      "/", "/page/app.js", "/page/review.js", "/page/app.css", "/page/index.html", "/sw.js",
+      "/page/manifest.webmanifest", "/page/icon-192.png",
+    ] {
       try await client.execute(uri: uri, method: .get) { response in
         #expect(response.status == .ok, "\(uri)")
       }

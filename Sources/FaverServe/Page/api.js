@@ -12,7 +12,26 @@ export class APIError extends Error {
   get permanent() { return this.status >= 400 && this.status < 500 && this.status !== 401; }
 }
 
-// `GET path`, or `POST path` with `body` as JSON; the answer's JSON (null for 204).
+// What the photos taken along (offline.js) stand in for while the server cannot be reached: the
+// review's reads, and previews as object URLs.
+export const along = {
+  previewOf: (_id) => null, // the object URL of a preview taken along
+  answer: (_path) => null, // the answer to a GET from what was taken, or null
+  canGoOn: () => false, // whether the review can go on without the server
+  changed: () => {}, // told when the server is reached again, or no longer
+};
+
+let isReachable = true;
+// Whether the last request reached the server.
+export const reachable = () => isReachable;
+function reached(now) {
+  if (now === isReachable) return;
+  isReachable = now;
+  along.changed();
+}
+
+// `GET path`, or `POST path` with `body` as JSON; the answer's JSON (null for 204). While the
+// server cannot be reached, a GET the photos taken along can answer is answered from them.
 export async function api(path, body) {
   let response;
   try {
@@ -20,8 +39,12 @@ export async function api(path, body) {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
     });
   } catch (error) {
+    reached(false);
+    const answer = body === undefined ? along.answer(path) : null;
+    if (answer) return answer;
     throw new APIError(0, "the faver server cannot be reached");
   }
+  reached(true);
   if (response.status === 401) signedOut();
   if (!response.ok) {
     let message = response.statusText;
@@ -35,10 +58,11 @@ export const previewSize = () => {
   const pixels = Math.max(innerWidth, innerHeight) * (devicePixelRatio || 1);
   return pixels <= 1024 ? 1024 : pixels <= 2048 ? 2048 : 4096;
 };
-export const previewURL = (id, size) => `/api/assets/${id}/preview?size=${size || previewSize()}`;
+// A preview of the screen's size: the one taken along when there is one.
+export const previewURL = (id, size) => (!size && along.previewOf(id)) || `/api/assets/${id}/preview?size=${size || previewSize()}`;
 // The photo on the review screen: where there is no preview the server answers 422 with the
 // reason, for the page to say in its own words, rather than a placeholder image.
-export const photoURL = (id) => `${previewURL(id)}&placeholder=false`;
+export const photoURL = (id) => along.previewOf(id) || `${previewURL(id, previewSize())}&placeholder=false`;
 
 // MARK: - The session
 

@@ -3,15 +3,25 @@
 import { signIn } from "./api.js";
 import { browse } from "./browse.js";
 import { setUpReviewInput } from "./keys.js";
+import { loadAlong, remember, renderAlong, setUpAlong } from "./offline.js";
+import { setUpPairing } from "./pairphone.js";
 import { review } from "./review.js";
 import { currentRoute, route } from "./routes.js";
 import { saver } from "./saver.js";
+import { setUpTakeAlong } from "./takealong.js";
 import { $ } from "./ui.js";
+import { registerWorker } from "./worker.js";
 
 async function start() {
   saver.load();
   saver.onSaved = (asset) => review.updateAsset(asset);
+  saver.onQueued = remember;
+  saver.onChange = renderAlong;
   setUpReviewInput();
+  setUpAlong();
+  setUpTakeAlong();
+  setUpPairing();
+  registerWorker();
   $("browse").addEventListener("scroll", () => {
     const box = $("browse");
     if (!browse.rendered || currentRoute().moment) return;
@@ -26,6 +36,7 @@ async function start() {
     if (!document.hidden && currentRoute().screen === "review" && !review.moving) review.open(currentRoute().filter).catch(() => {});
   });
   await signIn();
+  await loadAlong();
   route();
 }
 

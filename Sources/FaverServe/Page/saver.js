@@ -1,7 +1,8 @@
 // Saving: marks and the cursor, in order, retried until the server has them. Every mark goes
 // through `saver`, a queue kept in localStorage until the server confirms it, so a mark is never
-// lost to a failed request or a closed tab.
-import { api } from "./api.js";
+// lost to a failed request or a closed tab. Each mark carries the time it was made ("at"): sent
+// late, it never overwrites a newer mark made elsewhere (the server keeps the newer).
+import { along, api } from "./api.js";
 import { notice, sleep } from "./ui.js";
 
 export const saver = {
@@ -11,23 +12,45 @@ export const saver = {
   failing: false,
   // Told the server's word on an asset once a mark of it is saved.
   onSaved: (_asset) => {},
+  // Told every operation queued, and every change of the queue.
+  onQueued: (_operation) => {},
+  onChange: () => {},
+  // Resolved when the server cannot be reached and the photos taken along let the review go on.
+  offlineWaiters: [],
 
   load() {
     try { this.queue = JSON.parse(localStorage.getItem(this.key) || "[]"); } catch (_) { this.queue = []; }
   },
   persist() {
     try { localStorage.setItem(this.key, JSON.stringify(this.queue)); } catch (_) { /* private mode */ }
+    this.onChange();
   },
   // Queues `operation` ({kind: "mark", id, state} or {kind: "cursor", id}); the promise settles
-  // once it and everything before it is saved.
+  // once it and everything before it is saved, or, offline with photos taken along, once it is
+  // kept to be sent later. A mark is stamped with the time it was made; of the cursor's moves
+  // waiting, only the last is kept.
   push(operation) {
-    this.queue.push(operation);
+    const queued = operation.kind === "mark" ? { ...operation, at: new Date().toISOString() } : operation;
+    const last = this.queue.length - 1;
+    // The first is being sent: it stays.
+    if (queued.kind === "cursor" && last > 0 && this.queue[last].kind === "cursor") this.queue[last] = queued;
+    else this.queue.push(queued);
+    this.onQueued(queued);
     this.persist();
     return this.flush();
   },
+  // Settles once everything queued is saved, or offline once the review can go on without it.
   flush() {
-    if (!this.running) this.running = this.drain().finally(() => { this.running = null; });
-    return this.running;
+    if (!this.running) {
+      this.running = this.drain().finally(() => { this.running = null; this.offlineWaiters = []; });
+    }
+    if (this.offline && along.canGoOn()) return Promise.resolve();
+    return Promise.race([this.running, new Promise((resolve) => this.offlineWaiters.push(resolve))]);
+  },
+  offline: false,
+  goneOffline() {
+    this.offline = true;
+    for (const resolve of this.offlineWaiters.splice(0)) resolve();
   },
   // Whether a mark of `id` is still waiting to be saved.
   isMarking(id) { return this.queue.some((operation) => operation.kind === "mark" && operation.id === id); },
@@ -37,13 +60,16 @@ export const saver = {
       const operation = this.queue[0];
       try {
         const result = operation.kind === "mark"
-          ? await api(`/api/assets/${operation.id}/mark`, { state: operation.state })
+          ? await api(`/api/assets/${operation.id}/mark`, { state: operation.state, at: operation.at })
           : await api("/api/cursor", { id: operation.id });
         this.queue.shift();
         this.persist();
         if (result && result.id) this.onSaved(result);
-        if (this.failing) notice("Saved.", "info", 2);
+        if (operation.kind === "mark" && result && stateOf(result) !== operation.state && !this.isMarking(operation.id)) {
+          notice(`${result.path.split("/").pop()} was marked elsewhere after this page marked it: the newer mark is kept.`, "info", 4);
+        } else if (this.failing) notice("Saved.", "info", 2);
         this.failing = false;
+        this.offline = false;
         delay = 400;
       } catch (error) {
         if (error.status === 401) return; // kept (localStorage) until the page is opened again
@@ -54,11 +80,21 @@ export const saver = {
           notice(`Could not save a mark: ${error.message}`);
           continue;
         }
-        this.failing = true;
-        notice(`Not saved yet (${error.message}); retrying…`);
+        if (error.status === 0 && along.canGoOn()) {
+          // Offline with photos taken along: the review goes on, the line says what waits.
+          this.goneOffline();
+          if (this.failing) notice(null);
+          this.failing = false;
+        } else {
+          this.failing = true;
+          notice(`Not saved yet (${error.message}); retrying…`);
+        }
         await sleep(delay);
         delay = Math.min(delay * 2, 5000);
       }
     }
   },
 };
+
+const stateOf = (asset) =>
+  asset.favorite ? "favorite" : asset.rejected ? "rejected" : asset.reviewed ? "reviewed" : "unreviewed";

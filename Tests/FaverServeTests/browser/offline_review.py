@@ -1,0 +1,391 @@
+#!/usr/bin/python3
+"""A phone on the network reviews offline: chromium at phone size with touch emulation, in a network
+namespace of its own joined to this machine by a veth pair (10.213.0.1 here, 10.213.0.2 the phone),
+so that every request it sends is a remote one that needs pairing. No address off this machine.
+
+`faver serve --listen 10.213.0.1` prints a pairing link; the phone opens it (the pairing page, then
+the review), reviews, takes 50 photos along, goes offline (chromedriver's network conditions),
+reviews 20 of them with favorites and an undo, and comes back online: every mark is then in
+`faver favorites --json`, and a mark made meanwhile in the CLI on one of them is not overwritten.
+Then over HTTPS with a self-signed certificate made here (openssl): the service worker registers
+and the page reloads offline. Screenshots go to --screenshots.
+
+Needs root (ip netns). Run by `OfflineReviewBrowserTests.swift`; by hand:
+  /usr/bin/python3 Tests/FaverServeTests/browser/offline_review.py --faver .build/debug/faver \
+      --screenshots docs/screenshots
+"""
+
+import argparse
+import base64
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+from PIL import Image, ImageDraw
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+NAMESPACE = f"faver-phone-{os.getpid()}"
+HOST_SIDE, PHONE_SIDE = f"fvh{os.getpid() % 100000}", f"fvp{os.getpid() % 100000}"
+HOST_ADDRESS, PHONE_ADDRESS = "10.213.0.1", "10.213.0.2"
+DRIVER_PORT = 9515
+TIMEOUT = 30
+# Three days of 20, 20 and 13 photos, bursts of three among them: after 3 reviewed, 50 to take.
+DAYS = (20, 20, 13)
+
+failures = []
+
+
+def check(condition, what):
+    print(("ok   " if condition else "FAIL ") + what, flush=True)
+    if not condition:
+        failures.append(what)
+
+
+def sh(*command):
+    subprocess.run(command, check=True, capture_output=True)
+
+
+def make_network():
+    sh("ip", "netns", "add", NAMESPACE)
+    sh("ip", "link", "add", HOST_SIDE, "type", "veth", "peer", "name", PHONE_SIDE)
+    sh("ip", "link", "set", PHONE_SIDE, "netns", NAMESPACE)
+    sh("ip", "addr", "add", HOST_ADDRESS + "/30", "dev", HOST_SIDE)
+    sh("ip", "link", "set", HOST_SIDE, "up")
+    sh("ip", "netns", "exec", NAMESPACE, "ip", "addr", "add", PHONE_ADDRESS + "/30", "dev", PHONE_SIDE)
+    sh("ip", "netns", "exec", NAMESPACE, "ip", "link", "set", PHONE_SIDE, "up")
+    sh("ip", "netns", "exec", NAMESPACE, "ip", "link", "set", "lo", "up")
+
+
+def remove_network():
+    subprocess.run(["ip", "link", "del", HOST_SIDE], capture_output=True)
+    subprocess.run(["ip", "netns", "del", NAMESPACE], capture_output=True)
+
+
+def make_library(root):
+    index = 0
+    for day, shots in enumerate(DAYS, start=1):
+        for shot in range(shots):
+            # A burst of three every fifth shot: one second apart; else 10 minutes apart.
+            minute, second = divmod(shot * 600 + (shot % 5 in (1, 2)) * -599, 60)
+            taken = f"2023:10:{day:02} {9 + minute // 60:02}:{minute % 60:02}:{second % 60:02}"
+            path = os.path.join(root, f"day{day}", f"IMG_{index:04}.jpg")
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            image = Image.new("RGB", (900, 600), (40 + 2 * index, 120, 200 - 2 * index))
+            draw = ImageDraw.Draw(image)
+            draw.rectangle([0, 380, 900, 600], fill=(60, 90 + day * 20, 60))
+            draw.ellipse([100 + index * 8, 80, 220 + index * 8, 200], fill=(255, 236, 170))
+            exif = image.getexif()
+            exif[0x8769] = {0x9003: taken, 0x9011: "+11:00"}
+            image.save(path, "JPEG", quality=80, exif=exif)
+            index += 1
+
+
+class NamespacedDriver(Service):
+    """chromedriver in the phone's namespace, reached at the phone's address."""
+
+    def start(self):
+        self.process = subprocess.Popen(
+            ["ip", "netns", "exec", NAMESPACE, "/usr/bin/chromedriver", f"--port={DRIVER_PORT}",
+             f"--allowed-ips={HOST_ADDRESS}", f"--allowed-origins=*"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(self.service_url + "/status", timeout=1)
+                return
+            except OSError:
+                time.sleep(0.1)
+        raise SystemExit("chromedriver did not start in the phone's namespace")
+
+    @property
+    def service_url(self):
+        return f"http://{PHONE_ADDRESS}:{DRIVER_PORT}"
+
+    def stop(self):
+        if getattr(self, "process", None):
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=5)
+            except subprocess.TimeoutExpired:  # SIGTERM ignored where the test runner ignores it
+                self.process.kill()
+                self.process.wait(timeout=TIMEOUT)
+
+
+def phone(extra_flags=()):
+    options = webdriver.ChromeOptions()
+    for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--hide-scrollbars", *extra_flags]:
+        options.add_argument(flag)
+    options.add_experimental_option("mobileEmulation", {
+        "deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2, "touch": True, "mobile": True},
+        "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+                     "Chrome/124.0 Mobile Safari/537.36"})
+    return webdriver.Chrome(service=NamespacedDriver("/usr/bin/chromedriver"), options=options)
+
+
+class Server:
+    def __init__(self, faver, store, extra=(), inside=()):
+        listen = ["--listen", HOST_ADDRESS] if not inside else ["--lan"]
+        self.process = subprocess.Popen(
+            [*inside, faver, "serve", "--store", store, "--port", "0", *listen, *extra],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.link = None
+        self.page = None
+        for _ in range(40):
+            line = self.process.stdout.readline()
+            if not line:
+                break
+            if "#token=" in line:
+                self.page = line[line.index("http"):].split()[0]
+            if "#pair=" in line:
+                self.link = line[line.index("http"):].split()[0]
+                break
+        if not self.link:
+            raise SystemExit("faver serve printed no pairing link: " + self.process.stderr.read())
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=TIMEOUT)
+
+
+def wait(driver, condition, what):
+    try:
+        WebDriverWait(driver, TIMEOUT, poll_frequency=0.1).until(lambda _: condition())
+        check(True, what)
+        return True
+    except Exception:  # never came true
+        check(False, what)
+        return False
+
+
+def shown(driver):
+    return driver.execute_script(
+        "const p = document.getElementById('photo'); return p && !p.hidden ? p.dataset.assetId : null;")
+
+
+def text(driver, element_id):
+    return driver.execute_script(f"const e = document.getElementById('{element_id}'); return e && !e.hidden ? e.textContent : '';")
+
+
+def swipe_next(driver):
+    """A swipe to the left on the stage, as a finger does (touch emulation: pointer events)."""
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": 300, "y": 420}]})
+    for x in (250, 180, 110):
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": 425}]})
+    # The finger slows before it lifts: no fling (the tap that stops a fling is no click).
+    for x in (109, 108):
+        time.sleep(0.06)
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": 425}]})
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def tap(driver, element_id):
+    box = driver.execute_script(
+        f"const b = document.getElementById('{element_id}').getBoundingClientRect(); return [b.x + b.width / 2, b.y + b.height / 2];")
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": box[0], "y": box[1]}]})
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def move_on(driver):
+    before = shown(driver)
+    swipe_next(driver)
+    return wait(driver, lambda: shown(driver) not in (None, before) and
+                driver.execute_script("return document.getElementById('photo').complete"),
+                f"a swipe moves on from {before}")
+
+
+def offline(driver, on):
+    driver.set_network_conditions(offline=on, latency=0, download_throughput=-1, upload_throughput=-1)
+    if not on:
+        driver.delete_network_conditions()
+
+
+def favorites(faver, store):
+    result = subprocess.run([faver, "favorites", "--json", "--store", store], check=True, capture_output=True, text=True)
+    return {entry["id"] for entry in json.loads(result.stdout)}
+
+
+def state_of(faver, store, asset):
+    result = subprocess.run([faver, "assets", "--json", "--store", store], check=True, capture_output=True, text=True)
+    entries = json.loads(result.stdout)
+    entries = entries["assets"] if isinstance(entries, dict) else entries
+    entry = next(item for item in entries if item["id"] == asset)
+    return "favorite" if entry.get("favorite") else "rejected" if entry.get("rejected") else (
+        "reviewed" if entry.get("reviewed") else "unreviewed")
+
+
+def review_offline(driver, faver, store, screenshots):
+    server = Server(faver, store)
+    try:
+        driver.get(server.link)
+        wait(driver, lambda: shown(driver) is not None, "the printed pairing link pairs the phone and opens the review")
+        check("#pair=" not in driver.current_url, "the code is taken out of the address bar")
+        check("faver-device" not in driver.execute_script("return document.cookie"),
+              "the device cookie is HttpOnly: the page's script cannot read it")
+        for _ in range(3):
+            move_on(driver)
+        tap(driver, "along-button")
+        wait(driver, lambda: "ready offline" in text(driver, "along-state"), "↓ takes photos along")
+        driver.execute_script("document.getElementById('notice').hidden = true")
+        wait(driver, lambda: driver.execute_script("return document.getElementById('photo').complete"), "the photo is loaded")
+        driver.save_screenshot(os.path.join(screenshots, "review-phone-paired.png"))
+        ready = driver.execute_script("return document.getElementById('along-state').textContent")
+        check(ready.startswith("50 photos"), f"50 photos ready: {ready}")
+        # Off the network, 20 more photos: every third a favorite, one undone.
+        offline(driver, True)
+        reviewed, favorite = [], []
+        for index in range(20):
+            asset = shown(driver)
+            reviewed.append(asset)
+            if index % 3 == 0:
+                tap(driver, "favorite")
+                wait(driver, lambda: driver.find_element(By.ID, "favorite").get_attribute("aria-pressed") == "true",
+                     "a tap on ♥ makes a favorite at once, offline")
+                favorite.append(asset)
+            if index == 9:
+                ActionChains(driver).send_keys("u").perform()  # U: not a favorite after all
+                wait(driver, lambda: driver.find_element(By.ID, "favorite").get_attribute("aria-pressed") == "false",
+                     "U undoes the favorite, offline")
+                favorite.remove(asset)
+            if not move_on(driver):
+                break
+            if index == 4:
+                wait(driver, lambda: "offline —" in text(driver, "along-state"), "the page says it is offline")
+                driver.save_screenshot(os.path.join(screenshots, "offline-phone.png"))
+        line = text(driver, "along-state")
+        check("marks to send" in line, f"offline, marks wait: {line}")
+        # Meanwhile, on the computer: the CLI rejects one of the favorites made on the phone.
+        changed = favorite[1]
+        subprocess.run([faver, "mark", changed, "--reject", "--store", store], check=True, capture_output=True)
+        offline(driver, False)
+        wait(driver, lambda: driver.execute_script("return JSON.parse(localStorage.getItem('faver.pending') || '[]').length") == 0,
+             "back online, every waiting mark is sent")
+        kept = favorites(faver, store)
+        missing = {asset: state_of(faver, store, asset) for asset in set(favorite) - {changed} - kept}
+        check(not missing and len(favorite) == 6, f"every favorite made offline is in faver favorites --json {missing}")
+        check(changed not in kept and state_of(faver, store, changed) == "rejected",
+              "the CLI's newer mark is not overwritten by the phone's late one")
+        check(all(state_of(faver, store, asset) != "unreviewed" for asset in reviewed[:-1]),
+              "every photo moved on from offline is reviewed")
+        # The pairing page: a new browser profile, not paired.
+        driver.delete_all_cookies()
+        driver.get(server.link.split("#")[0])
+        wait(driver, lambda: "Pair" in driver.find_element(By.TAG_NAME, "body").text, "an unpaired phone gets the pairing page")
+        driver.save_screenshot(os.path.join(screenshots, "pairing-phone.png"))
+    finally:
+        server.stop()
+
+
+def make_certificate(folder):
+    key, cert = os.path.join(folder, "key.pem"), os.path.join(folder, "cert.pem")
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=faver-test",
+                    "-addext", f"subjectAltName=IP:{HOST_ADDRESS}", "-keyout", key, "-out", cert],
+                   check=True, capture_output=True)
+    spki = subprocess.run(
+        f"openssl x509 -in {cert} -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary",
+        shell=True, check=True, capture_output=True).stdout
+    return cert, key, base64.b64encode(spki).decode()
+
+
+def service_worker_offline(faver, store, work, screenshots):
+    cert, key, spki = make_certificate(work)
+    server = Server(faver, store, ["--tls-cert", cert, "--tls-key", key])
+    # The certificate is trusted by its key, as a phone trusts an installed one: a secure context.
+    driver = phone([f"--ignore-certificate-errors-spki-list={spki}"])
+    try:
+        driver.get(server.link)
+        wait(driver, lambda: shown(driver) is not None, "over HTTPS the pairing link opens the review")
+        wait(driver, lambda: driver.execute_script("return !!navigator.serviceWorker.controller"),
+             "the service worker registers and controls the page")
+        wait(driver, lambda: driver.execute_async_script(
+            "const done = arguments[0]; caches.match('/page/review.js').then((kept) => done(!!kept), () => done(false))"),
+            "it keeps the page's modules")
+        driver.execute_script("document.getElementById('along-button').click()")
+        wait(driver, lambda: "ready offline" in text(driver, "along-state"), "over HTTPS too, photos are taken along")
+        offline(driver, True)
+        driver.refresh()
+        wait(driver, lambda: (shown(driver) or "") != "" and driver.execute_script(
+            "const p = document.getElementById('photo'); return p.src.startsWith('blob:') && p.complete && p.naturalWidth > 0"),
+            "offline, the page reloads from the service worker and shows a photo taken along")
+        wait(driver, lambda: "offline —" in text(driver, "along-state"), "and says it is offline")
+        before = shown(driver)
+        swipe_next(driver)
+        wait(driver, lambda: shown(driver) not in (None, before), "and the review goes on")
+        offline(driver, False)
+    finally:
+        driver.quit()
+        server.stop()
+
+
+def pair_a_phone(faver, store, screenshots):
+    """This machine's page shows a pairing link and its QR code. Served with --lan inside the
+    phone's namespace (its only network is the veth pair), and opened there on its loopback."""
+    server = Server(faver, store, inside=("ip", "netns", "exec", NAMESPACE))
+    options = webdriver.ChromeOptions()
+    for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=960,700", "--hide-scrollbars"]:
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=NamespacedDriver("/usr/bin/chromedriver"), options=options)
+    try:
+        driver.get(server.page)
+        wait(driver, lambda: shown(driver) is not None, "this machine's page opens with its token")
+        driver.execute_script("document.getElementById('help-button').click()")
+        wait(driver, lambda: driver.execute_script("return !document.getElementById('pair-phone').hidden"),
+             "the help has Pair a phone")
+        driver.execute_script("document.getElementById('pair-button').click()")
+        wait(driver, lambda: "#pair=" in driver.find_element(By.ID, "pair-url").text, "it shows a pairing link")
+        wait(driver, lambda: driver.execute_script(
+            "const q = document.getElementById('pair-qr'); return q.complete && q.naturalWidth > 0"),
+            "and its QR code as an image")
+        driver.save_screenshot(os.path.join(screenshots, "pair-a-phone.png"))
+    finally:
+        driver.quit()
+        server.stop()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--faver", required=True)
+    parser.add_argument("--screenshots")
+    arguments = parser.parse_args()
+    if os.geteuid() != 0 or shutil.which("ip") is None:
+        print("skipped: needs root and ip(8) for a network namespace")
+        return
+    work = tempfile.mkdtemp(prefix="faver-offline-")
+    screenshots = arguments.screenshots or os.path.join(work, "screenshots")
+    os.makedirs(screenshots, exist_ok=True)
+    library, store = os.path.join(work, "library"), os.path.join(work, "store")
+    make_library(library)
+    subprocess.run([arguments.faver, "index", library, "--store", store], check=True, capture_output=True)
+    try:
+        make_network()
+    except subprocess.CalledProcessError as error:
+        remove_network()
+        print(f"skipped: this machine does not allow a network namespace ({error.stderr.decode().strip()})")
+        return
+    try:
+        driver = phone()
+        try:
+            review_offline(driver, arguments.faver, store, screenshots)
+        finally:
+            driver.quit()
+        service_worker_offline(arguments.faver, store, work, screenshots)
+        pair_a_phone(arguments.faver, store, screenshots)
+    finally:
+        remove_network()
+        shutil.rmtree(work, ignore_errors=True) if not arguments.screenshots else None
+    if failures:
+        print(f"{len(failures)} failed")
+        sys.exit(1)
+    print("all passed")
+
+
+if __name__ == "__main__":
+    main()
