@@ -6,7 +6,7 @@ import Hummingbird
 /// With pairing on (`faver serve --lan`), lets a request from the network through only when it
 /// shows a paired device's secret (its `faver-device-PORT` cookie), looked up in the store on
 /// every request, so `faver devices --revoke` ends a device at once. Without one, it gets only
-/// the pairing page (`GET /`, `GET /pair.js`) and the trade of a code (`POST /api/pair`):
+/// the pairing page (`GET /`, `GET /pair.js`, `GET /pair.css`) and the trade of a code (`POST /api/pair`):
 /// everything else answers 401 with the pairing page, or for the API a sentence, never a photo,
 /// an id or a count. This machine's requests (loopback) pass as before, to the session guard.
 struct DeviceGuard: RouterMiddleware {
@@ -27,8 +27,11 @@ struct DeviceGuard: RouterMiddleware {
       return try await next(request, context)
     }
     let path = request.uri.path
+    if request.method == .get || request.method == .head, PairingPage.isFile(path) {
+      return try await next(request, context)
+    }
     switch (request.method, path) {
-    case (.post, "/api/pair"), (.get, PairingPage.scriptPath), (.head, PairingPage.scriptPath):
+    case (.post, "/api/pair"):
       return try await next(request, context)
     case (.get, "/"), (.head, "/"):
       return PairingPage.response(status: .ok)

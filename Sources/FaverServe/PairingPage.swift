@@ -7,6 +7,10 @@ import Hummingbird
 /// library is in it.
 enum PairingPage {
   static let scriptPath = "/pair.js"
+  static let stylePath = "/pair.css"
+
+  /// The pairing page's own files, open to any device.
+  static func isFile(_ path: String) -> Bool { path == scriptPath || path == stylePath }
 
   static let html = """
     <!doctype html>
@@ -14,6 +18,7 @@ enum PairingPage {
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>faver: pair this device</title>
+    <link rel="stylesheet" href="/pair.css">
     <body>
     <h1>Pair this device with faver</h1>
     <p>This device is not paired yet. On the computer that runs <code>faver serve --lan</code>, scan the
@@ -26,6 +31,22 @@ enum PairingPage {
     <script src="/pair.js"></script>
     </body>
     </html>
+
+    """
+
+  /// The review page's look: dark, calm, one column a thumb can reach.
+  static let style = """
+    :root { color-scheme: dark; }
+    body { margin: 0 auto; max-width: 30rem; padding: 2.5rem 1.5rem; background: #0b0b0d; color: #ececf1;
+      font: 17px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+    h1 { font-size: 1.5rem; font-weight: 600; margin: 0 0 1rem; }
+    p { color: #b9b9c3; }
+    code { color: #ececf1; background: #1c1c21; padding: 0.1em 0.35em; border-radius: 4px; white-space: nowrap; }
+    input, button { font: inherit; border-radius: 12px; padding: 0.6rem 0.9rem; }
+    input { width: 11rem; background: #1c1c21; color: #ececf1; border: 1px solid #3a3a44;
+      letter-spacing: 0.12em; text-transform: uppercase; }
+    button { background: #ececf1; color: #0b0b0d; border: 0; font-weight: 600; margin-left: 0.4rem; }
+    #status { color: #ffd591; min-height: 1.5em; }
 
     """
 
@@ -66,6 +87,11 @@ enum PairingPage {
   }
 
   static func add(to router: Router<some RequestContext>) {
+    router.get("pair.css") { _, _ in
+      Response(
+        status: .ok, headers: [.contentType: "text/css; charset=utf-8", .cacheControl: "no-cache"],
+        body: ResponseBody(byteBuffer: ByteBuffer(string: style)))
+    }
     router.get("pair.js") { _, _ in
       Response(
         status: .ok,

@@ -93,11 +93,11 @@ struct SessionGuard: RouterMiddleware {
     return try await next(request, context)
   }
 
-  /// The page's files and the pairing page's script, `POST /api/session` and `POST /api/pair`.
+  /// The page's files and the pairing page's, `POST /api/session` and `POST /api/pair`.
   static func isOpen(_ request: Request) -> Bool {
     if request.method == .post {
       return request.uri.path == "/api/session" || request.uri.path == "/api/pair"
     }
-    return PageFiles.isRequested(by: request) || request.uri.path == PairingPage.scriptPath
+    return PageFiles.isRequested(by: request) || PairingPage.isFile(request.uri.path)
   }
 }

@@ -98,8 +98,8 @@ private func routes(_ server: ReviewServer, asset: String, video: String, moment
   let video = try #require(
     try ids.first { try workspace.library.asset(AssetID(rawValue: $0))?.kind == .video })
   let all = routes(server, asset: ids[0], video: video, moment: moments[0])
-  let open = ["/", "/pair.js", "/api/pair"]
-  #expect(all.count == 19, "\(all.map(\.uri))")
+  let open = ["/", "/pair.js", "/pair.css", "/api/pair"]
+  #expect(all.count == 20, "\(all.map(\.uri))")
   let secret = workspace.secret.value
   let data = ids + moments + [workspace.tree.path, "IMG_", "\"total\"", "\"reviewed\"", secret]
   try await server.application().test(.router) { client in
@@ -136,7 +136,7 @@ private func routes(_ server: ReviewServer, asset: String, video: String, moment
     let device = try #require(cookie)
     #expect(device.hasPrefix("faver-device-80="))
     #expect(text.contains("iPhone Safari"))
-    for route in all where route.method == .get && route.uri != "/pair.js" {
+    for route in all where route.method == .get && !["/pair.js", "/pair.css"].contains(route.uri) {
       try await client.execute(uri: route.uri, method: .get, headers: [.cookie: device]) { response in
         #expect(response.status == .ok, "\(route.uri): \(String(buffer: response.body))")
       }
