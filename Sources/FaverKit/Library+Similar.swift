@@ -123,16 +123,27 @@ extension Library {
     public var groups: Int
   }
 
-  /// `Decisions` of the review queue in `mode`.
+  /// `Decisions` of the review queue in `mode`: counted once per change of the queue or of the
+  /// signals, and kept in the store for the next call.
   public func decisions(mode: MomentClusterer.Mode? = nil) throws -> Decisions {
-    let candidates = try readingQueue(mode: mode) {
-      try $0.similarCandidates(version: SignalAnalyzer.version)
+    let store = try storeWithFreshQueue(mode: clusteringMode(mode))
+    let version = SignalAnalyzer.version
+    let counted = try store.readingQueue { snapshot -> (IndexStore.DecisionCount, fresh: Bool) in
+      let key = try snapshot.decisionKey(version: version) ?? ""
+      if let kept = try snapshot.keptDecisionCount(key: key) { return (kept, false) }
+      let candidates = try snapshot.similarCandidates(version: version)
+      let groups = SimilarGrouper().groups(in: candidates)
+      let decisions = SimilarGroup.decisions(items: candidates.count, groups: groups)
+      return (
+        IndexStore.DecisionCount(
+          key: key, items: candidates.count, decisions: decisions, groups: groups.count),
+        true
+      )
     }
-    let groups = SimilarGrouper().groups(in: candidates)
-    return Decisions(
-      items: candidates.count, decisions: SimilarGroup.decisions(items: candidates.count, groups: groups),
-      groups: groups.count)
+    if counted.fresh { try store.keepDecisionCount(counted.0) }
+    return Decisions(items: counted.0.items, decisions: counted.0.decisions, groups: counted.0.groups)
   }
+
 }
 
 extension Library {

@@ -86,6 +86,7 @@ extension IndexStore {
           ])
         }
       }
+      try Self.bumpSignalGeneration(in: db)
     }
   }
 

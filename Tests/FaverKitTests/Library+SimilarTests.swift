@@ -75,4 +75,21 @@ import Testing
     #expect(groups.first?.suggested == nil)
     #expect(try library.decisions().decisions == 4)
   }
+
+  @Test func theDecisionsAreKeptUntilTheSignalsOrTheQueueChange() throws {
+    #expect(try library.decisions().decisions == 4)
+    let kept = try store.readingQueue { snapshot in
+      try snapshot.decisionKey(version: SignalAnalyzer.version).flatMap {
+        try snapshot.keptDecisionCount(key: $0)
+      }
+    }
+    #expect(kept?.decisions == 4)
+    // New signals make the kept count stale: the retake joins the burst.
+    let scene: UInt64 = 0x0123_4567_89AB_CDEF
+    try store.saveSignals(
+      [0, 1, 2, 60].map { (id($0), .success(signals(hash: scene, sharpness: 4))) },
+      version: SignalAnalyzer.version)
+    #expect(try library.decisions().decisions == 3)
+    #expect(try library.decisions().decisions == 3)
+  }
 }
