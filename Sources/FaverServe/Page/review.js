@@ -290,6 +290,7 @@ export const review = {
     this.renderStory();
     this.renderControls();
     this.renderDetails();
+    this.renderStrip();
     if (!$("compare").hidden) this.renderCompare();
     this.prefetch();
     this.scheduleAutoplay();
@@ -314,6 +315,34 @@ export const review = {
   renderDetails() { renderDetails(this.asset, this.moment && this.moment.moment); },
 
   renderCompare() { renderCompare(this); },
+
+  // The stop's frames as a strip under the photo, the one on screen and the suggestion marked;
+  // a tap shows a frame (the stop is seen as a whole, so walking it marks nothing).
+  renderStrip() {
+    const strip = $("strip");
+    const stop = this.burst();
+    strip.hidden = !stop || stop.assets.length < 2;
+    if (strip.hidden) { strip.replaceChildren(); return; }
+    if (strip.dataset.stop !== stop.id || strip.children.length !== stop.assets.length) {
+      strip.dataset.stop = stop.id;
+      strip.replaceChildren(...stop.assets.map((id) => {
+        const image = document.createElement("img");
+        image.src = `${previewURL(id, 512)}`;
+        image.alt = "";
+        image.dataset.frame = id;
+        image.addEventListener("click", (event) => {
+          event.stopPropagation();
+          const here = this.moment.assets.findIndex((asset) => asset.id === id);
+          if (here >= 0 && here !== this.index) this.move(null, here, { seen: false });
+        });
+        return image;
+      }));
+    }
+    for (const image of strip.children) {
+      image.classList.toggle("current", image.dataset.frame === this.asset.id);
+      image.classList.toggle("suggested", image.dataset.frame === stop.suggested);
+    }
+  },
   photoLoaded() { photoLoaded(); },
   photoFailed() { return photoFailed(this.asset, () => this.asset); },
   playLive() { playLive(this.asset); },

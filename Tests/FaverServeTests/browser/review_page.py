@@ -308,6 +308,16 @@ def run(driver, server, faver, store, screenshots):
     press(driver, "u")
     wait(driver, lambda: api(server, f"/api/assets/{second}")["favorite"], "U undoes it: a favorite again")
 
+    # The burst's frames as a strip under the photo, the one on screen marked; a tap shows one.
+    frames = lambda: [image.get_attribute("data-frame") for image in driver.find_elements(By.CSS_SELECTOR, "#strip img")]
+    wait(driver, lambda: len(frames()) == 3 and second in frames(), "the burst's three frames are a strip")
+    check(driver.find_element(By.CSS_SELECTOR, "#strip img.current").get_attribute("data-frame") == second,
+          "the photo on screen is marked in it")
+    driver.find_element(By.CSS_SELECTOR, f"#strip img[data-frame='{frames()[0]}']").click()
+    wait(driver, lambda: shown(driver) == frames()[0], "a tap on the strip shows that frame")
+    driver.find_element(By.CSS_SELECTOR, f"#strip img[data-frame='{second}']").click()
+    wait(driver, lambda: shown(driver) == second, "and another goes back")
+
     # ↓ within the burst, C compares it.
     press(driver, Keys.ARROW_DOWN)
     wait(driver, lambda: shown(driver) not in (None, second), "↓ goes on within the burst")
@@ -348,6 +358,8 @@ def run(driver, server, faver, store, screenshots):
     wait(driver, lambda: states() == ["favorite", "favorite", "reviewed"],
          f"K makes the suggestion a favorite and the others reviewed, a favorite kept ({states()})")
     wait(driver, lambda: shown(driver) == best, "and shows the suggestion")
+    check("suggested" in driver.find_element(By.CSS_SELECTOR, f"#strip img[data-frame='{best}']")
+          .get_attribute("class"), "the strip marks the suggestion too")
     press(driver, "u")
     wait(driver, lambda: states() == before, "U undoes all of it at once")
     wait(driver, lambda: shown(driver) == third, f"and shows the photo that was on screen ({third})")
