@@ -66,6 +66,7 @@ extension Manifest {
       try write(moment.boundary)
       json.key("end")
       json.value(moment.end)
+      if let groups = moment.groups { write(groups) }
       json.key("id")
       json.value(moment.id)
       json.key("photos")
@@ -102,6 +103,31 @@ extension Manifest {
       try json.value(thresholdSeconds)
       json.endObject()
       try json.finishStreaming()
+    }
+
+    /// `groups`, as `SimilarGroup` encodes itself (a null `suggested` and `reason` when none).
+    private func write(_ groups: [SimilarGroup]) {
+      json.key("groups")
+      json.beginArray()
+      for group in groups {
+        json.element()
+        json.beginObject()
+        json.key("assetIds")
+        json.beginArray()
+        for id in group.assetIDs {
+          json.element()
+          json.value(id.rawValue)
+        }
+        json.endArray()
+        json.key("id")
+        json.value(group.id)
+        json.key("reason")
+        if let reason = group.reason { json.value(reason) } else { json.null() }
+        json.key("suggested")
+        if let suggested = group.suggested { json.value(suggested.rawValue) } else { json.null() }
+        json.endObject()
+      }
+      json.endArray()
     }
 
     private func write(_ boundary: BoundaryEntry) throws {

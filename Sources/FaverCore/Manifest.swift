@@ -36,24 +36,28 @@ public struct Manifest: Hashable, Codable, Sendable {
     public var reviewedInWindow: Int
     /// The unreviewed assets, one group per burst.
     public var assetsToReview: [BurstEntry]
+    /// The moment's similar groups (`SimilarGrouper`: bursts, and shots a short time apart that
+    /// are nearly the same), every member listed, reviewed or not, each with the photo to keep
+    /// suggested and why. Left out when not read (a manifest of schema 5 or older).
+    public var groups: [SimilarGroup]?
 
     /// The moment `summary` says, starting for `boundary`, with `reviewedInWindow` of its
     /// `totalInWindow` assets reviewed and `assetsToReview` left.
     public init(
       _ summary: MomentSummary, boundary: BoundaryEntry, totalInWindow: Int, reviewedInWindow: Int,
-      assetsToReview: [BurstEntry]
+      assetsToReview: [BurstEntry], groups: [SimilarGroup]? = nil
     ) {
       (id, start, end, photos, videos) = (
         summary.id, summary.start, summary.end, summary.photos, summary.videos
       )
       (title, place, self.boundary) = (summary.title, summary.place, boundary)
       (self.totalInWindow, self.reviewedInWindow) = (totalInWindow, reviewedInWindow)
-      self.assetsToReview = assetsToReview
+      (self.assetsToReview, self.groups) = (assetsToReview, groups)
     }
 
     enum CodingKeys: String, CodingKey {
       case id, start, end, photos, videos, title, place, boundary, totalInWindow, reviewedInWindow
-      case assetsToReview
+      case assetsToReview, groups
     }
 
     /// Writes `place` as `null` when unknown, where `Codable`'s default would leave the key out.
@@ -70,6 +74,7 @@ public struct Manifest: Hashable, Codable, Sendable {
       try container.encode(totalInWindow, forKey: .totalInWindow)
       try container.encode(reviewedInWindow, forKey: .reviewedInWindow)
       try container.encode(assetsToReview, forKey: .assetsToReview)
+      try container.encodeIfPresent(groups, forKey: .groups)
     }
   }
 

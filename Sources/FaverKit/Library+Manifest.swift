@@ -90,7 +90,7 @@ extension Library {
     var writer: Manifest.Writer?
     var written: Clustering?
     let read = try store.readQueue(
-      recipe: Self.queueRecipe,
+      recipe: Self.queueRecipe, signals: SignalAnalyzer.version,
       header: { header in
         guard header.mode == mode else { return }
         writer = Manifest.Writer(
@@ -101,11 +101,12 @@ extension Library {
           mode: mode, thresholdSeconds: header.threshold, progress: header.progress,
           moments: header.moments)
       },
-      pending: { moment, bursts in
+      pending: { moment, bursts, candidates in
         try writer?.write(
           Manifest.MomentEntry(
             moment.summary, boundary: moment.boundary, totalInWindow: moment.total,
-            reviewedInWindow: moment.reviewed, assetsToReview: bursts))
+            reviewedInWindow: moment.reviewed, assetsToReview: bursts,
+            groups: SimilarGrouper().groups(in: candidates)))
       })
     guard read, let writer, let written else { return nil }
     try writer.finish()

@@ -88,6 +88,8 @@ extension Library {
     public var previousMoment: String?
     public var nextMoment: String?
     public var progress: ReviewProgress
+    /// The similar group (or burst) the asset is in, with its suggestion; nil when in none.
+    public var group: SimilarGroup? = nil
   }
 
   /// The asset the cursor is on, whatever its state (a page reopened shows exactly what it
@@ -106,7 +108,10 @@ extension Library {
         asset: asset, moment: try card(of: found, in: queue).card,
         previousMoment: try queue.moment(at: item.moment - 1)?.summary.id,
         nextMoment: try queue.moment(at: item.moment + 1)?.summary.id,
-        progress: try queue.progress())
+        progress: try queue.progress(),
+        group: try Self.similarGroups(inMoment: item.moment, of: queue).first {
+          $0.assetIDs.contains(asset.id)
+        })
     }
   }
 

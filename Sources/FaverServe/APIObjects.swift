@@ -73,12 +73,14 @@ enum API {
     var assets: [String]
   }
 
-  /// `GET /api/moments/{id}/assets`: the moment, every asset in it in order, and how they group
-  /// into bursts.
+  /// `GET /api/moments/{id}/assets`: the moment, every asset in it in order, how they group
+  /// into bursts, and into similar groups (bursts included), each one stop of the review with
+  /// the photo to keep suggested.
   struct MomentAssets: Encodable {
     var moment: Library.MomentCard
     var bursts: [BurstObject]
     var assets: [AssetListing]
+    var groups: [SimilarGroup]
   }
 
   /// `GET /api/review`: the photo on screen, its moment and the library's progress.
@@ -88,6 +90,8 @@ enum API {
     var previousMoment: String?
     var nextMoment: String?
     var progress: ProgressObject
+    /// The similar group (or burst) the asset is in; `null` when in none.
+    var group: SimilarGroup?
 
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
@@ -96,9 +100,10 @@ enum API {
       try container.encode(previousMoment, forKey: .previousMoment)
       try container.encode(nextMoment, forKey: .nextMoment)
       try container.encode(progress, forKey: .progress)
+      try container.encode(group, forKey: .group)
     }
 
-    enum CodingKeys: String, CodingKey { case asset, moment, previousMoment, nextMoment, progress }
+    enum CodingKeys: String, CodingKey { case asset, moment, previousMoment, nextMoment, progress, group }
   }
 
   struct ProgressObject: Encodable {

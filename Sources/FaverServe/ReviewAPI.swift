@@ -50,7 +50,7 @@ struct ReviewAPI: Sendable {
       API.ReviewPosition(
         asset: AssetListing(place.asset), moment: place.moment,
         previousMoment: place.previousMoment, nextMoment: place.nextMoment,
-        progress: API.ProgressObject(place.progress)))
+        progress: API.ProgressObject(place.progress), group: place.group))
   }
 
   /// `POST /api/cursor` `{"id": …}`: the photo on screen, where `next` and a reopened page resume.
@@ -87,15 +87,15 @@ struct ReviewAPI: Sendable {
 
   /// `GET /api/moments/{id}/assets`.
   func momentAssets(_ id: String) async throws -> Response {
-    guard let found = try await blocking({ try library.moment(id) }) else {
+    guard let found = try await blocking({ try library.momentStops(id) }) else {
       return Reply.error(
         .notFound, "No moment has the id \(id); the moments may have been cut again: reload.")
     }
     return try Reply.json(
       API.MomentAssets(
-        moment: found.summary,
+        moment: found.card,
         bursts: found.moment.bursts.map { API.BurstObject(id: $0.id, assets: $0.assets.map(\.id.rawValue)) },
-        assets: found.moment.assets.map(AssetListing.init)))
+        assets: found.moment.assets.map(AssetListing.init), groups: found.groups))
   }
 
   /// `GET /api/assets/{id}`.

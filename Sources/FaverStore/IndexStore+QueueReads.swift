@@ -17,14 +17,16 @@ extension IndexStore {
   /// Reads the saved queue in one transaction, so the header and the moments agree: `header`
   /// first, then `pending` with each moment that has something left to review, in queue order,
   /// with the ids of its unreviewed items by burst (each burst named `b-` and the id of its first
-  /// item, reviewed or not, as `Burst.id` names it). False, and nothing read, when no queue of
-  /// this faver's format and the rules of `recipe` is saved.
+  /// item, reviewed or not, as `Burst.id` names it), and with `signals`, the moment's items with
+  /// their signals of that version (`QueueSnapshot.similarCandidates`), else none. False, and
+  /// nothing read, when no queue of this faver's format and the rules of `recipe` is saved.
   package func readQueue(
-    recipe: String, header: (QueueHeader) throws -> Void,
-    pending: (QueuedMoment, [Manifest.BurstEntry]) throws -> Void
+    recipe: String, signals: Int? = nil, header: (QueueHeader) throws -> Void,
+    pending: (QueuedMoment, [Manifest.BurstEntry], [SimilarGrouper.Candidate]) throws -> Void
   ) throws -> Bool {
     try database.read { db in
       guard let stamp = try Self.queueStamp(db), stamp.isCurrent(recipe: recipe) else { return false }
+      let snapshot = try signals.map { _ in try QueueSnapshot(db) }
       let moments = try Row.fetchAll(
         db, sql: "SELECT \(QueuedMoment.selection) FROM queueMoment ORDER BY ordinal"
       ).map(QueuedMoment.init(row:))
@@ -48,7 +50,12 @@ extension IndexStore {
       func endMoment() throws {
         endBurst()
         guard let current, !bursts.isEmpty else { return }
-        if moments.indices.contains(current.moment) { try pending(moments[current.moment], bursts) }
+        if moments.indices.contains(current.moment) {
+          let candidates = try signals.map { version in
+            try snapshot?.similarCandidates(version: version, moment: current.moment) ?? []
+          }
+          try pending(moments[current.moment], bursts, candidates ?? [])
+        }
         bursts.removeAll(keepingCapacity: true)
       }
       while let row = try rows.next() {

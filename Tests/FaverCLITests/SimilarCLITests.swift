@@ -55,4 +55,20 @@ private func picture(cx: Int, brightness: Double = 1) throws -> [UInt8] {
   #expect(try faver(["status"]).stdout.contains("3 photos in 2 decisions (1 group of similar shots)"))
   let next = try faver(["next"]).stdout
   #expect(next.contains("  suggested: s"), "\(next)")
+
+  // The manifest and `next --json` carry the group and its suggestion, as `similar` lists it.
+  let manifest = try #require(
+    try JSONSerialization.jsonObject(with: Data(faver(["clusters", "--json"]).stdout.utf8)) as? [String: Any])
+  let moments = try #require(manifest["moments"] as? [[String: Any]])
+  let listed = moments.flatMap { $0["groups"] as? [[String: Any]] ?? [] }
+  #expect(listed.count == 1)
+  #expect(listed.first?["assetIds"] as? [String] == ids)
+  #expect(listed.first?["suggested"] as? String == groups.first?["suggested"] as? String)
+  #expect(listed.first?["reason"] as? String == groups.first?["reason"] as? String)
+  let shown = try #require(
+    try JSONSerialization.jsonObject(with: Data(faver(["next", "--json"]).stdout.utf8)) as? [String: Any])
+  let asset = try #require((shown["asset"] as? [String: Any])?["id"] as? String)
+  let group = shown["group"] as? [String: Any]
+  #expect((group?["assetIds"] as? [String] == ids) == ids.contains(asset))
+  #expect((shown["group"] is NSNull) == !ids.contains(asset))
 }

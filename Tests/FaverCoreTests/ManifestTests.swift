@@ -139,6 +139,29 @@ private func foundationJSON(_ manifest: Manifest) throws -> Data {
   #expect(try manifest.encoded() == foundationJSON(manifest))
 }
 
+/// A moment's similar groups, suggested or not yet, and none: written as `JSONEncoder` writes
+/// them, and as the schema says.
+@Test func groupsAreWrittenAsJSONEncoderWritesThemAndTheSchemaSays() throws {
+  var manifest = manifest()
+  let ids = manifest.moments[0].assetsToReview.flatMap(\.assetIds).map(AssetID.init(rawValue:))
+  manifest.moments[0].groups = [
+    SimilarGroup(
+      id: "g-" + ids[0].rawValue, assetIDs: [ids[0], ids[1]], suggested: ids[1],
+      reason: "sharpest; 1 other \"blurred\""),
+    SimilarGroup(id: "b-x", assetIDs: [ids[0], ids[1]]),
+  ]
+  manifest.moments[1].groups = []
+  let encoded = try manifest.encoded()
+  #expect(try encoded == foundationJSON(manifest))
+  let schema = try #require(
+    try JSONSerialization.jsonObject(with: Data(contentsOf: schemaURL)) as? [String: Any])
+  #expect(violations(of: try JSONSerialization.jsonObject(with: encoded), against: schema) == [])
+  #expect(try JSONDecoder().decode(Manifest.self, from: encoded) == manifest)
+  let text = String(decoding: encoded, as: UTF8.self)
+  #expect(text.contains("\"suggested\" : null"))
+  #expect(text.contains("\"suggested\" : \"\(ids[1].rawValue)\""))
+}
+
 @Test func theJSONOfARandomLibraryIsWhatJSONEncoderWrites() throws {
   var random = SeededGenerator(seed: 7)
   var assets = Asset.fixtures(

@@ -105,7 +105,8 @@ private func olderStore(upTo migration: String, _ fill: (Database) throws -> Voi
   defer { try? FileManager.default.removeItem(at: folder) }
   let store = try IndexStore(folder: folder)
   #expect(try !store.isQueueFresh(mode: .smart, recipe: QueueRecipe().digest))
-  #expect(try store.readQueue(recipe: QueueRecipe().digest, header: { _ in }, pending: { _, _ in }) == false)
+  #expect(
+    try store.readQueue(recipe: QueueRecipe().digest, header: { _ in }, pending: { _, _, _ in }) == false)
   #expect(try store.forEachQueuedAsset(recipe: QueueRecipe().digest) { _, _ in } == false)
   #expect(try store.readingQueue { try $0.counts().moments } == 0)
 }

@@ -1,4 +1,5 @@
-// C: the photos of the burst on screen side by side; a click shows one.
+// C: the photos of the stop on screen (its similar group, or burst) side by side, the one
+// suggested to keep outlined with the reason; a click shows one.
 import { previewURL } from "./api.js";
 import { $, badge } from "./ui.js";
 
@@ -11,7 +12,8 @@ export function renderCompare(review) {
   for (const id of burst.assets) {
     const asset = review.moment.assets.find((item) => item.id === id);
     const figure = document.createElement("figure");
-    figure.className = id === review.asset.id ? "current" : "";
+    figure.classList.toggle("current", id === review.asset.id);
+    figure.classList.toggle("suggested", id === burst.suggested);
     const image = document.createElement("img");
     image.src = previewURL(id, 1024);
     image.alt = asset ? asset.path.split("/").pop() : id;
@@ -21,6 +23,11 @@ export function renderCompare(review) {
       badges.className = "badges";
       badges.appendChild(badge(asset.favorite ? "♥" : "✕", asset.favorite ? "favorite" : "rejected"));
       figure.appendChild(badges);
+    }
+    if (id === burst.suggested) {
+      const caption = document.createElement("figcaption");
+      caption.textContent = `Suggested: ${burst.reason || "the one to keep"} · K keeps it`;
+      figure.appendChild(caption);
     }
     figure.addEventListener("click", () => {
       const index = review.moment.assets.findIndex((item) => item.id === id);

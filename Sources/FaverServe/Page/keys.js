@@ -146,6 +146,7 @@ export function setUpReviewInput() {
       x: () => review.toggleReject(),
       u: () => review.undoLast(),
       c: () => toggleCompare(),
+      k: () => review.keepBest(),
       l: () => review.playLive(),
       a: () => review.toggleAutoplay(),
       i: () => toggleDetails(),

@@ -183,9 +183,43 @@ export const review = {
     if (position < 0 || position >= burst.assets.length) return;
     return this.move(null, this.moment.assets.findIndex((asset) => asset.id === burst.assets[position]));
   },
+  // The stop of the photo on screen, its frames decided on together: its similar group (a burst,
+  // or shots a short time apart that are nearly the same, with the photo to keep suggested), else
+  // its burst; `{id, assets, suggested, reason}`.
   burst() {
     if (!this.asset) return null;
-    return this.moment.bursts.find((burst) => burst.assets.includes(this.asset.id)) || null;
+    const group = (this.moment.groups || []).find((item) => item.assetIds.includes(this.asset.id));
+    if (group) return { id: group.id, assets: group.assetIds, suggested: group.suggested, reason: group.reason };
+    const burst = this.moment.bursts.find((item) => item.assets.includes(this.asset.id));
+    return burst ? { id: burst.id, assets: burst.assets, suggested: null, reason: null } : null;
+  },
+
+  // K, keep best: the suggestion of the stop on screen a favorite and its other frames still
+  // unreviewed reviewed, one undo for all of it; the suggestion shows.
+  keepBest() {
+    const stop = this.burst();
+    if (this.moving) return;
+    if (!stop || !stop.suggested) {
+      notice(stop ? "Nothing suggested yet: run `faver analyze`." : "A single photo: nothing to choose.", "info", 2.5);
+      return;
+    }
+    const changes = [];
+    for (const id of stop.assets) {
+      const asset = this.moment.assets.find((item) => item.id === id);
+      if (!asset) continue;
+      const before = stateOf(asset);
+      const state = id === stop.suggested ? "favorite" : before === "unreviewed" ? "reviewed" : before;
+      if (state === before) continue;
+      changes.push({ id, before });
+      this.setLocal(id, state);
+      saver.push({ kind: "mark", id, state });
+    }
+    if (changes.length) this.undo.push({ changes, shown: this.asset.id });
+    const others = stop.assets.length - 1;
+    notice(`Kept the best; ${others} other${others === 1 ? "" : "s"} seen.`, "info", 2);
+    const here = this.moment.assets.findIndex((asset) => asset.id === stop.suggested);
+    if (here >= 0 && here !== this.index) return this.move(null, here, { seen: false });
+    this.render();
   },
 
   // A mark of the photo on screen: shown at once, saved in the background (retried until saved).
@@ -204,11 +238,17 @@ export const review = {
     if (this.asset) this.mark(this.asset.rejected ? "reviewed" : "rejected");
   },
   // U: the last mark undone, and its photo shown.
+  // An undo entry is one mark `{id, before}`, or several made by one key `{changes: [...],
+  // shown}`, undone together, back on the photo `shown` then.
   async undoLast() {
-    const last = this.undo.pop();
-    if (!last || this.moving) return;
-    this.setLocal(last.id, last.before);
-    saver.push({ kind: "mark", id: last.id, state: last.before });
+    const entry = this.undo.pop();
+    if (!entry || this.moving) return;
+    const changes = entry.changes || [entry];
+    for (const change of changes) {
+      this.setLocal(change.id, change.before);
+      saver.push({ kind: "mark", id: change.id, state: change.before });
+    }
+    const last = entry.shown ? { id: entry.shown } : changes[0];
     const here = this.moment.assets.findIndex((asset) => asset.id === last.id);
     if (here >= 0) {
       if (here === this.index) { this.render(); return; }
@@ -250,6 +290,7 @@ export const review = {
     this.renderStory();
     this.renderControls();
     this.renderDetails();
+    this.renderStrip();
     if (!$("compare").hidden) this.renderCompare();
     this.prefetch();
     this.scheduleAutoplay();
@@ -264,14 +305,44 @@ export const review = {
     $("reject").setAttribute("aria-pressed", String(asset.rejected));
     $("live-button").hidden = !asset.companion;
     const burst = this.burst();
+    const kind = burst && burst.id.startsWith("g-") ? "similar" : "burst";
+    const suggested = burst && burst.suggested === asset.id ? " · suggested" : "";
     $("burst-position").textContent = burst && burst.assets.length > 1
-      ? `burst ${burst.assets.indexOf(asset.id) + 1} of ${burst.assets.length} · ↑↓` : "";
+      ? `${kind} ${burst.assets.indexOf(asset.id) + 1} of ${burst.assets.length}${suggested} · ↑↓` : "";
     $("autoplay-state").textContent = this.autoplay ? (this.holding ? "paused" : "auto-advance") : "";
   },
 
   renderDetails() { renderDetails(this.asset, this.moment && this.moment.moment); },
 
   renderCompare() { renderCompare(this); },
+
+  // The stop's frames as a strip under the photo, the one on screen and the suggestion marked;
+  // a tap shows a frame (the stop is seen as a whole, so walking it marks nothing).
+  renderStrip() {
+    const strip = $("strip");
+    const stop = this.burst();
+    strip.hidden = !stop || stop.assets.length < 2;
+    if (strip.hidden) { strip.replaceChildren(); return; }
+    if (strip.dataset.stop !== stop.id || strip.children.length !== stop.assets.length) {
+      strip.dataset.stop = stop.id;
+      strip.replaceChildren(...stop.assets.map((id) => {
+        const image = document.createElement("img");
+        image.src = `${previewURL(id, 512)}`;
+        image.alt = "";
+        image.dataset.frame = id;
+        image.addEventListener("click", (event) => {
+          event.stopPropagation();
+          const here = this.moment.assets.findIndex((asset) => asset.id === id);
+          if (here >= 0 && here !== this.index) this.move(null, here, { seen: false });
+        });
+        return image;
+      }));
+    }
+    for (const image of strip.children) {
+      image.classList.toggle("current", image.dataset.frame === this.asset.id);
+      image.classList.toggle("suggested", image.dataset.frame === stop.suggested);
+    }
+  },
   photoLoaded() { photoLoaded(); },
   photoFailed() { return photoFailed(this.asset, () => this.asset); },
   playLive() { playLive(this.asset); },

@@ -27,6 +27,21 @@ extension Faver {
       var progress: ReviewProgress
       /// The asset's moment: when, where, how many.
       var moment: MomentSummary?
+      /// The similar group (or burst) the asset is in, with the photo to keep suggested; null
+      /// when it is in none.
+      var group: SimilarGroup?
+
+      enum CodingKeys: String, CodingKey { case asset, burst, progress, moment, group }
+
+      /// `group` as `null` when there is none, where `Codable`'s default would leave it out.
+      func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(asset, forKey: .asset)
+        try container.encode(burst, forKey: .burst)
+        try container.encode(progress, forKey: .progress)
+        try container.encodeIfPresent(moment, forKey: .moment)
+        try container.encode(group, forKey: .group)
+      }
     }
 
     func run() throws {
@@ -43,10 +58,11 @@ extension Faver {
         }
         return
       }
+      let group = try library.similarGroup(holding: next.asset.id, mode: clusterOptions.chosen)
       if json {
         let shown = Shown(
           asset: AssetListing(next.asset), burst: next.burst.assets.map(AssetListing.init),
-          progress: next.progress, moment: next.moment)
+          progress: next.progress, moment: next.moment, group: group)
         print(try Output.json(shown))
         return
       }
@@ -72,9 +88,7 @@ extension Faver {
           print("  \(asset.id == next.asset.id ? ">" : " ") \(asset.id)  \(Terminal.escaped(asset.path))")
         }
       }
-      if let group = try library.similarGroup(holding: next.asset.id, mode: clusterOptions.chosen),
-        let suggested = group.suggested, let reason = group.reason
-      {
+      if let group, let suggested = group.suggested, let reason = group.reason {
         let name = try library.firstPath(of: suggested).map { ($0 as NSString).lastPathComponent }
         print("  suggested: \(Terminal.escaped(name ?? suggested.rawValue)) (\(reason))")
       }

@@ -308,6 +308,16 @@ def run(driver, server, faver, store, screenshots):
     press(driver, "u")
     wait(driver, lambda: api(server, f"/api/assets/{second}")["favorite"], "U undoes it: a favorite again")
 
+    # The burst's frames as a strip under the photo, the one on screen marked; a tap shows one.
+    frames = lambda: [image.get_attribute("data-frame") for image in driver.find_elements(By.CSS_SELECTOR, "#strip img")]
+    wait(driver, lambda: len(frames()) == 3 and second in frames(), "the burst's three frames are a strip")
+    check(driver.find_element(By.CSS_SELECTOR, "#strip img.current").get_attribute("data-frame") == second,
+          "the photo on screen is marked in it")
+    driver.find_element(By.CSS_SELECTOR, f"#strip img[data-frame='{frames()[0]}']").click()
+    wait(driver, lambda: shown(driver) == frames()[0], "a tap on the strip shows that frame")
+    driver.find_element(By.CSS_SELECTOR, f"#strip img[data-frame='{second}']").click()
+    wait(driver, lambda: shown(driver) == second, "and another goes back")
+
     # ↓ within the burst, C compares it.
     press(driver, Keys.ARROW_DOWN)
     wait(driver, lambda: shown(driver) not in (None, second), "↓ goes on within the burst")
@@ -315,7 +325,44 @@ def run(driver, server, faver, store, screenshots):
     press(driver, "c")
     wait(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#compare figure")) == 3,
          "C compares the burst's three photos side by side")
+    moment = api(server, f"/api/review")
+    group = moment["group"]
+    check(group is not None and third in group["assetIds"] and len(group["assetIds"]) == 3,
+          f"the place of the review names the burst as the group of the photo shown ({group})")
+    check(not driver.find_elements(By.CSS_SELECTOR, "#compare figure.suggested"),
+          "nothing analyzed: nothing suggested")
+    # A suggestion (as `faver analyze` would make it, given to the page's own module here): the
+    # burst's first photo, outlined with its reason; K keeps it and makes the photo on screen
+    # (unreviewed again first) reviewed, U undoes all of it.
+    best = group["assetIds"][0]
+    api(server, f"/api/assets/{third}/mark", method="POST", body={"state": "unreviewed"})
+    driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        import('/page/review.js').then(async ({ review }) => {
+          const group = review.moment.groups.find((item) => item.assetIds.includes(arguments[0]));
+          Object.assign(group, { suggested: arguments[0], reason: 'sharpest; 2 others blurred' });
+          const response = await fetch('/api/assets/' + arguments[1]);
+          review.updateAsset(await response.json());
+          review.render();
+          done();
+        });""", best, third)
+    wait(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#compare figure.suggested")) == 1
+         and "sharpest" in driver.find_element(By.CSS_SELECTOR, "#compare figure.suggested").text,
+         "C outlines the suggestion, with its reason")
     shot("compare.png")
+    states = lambda: [(lambda a: "favorite" if a["favorite"] else "reviewed" if a["reviewed"] else "unreviewed")(
+        api(server, f"/api/assets/{id}")) for id in group["assetIds"]]
+    before = states()
+    press(driver, "k")
+    check(before == ["reviewed", "favorite", "unreviewed"], f"the burst before K ({before})")
+    wait(driver, lambda: states() == ["favorite", "favorite", "reviewed"],
+         f"K makes the suggestion a favorite and the others reviewed, a favorite kept ({states()})")
+    wait(driver, lambda: shown(driver) == best, "and shows the suggestion")
+    check("suggested" in driver.find_element(By.CSS_SELECTOR, f"#strip img[data-frame='{best}']")
+          .get_attribute("class"), "the strip marks the suggestion too")
+    press(driver, "u")
+    wait(driver, lambda: states() == before, "U undoes all of it at once")
+    wait(driver, lambda: shown(driver) == third, f"and shows the photo that was on screen ({third})")
     press(driver, Keys.ESCAPE)
     press(driver, "?")
     wait(driver, lambda: driver.find_element(By.ID, "help").is_displayed(), "? shows the keys")

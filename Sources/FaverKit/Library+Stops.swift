@@ -1,0 +1,35 @@
+public import FaverCore
+internal import FaverStore
+public import Foundation
+
+/// A stop of the review: a burst or a similar group is decided on together, with the photo to
+/// keep suggested. The groups are read from the saved queue and the signals kept in the index, in
+/// the snapshot the rest of an answer comes from, never by building the library again.
+extension Library {
+  /// The similar groups (bursts included) of the saved queue's moment at `ordinal`, each with
+  /// its suggestion (see `SimilarGrouper`), as `queue` holds them.
+  static func similarGroups(inMoment ordinal: Int, of queue: IndexStore.QueueSnapshot) throws
+    -> [SimilarGroup]
+  {
+    SimilarGrouper().groups(in: try queue.similarCandidates(version: SignalAnalyzer.version, moment: ordinal))
+  }
+
+  /// A moment as the review page draws it: its card, its assets by burst, and its similar groups.
+  public struct MomentStops: Sendable {
+    public var card: MomentCard
+    public var moment: Moment
+    /// The groups of two or more, in queue order; an asset in none is a stop of its own.
+    public var groups: [SimilarGroup]
+  }
+
+  /// The moment with `id` in `mode` with its similar groups, read in one snapshot; nil when no
+  /// moment has it.
+  public func momentStops(_ id: String, mode: MomentClusterer.Mode? = nil) throws -> MomentStops? {
+    try readingQueue(mode: mode) { queue in
+      guard let found = try queue.moment(id: id) else { return nil }
+      let (card, moment) = try card(of: found, in: queue)
+      return MomentStops(
+        card: card, moment: moment, groups: try Self.similarGroups(inMoment: found.ordinal, of: queue))
+    }
+  }
+}
