@@ -7,9 +7,9 @@ import Synchronization
 ///
 /// Work comes at one of two priorities. Work for the screen (`.onScreen`) never waits for work
 /// ahead of the reviewer: it takes one of its `width` lanes whether ahead-work runs or not.
-/// Ahead-work (`.ahead`) starts only while no work for the screen runs or waits, on at most
-/// `width` lanes; one already running is not stopped, so for the rest of it the two share the
-/// cores. Waiting ahead-work is dropped when its task is cancelled, and moves to the screen's
+/// Ahead-work (`.ahead`) starts only on the lanes the screen leaves free (while no work for the
+/// screen waits, and the two run on fewer than `width` lanes); one already running is not
+/// stopped, so for the rest of it the two share the cores. Waiting ahead-work is dropped when its task is cancelled, and moves to the screen's
 /// queue when the screen asks for it (`promote`).
 final class BlockingPool: Sendable {
   let width: Int
@@ -89,7 +89,7 @@ final class BlockingPool: Sendable {
             }
             state.screenRunning += 1
           case .ahead:
-            guard state.screenRunning == 0, state.screenWaiting.isEmpty, state.aheadRunning < width else {
+            guard state.screenWaiting.isEmpty, state.screenRunning + state.aheadRunning < width else {
               state.aheadWaiting.append(Waiter(ticket: ticket, continuation: continuation))
               return false
             }
@@ -115,7 +115,7 @@ final class BlockingPool: Sendable {
   }
 
   /// Frees `ticket`'s lane, handing lanes to waiting work for the screen first, and to
-  /// ahead-work only when the screen has none running or waiting.
+  /// ahead-work only the lanes the screen leaves free.
   private func release(ticket: Ticket) {
     let next = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
       if state.aheadTickets.remove(ObjectIdentifier(ticket)) != nil {
@@ -128,7 +128,7 @@ final class BlockingPool: Sendable {
         state.screenRunning += 1
         next.append(state.screenWaiting.removeFirst().continuation)
       }
-      while state.screenRunning == 0, state.screenWaiting.isEmpty, state.aheadRunning < width,
+      while state.screenWaiting.isEmpty, state.screenRunning + state.aheadRunning < width,
         !state.aheadWaiting.isEmpty
       {
         let waiter = state.aheadWaiting.removeFirst()

@@ -85,3 +85,26 @@ private func blockAhead(_ pool: BlockingPool, until gate: DispatchSemaphore) asy
   gate.signal()
   _ = try await running.value
 }
+
+/// Ahead-work runs on the lanes the screen leaves free, and no more: beside one preview for the
+/// screen on a pool of two lanes, one runs ahead and the next waits.
+@Test func workAheadTakesOnlyTheLanesTheScreenLeavesFree() async throws {
+  let pool = BlockingPool(width: 2)
+  let (screenGate, aheadGate) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+  let shown = Atomic(false)
+  let screen = Task {
+    try await pool.run(.onScreen) {
+      shown.store(true, ordering: .sequentiallyConsistent)
+      screenGate.wait()
+    }
+  }
+  await eventually { shown.load(ordering: .sequentiallyConsistent) }
+  let running = await blockAhead(pool, until: aheadGate)
+  let queued = Task { try await pool.run(.ahead) { 2 } }
+  await eventually { pool.waiting.ahead == 1 }
+  screenGate.signal()
+  try await screen.value
+  #expect(try await queued.value == 2)
+  aheadGate.signal()
+  #expect(try await running.value == 1)
+}
