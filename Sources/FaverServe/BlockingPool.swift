@@ -21,6 +21,7 @@ final class BlockingPool: Sendable {
   /// (also when it has not asked for a lane yet).
   final class Ticket: Sendable {
     fileprivate let isPromoted = Atomic(false)
+    fileprivate let isDropped = Atomic(false)
     init() {}
   }
 
@@ -70,6 +71,21 @@ final class BlockingPool: Sendable {
     start?.resume()
   }
 
+  /// Drops `ticket`'s ahead-work unless it runs already: waiting, it throws `CancellationError`;
+  /// not yet asking for a lane, it will. False when it runs (it then finishes).
+  func drop(_ ticket: Ticket) -> Bool {
+    let (dropped, waiting) = state.withLock { state -> (Bool, CheckedContinuation<Void, any Error>?) in
+      guard !state.aheadTickets.contains(ObjectIdentifier(ticket)) else { return (false, nil) }
+      ticket.isDropped.store(true, ordering: .sequentiallyConsistent)
+      guard let index = state.aheadWaiting.firstIndex(where: { $0.ticket === ticket }) else {
+        return (true, nil)
+      }
+      return (true, state.aheadWaiting.remove(at: index).continuation)
+    }
+    waiting?.resume(throwing: CancellationError())
+    return dropped
+  }
+
   /// How many runs wait, for the screen and ahead.
   var waiting: (onScreen: Int, ahead: Int) {
     state.withLock { ($0.screenWaiting.count, $0.aheadWaiting.count) }
@@ -80,7 +96,8 @@ final class BlockingPool: Sendable {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
         let started = state.withLock { state in
           let priority = ticket.isPromoted.load(ordering: .sequentiallyConsistent) ? .onScreen : asked
-          if Task.isCancelled, priority == .ahead { return nil as Bool? }
+          let isDropped = ticket.isDropped.load(ordering: .sequentiallyConsistent)
+          if Task.isCancelled || isDropped, priority == .ahead { return nil as Bool? }
           switch priority {
           case .onScreen:
             guard state.screenRunning < width else {

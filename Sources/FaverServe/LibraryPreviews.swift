@@ -72,7 +72,7 @@ public struct LibraryPreviews: PreviewSource {
   /// The preview of `id` at `size` made (or found in the cache) at `priority`: joins the one
   /// being made, which it promotes to the screen's priority when it asks at that priority. Work
   /// made ahead (`wanted` false) whose task is cancelled before it starts is dropped, unless a
-  /// request waits for it too.
+  /// request waits for it too; once it decodes, it finishes and stays to be joined.
   func make(
     _ id: AssetID, size: Int, priority: BlockingPool.Priority, wanted: Bool = true
   ) async throws -> Library.Preview {
@@ -104,10 +104,12 @@ public struct LibraryPreviews: PreviewSource {
     return try await withTaskCancellationHandler {
       try await making.task.value
     } onCancel: {
+      // Dropped unless it decodes already: that preview is wanted next, and joined, not made twice.
       running.tasks.withLock { tasks in
-        guard let found = tasks[key], found.ticket === making.ticket, !found.isWanted else { return }
+        guard let found = tasks[key], found.ticket === making.ticket, !found.isWanted,
+          pool.drop(found.ticket)
+        else { return }
         tasks.removeValue(forKey: key)
-        found.task.cancel()
       }
     }
   }
