@@ -108,3 +108,27 @@ private func blockAhead(_ pool: BlockingPool, until gate: DispatchSemaphore) asy
   aheadGate.signal()
   #expect(try await running.value == 1)
 }
+
+/// Dropping ahead-work leaves a run that has started (its preview is wanted next) and drops a
+/// waiting one, which throws `CancellationError` without running.
+@Test func droppingLeavesWorkAheadThatRuns() async throws {
+  let pool = BlockingPool(width: 1)
+  let gate = DispatchSemaphore(value: 0)
+  let ran = Tally()
+  let (started, waiting) = (BlockingPool.Ticket(), BlockingPool.Ticket())
+  let running = Task {
+    try await pool.run(.ahead, ticket: started) {
+      ran.add(1)
+      gate.wait()
+    }
+  }
+  await eventually { ran.total == 1 }
+  let dropped = Task { try await pool.run(.ahead, ticket: waiting) { ran.add(10) } }
+  await eventually { pool.waiting.ahead == 1 }
+  #expect(!pool.drop(started))
+  #expect(pool.drop(waiting))
+  await #expect(throws: CancellationError.self) { try await dropped.value }
+  gate.signal()
+  try await running.value
+  #expect(ran.total == 1)
+}
