@@ -2,6 +2,7 @@ import Dispatch
 import FaverCore
 import FaverKit
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Synchronization
@@ -99,4 +100,14 @@ private func isCached(_ workspace: ServeWorkspace, _ id: String, size: Int) -> B
     #expect(Set(run.made.map(\.rawValue)) == Set(ids[4...]))
     for id in ids[1...2] { #expect(!isCached(workspace, id, size: 64)) }
   }
+}
+
+/// The photo on screen asks `purpose=review`; the same address with a `Faver-Prefetch` header is
+/// a prefetch; anything else is served plainly.
+@Test func aPrefetchIsTheReviewAddressWithItsHeader() throws {
+  let header = try #require(HTTPField.Name("Faver-Prefetch"))
+  #expect(PreviewPurpose.asked("review", headers: [:]) == .review)
+  #expect(PreviewPurpose.asked("review", headers: [header: "1"]) == .prefetch)
+  #expect(PreviewPurpose.asked(nil, headers: [header: "1"]) == .other)
+  #expect(PreviewPurpose.asked("everything", headers: [:]) == .other)
 }
