@@ -1,4 +1,3 @@
-public import FaverCore
 public import FaverKit
 import Foundation
 import Synchronization

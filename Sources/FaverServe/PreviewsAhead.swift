@@ -1,4 +1,3 @@
-public import FaverCore
 import FaverKit
 import Synchronization
 
