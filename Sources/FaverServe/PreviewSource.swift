@@ -1,5 +1,6 @@
 public import FaverKit
 public import Foundation
+import HTTPTypes
 
 /// A photo's preview for the page: JPEG bytes of at most `size` pixels on the long side.
 public struct Preview: Hashable, Sendable {
@@ -17,11 +18,45 @@ public struct Preview: Hashable, Sendable {
   }
 }
 
+/// What a preview is asked for, which sets its priority.
+public enum PreviewPurpose: String, Sendable, Equatable {
+  /// The photo on screen of a review: the stops after it are made ahead.
+  case review
+  /// A stop the page loads before it shows it: made after what is on screen, and the stops after
+  /// it are made ahead.
+  case prefetch
+  /// Anything else (a thumbnail, a zoom): at the screen's priority, nothing made ahead.
+  case other
+
+  /// What a preview request asks for: its `purpose` parameter, `review` turned `prefetch` by a
+  /// `Faver-Prefetch` header (the page prefetches under the address it then shows).
+  static func asked(_ parameter: String?, headers: HTTPFields) -> PreviewPurpose {
+    let purpose = parameter.flatMap(PreviewPurpose.init(rawValue:)) ?? .other
+    guard purpose == .review, let name = HTTPField.Name("Faver-Prefetch"), headers[name] != nil else {
+      return purpose
+    }
+    return .prefetch
+  }
+}
+
 /// Where previews come from. The server asks by asset id only; what the id names (the asset
 /// object, with its path) comes from `Library`, never from a client.
 public protocol PreviewSource: Sendable {
   /// The preview of `asset`, fitting `size` pixels.
   func preview(of asset: Asset, size: Int) async throws -> Preview
+  /// The preview of `asset`, fitting `size` pixels, asked for `purpose`.
+  func preview(of asset: Asset, size: Int, for purpose: PreviewPurpose) async throws -> Preview
+  /// Stops making previews ahead of the review (on shutdown).
+  func stopAhead()
+}
+
+extension PreviewSource {
+  /// A source that makes nothing ahead treats every purpose alike.
+  public func preview(of asset: Asset, size: Int, for purpose: PreviewPurpose) async throws -> Preview {
+    try await preview(of: asset, size: size)
+  }
+
+  public func stopAhead() {}
 }
 
 /// Previews without decoding anything: the original file itself when it is a JPEG, else a grey

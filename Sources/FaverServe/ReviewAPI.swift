@@ -136,9 +136,13 @@ struct ReviewAPI: Sendable {
     }
   }
 
-  /// `GET /api/assets/{id}/preview?size=N&placeholder=B`: `image/jpeg`; where there is no
-  /// preview, a placeholder image that says why, or with `placeholder=false` a 422 whose error
-  /// is that sentence, for the page to say in its own words.
+  /// `GET /api/assets/{id}/preview?size=N&placeholder=B&purpose=P`: `image/jpeg`; where there is
+  /// no preview, a placeholder image that says why, or with `placeholder=false` a 422 whose error
+  /// is that sentence, for the page to say in its own words. `purpose=review`: the photo on
+  /// screen of a review, the next stops are made ahead at this size; sent with a
+  /// `Faver-Prefetch` header, the same address is a prefetch of a stop, made after what is on
+  /// screen (the browser keeps it under the address it then shows). Anything else is served at
+  /// the screen's priority.
   func preview(_ request: Request, context: some RequestContext) async throws -> Response {
     let text = context.parameters.get("id") ?? ""
     let query = request.uri.queryParameters
@@ -151,6 +155,7 @@ struct ReviewAPI: Sendable {
       return Reply.error(.badRequest, "placeholder must be true or false.")
     }
     let placeholder = placeholderText == "true"
+    let purpose = PreviewPurpose.asked(query["purpose"].map(String.init), headers: request.headers)
     guard let id = Self.assetID(text), let entry = try await blocking({ try files.entry(id) }) else {
       return Self.unknownAsset(text)
     }
@@ -159,7 +164,7 @@ struct ReviewAPI: Sendable {
     guard let indexed = try await blocking({ try files.indexed(asset.id, at: asset.absolutePath) }),
       try await FileReply.isUnchanged(indexed)
     else { return FileReply.changed }
-    let preview = try await previews.preview(of: asset, size: size)
+    let preview = try await previews.preview(of: asset, size: size, for: purpose)
     if let failure = preview.failure, !placeholder {
       return Reply.error(.unprocessableContent, failure)
     }

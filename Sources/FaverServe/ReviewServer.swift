@@ -108,6 +108,7 @@ public struct ReviewServer: Sendable {
   /// Serves until the process is asked to stop (SIGINT, SIGTERM); in-flight requests finish. A
   /// port that cannot be had throws a `ServeError` that says why.
   public func run(onReady: @escaping @Sendable (URL) -> Void = { _ in }) async throws {
+    defer { previews.stopAhead() }
     do {
       try await application(onReady: onReady).runService()
     } catch {

@@ -1,13 +1,13 @@
 // The review screen: one photo at a time, resuming at the server's cursor. Moving on is the
 // review: the photo left counts as seen, saved before the screen moves.
-import { api, previewURL } from "./api.js";
+import { api } from "./api.js";
 import { renderCompare } from "./compare.js";
 import { describeMoment } from "./describe.js";
 import { renderDetails, renderPhotoLine, stateOf } from "./details.js";
 import { filterNamed, filters } from "./filters.js";
 import { momentum } from "./momentum.js";
 import { saver } from "./saver.js";
-import { photoFailed, photoLoaded, playLive, showOnStage } from "./stage.js";
+import { photoFailed, photoLoaded, playLive, prefetchStops, showOnStage } from "./stage.js";
 import { renderStory } from "./story.js";
 import { $, notice } from "./ui.js";
 import { zoom } from "./zoom.js";
@@ -347,12 +347,8 @@ export const review = {
   photoFailed() { return photoFailed(this.asset, () => this.asset); },
   playLive() { playLive(this.asset); },
 
-  // The next few previews, fetched before they are needed.
-  prefetch() {
-    for (const asset of this.moment.assets.slice(this.index + 1, this.index + 4)) {
-      if (asset.kind !== "video") new Image().src = previewURL(asset.id);
-    }
-  },
+  // The next stops' previews, fetched before they are needed (see stage.js).
+  prefetch() { prefetchStops(this.moment.assets.slice(this.index + 1)); },
 
 
   toggleAutoplay() {

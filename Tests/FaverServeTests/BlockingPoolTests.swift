@@ -1,0 +1,134 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+@testable import FaverServe
+
+/// Polls `condition` until it holds, failing the test when it still does not after `seconds`.
+func eventually(
+  within seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation, _ condition: () -> Bool
+) async {
+  let deadline = ContinuousClock.now + .seconds(seconds)
+  while !condition() {
+    guard ContinuousClock.now < deadline else {
+      Issue.record("the condition did not hold within \(seconds) s", sourceLocation: sourceLocation)
+      return
+    }
+    await Task.yield()
+  }
+}
+
+/// A count that work on any thread adds to.
+final class Tally: Sendable {
+  private let value = Atomic(0)
+  func add(_ amount: Int) { value.add(amount, ordering: .sequentiallyConsistent) }
+  var total: Int { value.load(ordering: .sequentiallyConsistent) }
+}
+
+/// Ahead-work that runs until `gate` opens, on one lane of `pool`; returns once it runs.
+private func blockAhead(_ pool: BlockingPool, until gate: DispatchSemaphore) async -> Task<Int, any Error> {
+  let started = Atomic(false)
+  let task = Task {
+    try await pool.run(.ahead) {
+      started.store(true, ordering: .sequentiallyConsistent)
+      gate.wait()
+      return 1
+    }
+  }
+  await eventually { started.load(ordering: .sequentiallyConsistent) }
+  return task
+}
+
+/// Work for the screen runs while every lane of ahead-work is busy and more ahead-work waits;
+/// the waiting ahead-work does not start while the lane ahead is busy.
+@Test func workForTheScreenDoesNotWaitForWorkAhead() async throws {
+  let pool = BlockingPool(width: 1)
+  let gate = DispatchSemaphore(value: 0)
+  let running = await blockAhead(pool, until: gate)
+  let ran = Atomic(false)
+  let queued = Task {
+    try await pool.run(.ahead) {
+      ran.store(true, ordering: .sequentiallyConsistent)
+      return 2
+    }
+  }
+  await eventually { pool.waiting.ahead == 1 }
+  let shown = try await pool.run(.onScreen) { 3 }
+  #expect(shown == 3)
+  #expect(pool.waiting.ahead == 1)
+  let queuedRan = ran.load(ordering: .sequentiallyConsistent)
+  #expect(!queuedRan)
+  gate.signal()
+  #expect(try await running.value == 1)
+  #expect(try await queued.value == 2)
+}
+
+/// Ahead-work whose task is cancelled while it waits is dropped: it never runs and throws
+/// `CancellationError`; ahead-work the screen asks for moves to the screen's lanes.
+@Test func waitingWorkAheadIsDroppedWhenCancelledAndPromotedWhenShown() async throws {
+  let pool = BlockingPool(width: 1)
+  let gate = DispatchSemaphore(value: 0)
+  let running = await blockAhead(pool, until: gate)
+  let ran = Tally()
+  let stale = Task { try await pool.run(.ahead) { ran.add(1) } }
+  let ticket = BlockingPool.Ticket()
+  let wanted = Task { try await pool.run(.ahead, ticket: ticket) { ran.add(10) } }
+  await eventually { pool.waiting.ahead == 2 }
+  stale.cancel()
+  await #expect(throws: CancellationError.self) { try await stale.value }
+  #expect(pool.waiting.ahead == 1)
+  pool.promote(ticket)
+  _ = try await wanted.value
+  #expect(ran.total == 10)
+  #expect(pool.waiting == (0, 0))
+  gate.signal()
+  _ = try await running.value
+}
+
+/// Ahead-work runs on the lanes the screen leaves free, and no more: beside one preview for the
+/// screen on a pool of two lanes, one runs ahead and the next waits.
+@Test func workAheadTakesOnlyTheLanesTheScreenLeavesFree() async throws {
+  let pool = BlockingPool(width: 2)
+  let (screenGate, aheadGate) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+  let shown = Atomic(false)
+  let screen = Task {
+    try await pool.run(.onScreen) {
+      shown.store(true, ordering: .sequentiallyConsistent)
+      screenGate.wait()
+    }
+  }
+  await eventually { shown.load(ordering: .sequentiallyConsistent) }
+  let running = await blockAhead(pool, until: aheadGate)
+  let queued = Task { try await pool.run(.ahead) { 2 } }
+  await eventually { pool.waiting.ahead == 1 }
+  screenGate.signal()
+  try await screen.value
+  #expect(try await queued.value == 2)
+  aheadGate.signal()
+  #expect(try await running.value == 1)
+}
+
+/// Dropping ahead-work leaves a run that has started (its preview is wanted next) and drops a
+/// waiting one, which throws `CancellationError` without running.
+@Test func droppingLeavesWorkAheadThatRuns() async throws {
+  let pool = BlockingPool(width: 1)
+  let gate = DispatchSemaphore(value: 0)
+  let ran = Tally()
+  let (started, waiting) = (BlockingPool.Ticket(), BlockingPool.Ticket())
+  let running = Task {
+    try await pool.run(.ahead, ticket: started) {
+      ran.add(1)
+      gate.wait()
+    }
+  }
+  await eventually { ran.total == 1 }
+  let dropped = Task { try await pool.run(.ahead, ticket: waiting) { ran.add(10) } }
+  await eventually { pool.waiting.ahead == 1 }
+  #expect(!pool.drop(started))
+  #expect(pool.drop(waiting))
+  await #expect(throws: CancellationError.self) { try await dropped.value }
+  gate.signal()
+  try await running.value
+  #expect(ran.total == 1)
+}
