@@ -1,4 +1,3 @@
-import FaverCore
 public import FaverKit
 import Foundation
 public import Logging
