@@ -5,8 +5,8 @@ public import Logging
 /// What `faver serve` does between previews: reads the signals of the photos that have none
 /// (`Library.analyzeNext`), a small batch at a time on one decode worker at the lowest priority
 /// (`nice` 19), and only while the page waits for no photo: a batch starts once no preview or
-/// video request has been in flight for `quiet`, so a person waits behind one batch at most
-/// when a request arrives mid-batch, and that batch is on the idle priority. When nothing is
+/// video request has been in flight for `quiet`, so a preview asked for mid-batch shares the
+/// machine with that one batch only, which runs at the lowest priority. When nothing is
 /// left it rests, and looks again every `recheck` (a `refresh` from cron may have added photos;
 /// files that could not be read are tried again then). Cancelling its task stops it after the
 /// batch in flight: no worker outlives it.
