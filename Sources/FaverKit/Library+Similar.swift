@@ -86,7 +86,7 @@ extension Library {
   }
 
   /// The store, writable, with the saved queue fresh.
-  private func storeForSignals() throws -> IndexStore {
+  func storeForSignals() throws -> IndexStore {
     let fresh = try storeWithFreshQueue(mode: clusteringMode())
     guard !fresh.isReadOnly else {
       throw LibraryError.cannotUpdateIndex(

@@ -14,6 +14,9 @@ public struct PreviewDecoding: Hashable, Sendable {
   public var memoryBytes: Int64
   /// Added to the worker's environment (tests: `FAVER_TEST_DECODER=hang|crash|allocate`).
   public var environment: [String: String]
+  /// How much each worker lowers its priority (`nice`: 19 the lowest) before it decodes; nil
+  /// keeps faver's own.
+  public var niceness: Int32?
 
   public init(
     program: URL? = PreviewDecoding.faver, seconds: Int = 10, memoryBytes: Int64 = 1 << 30,
@@ -32,6 +35,7 @@ public struct PreviewDecoding: Hashable, Sendable {
     var limits = PreviewLimits()
     limits.seconds = seconds
     limits.memoryBytes = memoryBytes
+    limits.niceness = niceness
     return PreviewWorker(program: program?.path, limits: limits, environment: environment)
   }
 

@@ -90,8 +90,9 @@ package enum DecodeWorker {
     }
   }
 
-  /// Sets this process's address-space and CPU limits.
+  /// Sets this process's address-space and CPU limits, and lowers its priority by `niceness`.
   static func limitItself(_ limits: PreviewLimits) {
+    if let niceness = limits.niceness { _ = nice(niceness) }
     let now = addressSpace()
     var memory = rlimit(
       rlim_cur: rlim_t(now + limits.memoryBytes), rlim_max: rlim_t(now + limits.memoryBytes))

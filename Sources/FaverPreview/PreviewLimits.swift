@@ -22,6 +22,9 @@ package struct PreviewLimits: Codable, Equatable, Sendable {
   /// a placeholder. Also what a progressive JPEG's or a TIFF's decode is estimated against before
   /// it starts.
   package var memoryBytes: Int64 = 1 << 30
+  /// How much the worker lowers its own priority (`nice`, 19 the lowest) before it decodes; nil
+  /// keeps its parent's.
+  package var niceness: Int32?
 
   package init() {}
 }

@@ -26,6 +26,11 @@ public struct ReviewServer: Sendable {
   public var pairing: PairingSettings?
   /// The certificate and key of HTTPS (`--tls-cert`, `--tls-key`); nil for plain HTTP.
   public var tls: TLSFiles?
+  /// Whether the photos without signals are analyzed while serving (`BackgroundAnalysis`), off
+  /// with `serve --no-analyze`.
+  public var analyzesInBackground = false
+  /// The preview and video requests in flight, which background analysis waits for.
+  public let activity = PreviewActivity()
   /// Where the server's own messages go: warnings only, unless a test asks for more. Pairing
   /// codes and secrets are never in them.
   public var logger: Logger = {
@@ -67,6 +72,7 @@ public struct ReviewServer: Sendable {
     PageFiles.add(to: router)
     session.add(to: router)
     if let pairing { Pairing(library: library, settings: pairing, isSecure: tls != nil).add(to: router) }
+    router.add(middleware: PreviewActivityMiddleware(activity: activity))
     ReviewAPI(library: library, previews: previews).add(to: router)
     return router
   }
@@ -105,14 +111,21 @@ public struct ReviewServer: Sendable {
       logger: logger)
   }
 
-  /// Serves until the process is asked to stop (SIGINT, SIGTERM); in-flight requests finish. A
-  /// port that cannot be had throws a `ServeError` that says why.
+  /// Serves until the process is asked to stop (SIGINT, SIGTERM); in-flight requests finish, and
+  /// the background analysis its batch. A port that cannot be had throws a `ServeError` that says
+  /// why.
   public func run(onReady: @escaping @Sendable (URL) -> Void = { _ in }) async throws {
     defer { previews.stopAhead() }
+    let analysis = BackgroundAnalysis(library: library, activity: activity, logger: logger)
+    let background = analyzesInBackground ? Task(priority: .background) { await analysis.run() } : nil
     do {
       try await application(onReady: onReady).runService()
     } catch {
+      background?.cancel()
+      await background?.value
       throw ServeError(listening: error, host: host, port: port) ?? error
     }
+    background?.cancel()
+    await background?.value
   }
 }

@@ -47,6 +47,9 @@ extension Faver {
     @Flag(help: "Open the page in the default browser.")
     var open = false
 
+    @Flag(help: "Do not analyze photos without signals (faver analyze) in the background while serving.")
+    var noAnalyze = false
+
     func validate() throws {
       guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
       if listen?.isEmpty == true {
@@ -82,6 +85,7 @@ extension Faver {
       var server = ReviewServer(
         library: library, host: address.host, port: port, previews: LibraryPreviews(library: library),
         secret: try ServeSecret.inStore(library.folder))
+      server.analyzesInBackground = !noAnalyze
       if let tlsCert, let tlsKey {
         let files = TLSFiles(
           certificate: URL(fileURLWithPath: tlsCert), key: URL(fileURLWithPath: tlsKey))
