@@ -84,38 +84,40 @@ public struct IncrementalClusterer: Sendable {
   /// the end, one; an edit in the middle, it and the item after it).
   public private(set) var lastTouched = 0
 
-  /// Removes the items whose ids are in `removing`, inserts `inserting`, and recomputes what that
-  /// changed.
-  public mutating func apply(removing: Set<String>, inserting: [Item]) {
+  /// Removes `removing` (items as they were kept), inserts `inserting`, and recomputes what that
+  /// changed. A large change (more than `wholeChange` items) is cut again whole.
+  public mutating func apply(removing: [Item], inserting: [Item]) {
     let added = inserting.sorted(by: Item.order)
-    // The new item list, where it first differs from the old, and its last new or moved place.
-    var merged: [Item] = []
-    merged.reserveCapacity(items.count + added.count)
-    var first: Int?
+    let removed = Set(removing.compactMap(index(of:))).sorted()
+    var merged = items
+    // Where the new list first differs from the old, and its last new place or the place after
+    // its last removal.
+    var first = Int.max
     var lastChanged = -1
-    var next = added.startIndex
-    func insert(before item: Item?) {
-      while next < added.endIndex, item.map({ Item.order(added[next], $0) }) ?? true {
-        first = first ?? merged.count
-        lastChanged = merged.count
-        merged.append(added[next])
-        next += 1
+    let whole = items.isEmpty || removed.count + added.count > Self.wholeChange
+    if whole {
+      let gone = Set(removed)
+      merged = (items.indices.filter { !gone.contains($0) }.map { items[$0] } + added).sorted(by: Item.order)
+      first = 0
+      lastChanged = merged.count - 1
+    } else {
+      for index in removed.reversed() { merged.remove(at: index) }
+      first = removed.first ?? Int.max
+      for item in added {
+        let index = Self.position(of: item, in: merged)
+        merged.insert(item, at: index)
+        (first, lastChanged) = (min(first, index), max(lastChanged, index))
+      }
+      if let last = removed.last {
+        let after = last + 1 < items.count ? Self.position(of: items[last + 1], in: merged) : merged.count
+        lastChanged = max(lastChanged, after)
       }
     }
-    for item in items {
-      insert(before: item)
-      if removing.contains(item.id) {
-        first = first ?? merged.count
-        lastChanged = merged.count
-      } else {
-        merged.append(item)
-      }
-    }
-    insert(before: nil)
-    guard let start = first else {
+    guard first != Int.max, !(items.isEmpty && merged.isEmpty) else {
       lastTouched = 0
       return
     }
+    let start = min(first, merged.count)
     // Past `lastChanged` the item at new index `i` is the old item at `i - shift`.
     let shift = merged.count - items.count
     var newLatest = Array(latest.prefix(start))
@@ -151,11 +153,15 @@ public struct IncrementalClusterer: Sendable {
     let low = max(0, start - 1)
     let oldHigh = kept == merged.count ? gaps.count : kept - 1 - shift
     let newHigh = kept == merged.count ? newGaps.count : kept - 1
-    for gap in gaps[low..<max(low, oldHigh)] where gap >= MomentClusterer.minimumCountedGap {
-      counted.remove(at: Self.position(of: gap, in: counted))
-    }
-    for gap in newGaps[low..<max(low, newHigh)] where gap >= MomentClusterer.minimumCountedGap {
-      counted.insert(gap, at: Self.position(of: gap, in: counted))
+    if whole {
+      counted = newGaps.filter { $0 >= MomentClusterer.minimumCountedGap }.sorted()
+    } else {
+      for gap in gaps[low..<max(low, oldHigh)] where gap >= MomentClusterer.minimumCountedGap {
+        counted.remove(at: Self.position(of: gap, in: counted))
+      }
+      for gap in newGaps[low..<max(low, newHigh)] where gap >= MomentClusterer.minimumCountedGap {
+        counted.insert(gap, at: Self.position(of: gap, in: counted))
+      }
     }
     let oldCuts = cuts
     let oldCount = items.count
@@ -163,7 +169,7 @@ public struct IncrementalClusterer: Sendable {
     latest = newLatest
     gaps = newGaps
     let newThreshold = Self.threshold(mode: clusterer.mode, counted: counted)
-    if newThreshold != threshold || oldCuts.count != oldCount || oldCount == 0 {
+    if whole || newThreshold != threshold || oldCuts.count != oldCount {
       // The threshold moved: every cut again, from the gaps.
       threshold = newThreshold
       cuts = items.indices.map(cut(before:))
@@ -175,6 +181,25 @@ public struct IncrementalClusterer: Sendable {
       if kept < items.count { recomputed.append(contentsOf: oldCuts[(kept - shift)...]) }
       cuts = recomputed
     }
+  }
+
+  /// More changed items than this are cut again whole: inserting them one by one would cost more.
+  static let wholeChange = 256
+
+  /// Where a kept item is, nil when it is not kept.
+  private func index(of item: Item) -> Int? {
+    let index = Self.position(of: item, in: items)
+    return index < items.count && items[index].id == item.id ? index : nil
+  }
+
+  /// Where `item` is, or goes, in the ordered `items`.
+  private static func position(of item: Item, in items: [Item]) -> Int {
+    var (low, high) = (0, items.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if Item.order(items[middle], item) { low = middle + 1 } else { high = middle }
+    }
+    return low
   }
 
   /// Where `gap` is, or goes, in the ascending `counted`.

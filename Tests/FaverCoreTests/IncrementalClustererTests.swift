@@ -80,7 +80,7 @@ func incrementalCutsEqualAFullRebuildAfterEveryChange(seed: Int) {
       let after = items(of: library)
       let now = Set(after)
       clusterer.apply(
-        removing: Set(before.subtracting(now).map(\.id)), inserting: after.filter { !before.contains($0) })
+        removing: Array(before.subtracting(now)), inserting: after.filter { !before.contains($0) })
       #expect(clusterer.items == after.sorted(by: IncrementalClusterer.Item.order))
       #expect(kept(clusterer) == full(library, mode: mode))
     }
@@ -104,7 +104,7 @@ func anEditInTheMiddleTouchesItsNeighboursOnly() {
   var clusterer = IncrementalClusterer(clusterer: MomentClusterer(), items: items(of: assets))
   let old = IncrementalClusterer.Item(BurstDetector().bursts(in: [assets[1000]])[0])
   assets[1000].captureTime.instant += 100
-  clusterer.apply(removing: [old.id], inserting: items(of: [assets[1000]]))
+  clusterer.apply(removing: [old], inserting: items(of: [assets[1000]]))
   #expect(clusterer.lastTouched <= 2)
   #expect(kept(clusterer) == full(assets, mode: .smart))
 }
