@@ -108,3 +108,21 @@ func anEditInTheMiddleTouchesItsNeighboursOnly() {
   #expect(clusterer.lastTouched <= 2)
   #expect(kept(clusterer) == full(assets, mode: .smart))
 }
+
+@Test
+func aClockShiftOfOneCameraOverHalfTheLibraryIsCutWholeAndTheSame() {
+  var assets = (0..<1200).map {
+    Asset.fixture(
+      $0, at: Double($0) * 900 + Double($0 % 5) * 4000, make: $0 % 2 == 0 ? "Canon" : "Apple", model: "X")
+  }
+  var clusterer = IncrementalClusterer(clusterer: MomentClusterer(), items: items(of: assets))
+  let before = clusterer.items
+  for index in assets.indices where assets[index].make == "Canon" {
+    assets[index].captureTime.instant += 3 * hour
+  }
+  let after = items(of: assets)
+  #expect(Set(before).subtracting(after).count > IncrementalClusterer.wholeChange)
+  clusterer.apply(
+    removing: Array(Set(before).subtracting(after)), inserting: Array(Set(after).subtracting(before)))
+  #expect(kept(clusterer) == full(assets, mode: .smart))
+}
