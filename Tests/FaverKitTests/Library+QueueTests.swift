@@ -203,8 +203,12 @@ private func expectSameAsRebuild(
   let now = Date(timeIntervalSince1970: 1_800_000_000)
   var written = Data()
   let result = try library.cluster(now: now) { written.append(contentsOf: $0) }
-  let rebuilt = Manifest(
+  var rebuilt = Manifest(
     clustering: clustering, queue: queue, generatedAt: now, places: library.places(of: clustering.moments))
+  let groups = inMemoryGroups(of: clustering.moments)
+  for index in rebuilt.moments.indices {
+    rebuilt.moments[index].groups = groups[rebuilt.moments[index].id] ?? []
+  }
   #expect(written == (try rebuilt.encoded()), comment, sourceLocation: sourceLocation)
   #expect(result.progress == queue.progress, comment, sourceLocation: sourceLocation)
   #expect(result.thresholdSeconds == clustering.threshold, comment, sourceLocation: sourceLocation)
@@ -391,6 +395,27 @@ extension Library {
       moment: MomentCard(moments[index], place: places(of: [moments[index]])[moments[index].id]),
       previousMoment: index > 0 ? moments[index - 1].id : nil,
       nextMoment: index + 1 < moments.count ? moments[index + 1].id : nil,
-      progress: ReviewProgress(reviewed: all.filter(\.review.isReviewed).count, total: all.count))
+      progress: ReviewProgress(reviewed: all.filter(\.review.isReviewed).count, total: all.count),
+      group: inMemoryGroups(of: [moments[index]]).values.first?.first { $0.assetIDs.contains(asset.id) })
   }
+}
+
+/// The similar groups of each of `moments` by moment id, grouped in memory as the saved queue
+/// groups them (a library never analyzed: its bursts).
+private func inMemoryGroups(of moments: [Moment]) -> [String: [SimilarGroup]] {
+  var burst = 0
+  var groups: [String: [SimilarGroup]] = [:]
+  for (ordinal, moment) in moments.enumerated() {
+    var candidates: [SimilarGrouper.Candidate] = []
+    for members in moment.bursts {
+      for asset in members.assets {
+        candidates.append(
+          SimilarGrouper.Candidate(
+            id: asset.id, moment: ordinal, burst: burst, instant: asset.captureTime.instant, signals: nil))
+      }
+      burst += 1
+    }
+    groups[moment.id] = SimilarGrouper().groups(in: candidates)
+  }
+  return groups
 }

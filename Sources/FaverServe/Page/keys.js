@@ -128,11 +128,13 @@ export function setUpReviewInput() {
   document.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey || currentRoute().screen !== "review") return;
     const key = event.key;
-    // Zoomed, the arrows pan (a tenth of the screen, half with Shift).
+    // Zoomed, the arrows pan (a tenth of the screen, half with Shift) and Space walks the frames of
+    // the stop, at the same spot (focus checked across a burst).
     const step = (fraction) => (event.shiftKey ? 0.5 : 0.1) * fraction;
     const pan = (x, y) => () => zoom.pan(step(x * stage.clientWidth), step(y * stage.clientHeight));
     const zoomed = zoom.on ? {
       ArrowRight: pan(-1, 0), ArrowLeft: pan(1, 0), ArrowUp: pan(0, 1), ArrowDown: pan(0, -1),
+      " ": () => review.inBurst(event.shiftKey ? -1 : 1),
       Escape: () => zoom.exit(),
     } : {};
     const handled = zoomed[key] || {

@@ -1,6 +1,6 @@
 // The review screen: one photo at a time, resuming at the server's cursor. Moving on is the
 // review: the photo left counts as seen, saved before the screen moves.
-import { api } from "./api.js";
+import { api, previewURL } from "./api.js";
 import { renderCompare } from "./compare.js";
 import { describeMoment } from "./describe.js";
 import { renderDetails, renderPhotoLine, stateOf } from "./details.js";
@@ -130,6 +130,8 @@ export const review = {
         } else if (index === null) {
           const unseen = moment.assets.findIndex((asset) => !asset.reviewed);
           index = entering === "end" ? moment.assets.length - 1 : Math.max(0, unseen);
+          const stop = this.stops().find((frames) => frames.includes(index));
+          if (stop) index = this.landing(stop);
         }
       }
       this.index = Math.min(Math.max(index, 0), this.moment.assets.length - 1);
@@ -152,8 +154,22 @@ export const review = {
     }
   },
 
+  // →: the next stop. Without a filter a burst or similar group is one stop: its frames were on
+  // screen as the strip, so leaving it counts them all as seen (one undo for all of them), and the
+  // next stop opens on its suggested frame. With a filter, the next photo that passes it.
   next() {
     if (!this.moment) return;
+    if (this.filter !== "all") return this.nextPhoto();
+    const stops = this.stops();
+    const here = stops.findIndex((stop) => stop.includes(this.index));
+    this.seeStop(here >= 0 ? stops[here] : [this.index]);
+    const seen = false; // done by seeStop
+    if (here >= 0 && here + 1 < stops.length) return this.move(null, this.landing(stops[here + 1]), { seen });
+    if (this.neighbour(1)) return this.move(this.neighbour(1), null, { seen });
+    return this.move(null, this.index, { seen }).then(() =>
+      notice("That was the last moment of your library.", "info", 4));
+  },
+  nextPhoto() {
     const next = this.step(1);
     if (next >= 0) return this.move(null, next);
     if (this.neighbour(1)) return this.move(this.neighbour(1), null);
@@ -162,11 +178,56 @@ export const review = {
       : `That was the last photo of ${filters[this.filter].name}.`;
     return this.move(null, this.index).then(() => notice(last, "info", 4));
   },
+  // ←: the previous stop, on its suggested frame (with a filter, the previous photo passing it).
   previous() {
     if (!this.moment) return;
-    const previous = this.step(-1);
-    if (previous >= 0) return this.move(null, previous);
+    if (this.filter === "all") {
+      const stops = this.stops();
+      const here = stops.findIndex((stop) => stop.includes(this.index));
+      if (here > 0) return this.move(null, this.landing(stops[here - 1]));
+    } else {
+      const previous = this.step(-1);
+      if (previous >= 0) return this.move(null, previous);
+    }
     if (this.neighbour(-1)) return this.move(this.neighbour(-1), null, { entering: "end" });
+  },
+  // The moment's stops in the order of their first frames, each the indices of its frames: a
+  // similar group, else a burst, else one photo.
+  stops() {
+    const stops = new Map();
+    this.moment.assets.forEach((asset, index) => {
+      const stop = this.stopOf(asset.id);
+      const key = stop ? stop.id : asset.id;
+      if (!stops.has(key)) stops.set(key, []);
+      stops.get(key).push(index);
+    });
+    return [...stops.values()];
+  },
+  // The frame a stop opens on: its suggestion, else its first frame not yet seen, else its first.
+  landing(stop) {
+    const assets = this.moment.assets;
+    const suggested = this.stopOf(assets[stop[0]].id)?.suggested;
+    const at = stop.find((index) => assets[index].id === suggested)
+      ?? stop.find((index) => !assets[index].reviewed);
+    return at ?? stop[0];
+  },
+  // Counts the frames of `stop` not yet seen as seen (saved in order, before the cursor moves), as
+  // one undo entry.
+  seeStop(stop) {
+    const changes = [];
+    for (const index of stop) {
+      const asset = this.moment.assets[index];
+      if (stateOf(asset) !== "unreviewed") continue;
+      changes.push({ id: asset.id, before: "unreviewed" });
+      this.setLocal(asset.id, "reviewed");
+      saver.push({ kind: "mark", id: asset.id, state: "reviewed" });
+    }
+    if (changes.length) {
+      this.undo.push(changes.length === 1 ? changes[0] : { changes, shown: this.asset.id });
+      if (this.moment.assets.every((asset) => asset.reviewed)) {
+        notice(`✓ ${describeMoment(this.moment.moment)}: all seen.`, "info", 2.5);
+      }
+    }
   },
   nextMoment() { if (this.neighbour(1)) return this.move(this.neighbour(1), null); },
   previousMoment() {
@@ -186,13 +247,14 @@ export const review = {
   // The stop of the photo on screen, its frames decided on together: its similar group (a burst,
   // or shots a short time apart that are nearly the same, with the photo to keep suggested), else
   // its burst; `{id, assets, suggested, reason}`.
-  burst() {
-    if (!this.asset) return null;
-    const group = (this.moment.groups || []).find((item) => item.assetIds.includes(this.asset.id));
+  burst() { return this.asset ? this.stopOf(this.asset.id) : null; },
+  stopOf(id) {
+    const group = (this.moment.groups || []).find((item) => item.assetIds.includes(id));
     if (group) return { id: group.id, assets: group.assetIds, suggested: group.suggested, reason: group.reason };
-    const burst = this.moment.bursts.find((item) => item.assets.includes(this.asset.id));
+    const burst = this.moment.bursts.find((item) => item.assets.includes(id));
     return burst ? { id: burst.id, assets: burst.assets, suggested: null, reason: null } : null;
   },
+
 
   // K, keep best: the suggestion of the stop on screen a favorite and its other frames still
   // unreviewed reviewed, one undo for all of it; the suggestion shows.

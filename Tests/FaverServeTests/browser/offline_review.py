@@ -135,7 +135,7 @@ class Server:
     def __init__(self, faver, store, extra=(), inside=()):
         listen = ["--listen", HOST_ADDRESS] if not inside else ["--lan"]
         self.process = subprocess.Popen(
-            [*inside, faver, "serve", "--store", store, "--port", "0", *listen, *extra],
+            [*inside, faver, "serve", "--store", store, "--port", "0", *listen, "--no-analyze", *extra],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.link = None
         self.page = None

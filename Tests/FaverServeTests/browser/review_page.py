@@ -89,7 +89,7 @@ class Server:
     def __init__(self, faver, store, port=0):
         servers.append(self)
         self.process = subprocess.Popen(
-            [faver, "serve", "--store", store, "--port", str(port)],
+            [faver, "serve", "--store", store, "--port", str(port), "--no-analyze"],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = self.process.stdout.readline()
         if "http://" not in line:
@@ -191,6 +191,7 @@ def main():
     for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                  "--window-size=960,640", "--hide-scrollbars", "--force-device-scale-factor=1"]:
         options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "SEVERE"})
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
     # The page's own size (what a screenshot shows), whatever the window's frame takes.
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
@@ -198,6 +199,9 @@ def main():
     try:
         run(driver, server, arguments.faver, store, screenshots)
     finally:
+        if failures:  # what the page's console said, to find why
+            for entry in driver.get_log("browser"):
+                print("console:", entry.get("message", "")[:300])
         driver.quit()
         for running in servers:
             if running.process.poll() is None:
@@ -243,9 +247,9 @@ def run(driver, server, faver, store, screenshots):
           "segments grouped by burst (a burst of three, two single photos)")
     shot("review.png")
 
-    # → : the photo left is reviewed, the next one shows, and `next` agrees.
-    press(driver, Keys.ARROW_RIGHT)
-    wait(driver, lambda: shown(driver) not in (None, first), "→ moves on")
+    # ↓ within the burst: the photo left is reviewed, the next frame shows, and `next` agrees.
+    press(driver, Keys.ARROW_DOWN)
+    wait(driver, lambda: shown(driver) not in (None, first), "↓ moves on within the burst")
     second = shown(driver)
     check(api(server, f"/api/assets/{first}")["reviewed"], "the photo left is saved as reviewed")
     check(next_id(server) == second, "/api/next is the photo on screen")
@@ -256,13 +260,13 @@ def run(driver, server, faver, store, screenshots):
     check("seen" in driver.find_elements(By.CSS_SELECTOR, "#segments .seg")[0].get_attribute("class"),
           "its story segment fills")
 
-    # U right after moving on: back to the photo left, unreviewed again; → reviews it again.
+    # U right after moving on: back to the photo left, unreviewed again; ↓ reviews it again.
     press(driver, "u")
     wait(driver, lambda: shown(driver) == first, "U after → shows the photo left again")
     wait(driver, lambda: not api(server, f"/api/assets/{first}")["reviewed"], "and it is unreviewed again")
     check(next_id(server) == first, "/api/next agrees")
-    press(driver, Keys.SPACE)
-    wait(driver, lambda: shown(driver) == second, "Space moves on again")
+    press(driver, Keys.ARROW_DOWN)
+    wait(driver, lambda: shown(driver) == second, "↓ moves on again")
     wait(driver, lambda: api(server, f"/api/assets/{first}")["reviewed"], "reviewing it again")
 
     # F: a favorite at once, no move.
@@ -278,7 +282,8 @@ def run(driver, server, faver, store, screenshots):
     check(driver.find_element(By.ID, "favorite").get_attribute("aria-pressed") == "true",
           "and it is still a favorite")
 
-    # Taps: the middle shows the details, the right third goes on, the left third back.
+    # Taps: the middle shows the details, the right third goes on to the next stop (the burst is
+    # one: its three frames count as seen), the left third back to the burst, on its first frame.
     def tap(fraction):
         stage = driver.find_element(By.ID, "stage")
         ActionChains(driver).move_to_element_with_offset(
@@ -297,10 +302,16 @@ def run(driver, server, faver, store, screenshots):
     shot("details.png")
     tap(0.5)
     wait(driver, lambda: not driver.find_element(By.ID, "details").is_displayed(), "and another hides them")
+    burst = api(server, "/api/review")["group"]["assetIds"]
     tap(0.9)
-    wait(driver, lambda: shown(driver) not in (None, second), "a tap on the right third goes on")
+    wait(driver, lambda: shown(driver) not in [None, *burst], "a tap on the right third goes on to the next stop")
+    wait(driver, lambda: all(api(server, f"/api/assets/{id}")["reviewed"] for id in burst),
+         "and every frame of the burst left counts as seen")
+    check(next_id(server) == shown(driver), "/api/next agrees")
     tap(0.1)
-    wait(driver, lambda: shown(driver) == second, "a tap on the left third goes back")
+    wait(driver, lambda: shown(driver) == burst[0], "a tap on the left third goes back to the burst, on its first frame")
+    press(driver, Keys.ARROW_DOWN)
+    wait(driver, lambda: shown(driver) == second, "and ↓ to its second")
 
     # U: the last mark undone. (A reload forgets the page's undo list: favorite it again first.)
     press(driver, "f")
