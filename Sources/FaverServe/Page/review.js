@@ -24,6 +24,7 @@ export const review = {
   index: 0,
   undo: [],
   moving: false,
+  pending: null, // the one step asked for during a move, taken after it
   autoplay: false,
   autoplayTimer: null,
   holding: false,
@@ -152,6 +153,10 @@ export const review = {
     } finally {
       this.moving = false;
     }
+    // A step asked for while this one was under way (a quick second swipe) is taken now.
+    const pending = this.pending;
+    this.pending = null;
+    if (pending) pending();
   },
 
   // →: the next stop. Without a filter a burst or similar group is one stop: its frames were on
@@ -159,6 +164,7 @@ export const review = {
   // next stop opens on its suggested frame. With a filter, the next photo that passes it.
   next() {
     if (!this.moment) return;
+    if (this.moving) { this.pending = () => this.next(); return; } // after the move under way
     if (this.filter !== "all") return this.nextPhoto();
     const stops = this.stops();
     const here = stops.findIndex((stop) => stop.includes(this.index));
@@ -181,6 +187,7 @@ export const review = {
   // ←: the previous stop, on its suggested frame (with a filter, the previous photo passing it).
   previous() {
     if (!this.moment) return;
+    if (this.moving) { this.pending = () => this.previous(); return; }
     if (this.filter === "all") {
       const stops = this.stops();
       const here = stops.findIndex((stop) => stop.includes(this.index));

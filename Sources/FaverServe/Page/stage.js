@@ -5,8 +5,12 @@ import { capStretch, hideNoPreview, showNoPreview } from "./nopreview.js";
 import { $, notice } from "./ui.js";
 
 // The photo on the review screen, asked as such: the server then makes the next stops' previews
-// ahead, at this size.
-const stageURL = (id) => `${photoURL(id)}&purpose=review`;
+// ahead, at this size. A photo taken along is shown from this browser's copy (a `blob:` address),
+// asked of no server.
+const stageURL = (id) => {
+  const url = photoURL(id);
+  return url.startsWith("blob:") ? url : `${url}&purpose=review`;
+};
 
 // The stops after the photo on screen (at most two), loaded into the browser's cache under the
 // address they are shown by: asked as prefetches, which the server makes after what is on screen
@@ -15,7 +19,7 @@ const prefetched = new Set();
 export function prefetchStops(assets) {
   for (const asset of assets.slice(0, 2)) {
     const url = stageURL(asset.id);
-    if (asset.kind === "video" || prefetched.has(url)) continue;
+    if (asset.kind === "video" || url.startsWith("blob:") || prefetched.has(url)) continue;
     prefetched.add(url);
     if (prefetched.size > 64) prefetched.delete(prefetched.values().next().value);
     fetch(url, { headers: { "Faver-Prefetch": "1" } })
