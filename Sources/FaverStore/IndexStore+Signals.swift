@@ -120,26 +120,28 @@ package struct SignalFailure: Error, Hashable, Sendable {
 
 extension IndexStore.QueueSnapshot {
   /// The saved queue's items in queue order (only those of the moment of ordinal `moment`, when
-  /// given), each with its signals of `version` (nil when it has none), for `SimilarGrouper`.
+  /// given), each with its signals of `version` (nil when it has none), for `SimilarGrouper`. The
+  /// statements are prepared once per connection: the manifest asks once per moment.
   package func similarCandidates(version: Int, moment: Int? = nil) throws -> [SimilarGrouper.Candidate] {
     var positions = (first: 0, end: Int.max)
     if let moment {
       guard
         let row = try Row.fetchOne(
-          db, sql: "SELECT firstPosition, total FROM queueMoment WHERE ordinal = ?", arguments: [moment])
+          db.cachedStatement(sql: "SELECT firstPosition, total FROM queueMoment WHERE ordinal = ?"),
+          arguments: [moment])
       else { return [] }
       positions = (row[0], row[0] + row[1])
     }
     let rows = try Row.fetchCursor(
-      db,
-      sql: """
-        SELECT q.assetId, q.moment, q.burst, q.instant,
-          s.hash, s.sharpness, s.shadows, s.highlights, s.width, s.height
-        FROM queueItem AS q
-        LEFT JOIN photoSignal AS s ON s.assetId = q.assetId AND s.version = ? AND s.failure IS NULL
-        WHERE q.position >= ? AND q.position < ?
-        ORDER BY q.position
-        """,
+      db.cachedStatement(
+        sql: """
+          SELECT q.assetId, q.moment, q.burst, q.instant,
+            s.hash, s.sharpness, s.shadows, s.highlights, s.width, s.height
+          FROM queueItem AS q
+          LEFT JOIN photoSignal AS s ON s.assetId = q.assetId AND s.version = ? AND s.failure IS NULL
+          WHERE q.position >= ? AND q.position < ?
+          ORDER BY q.position
+          """),
       arguments: [version, positions.first, positions.end])
     var candidates: [SimilarGrouper.Candidate] = []
     while let row = try rows.next() {
