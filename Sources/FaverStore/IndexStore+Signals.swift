@@ -121,7 +121,7 @@ package struct SignalFailure: Error, Hashable, Sendable {
 extension IndexStore.QueueSnapshot {
   /// The saved queue's items in queue order (only those of the moment of ordinal `moment`, when
   /// given), each with its signals of `version` (nil when it has none), for `SimilarGrouper`. The
-  /// statements are prepared once per connection: the manifest asks once per moment.
+  /// statement is prepared once per connection: the page asks once per moment.
   package func similarCandidates(version: Int, moment: Int? = nil) throws -> [SimilarGrouper.Candidate] {
     var positions = (first: 0, end: Int.max)
     if let moment {
@@ -134,28 +134,40 @@ extension IndexStore.QueueSnapshot {
     }
     let rows = try Row.fetchCursor(
       db.cachedStatement(
-        sql: """
-          SELECT q.assetId, q.moment, q.burst, q.instant,
-            s.hash, s.sharpness, s.shadows, s.highlights, s.width, s.height
-          FROM queueItem AS q
-          LEFT JOIN photoSignal AS s ON s.assetId = q.assetId AND s.version = ? AND s.failure IS NULL
-          WHERE q.position >= ? AND q.position < ?
-          ORDER BY q.position
-          """),
+        sql:
+          "\(IndexStore.CandidateColumns.selection) WHERE q.position >= ? AND q.position < ? ORDER BY q.position"
+      ),
       arguments: [version, positions.first, positions.end])
     var candidates: [SimilarGrouper.Candidate] = []
-    while let row = try rows.next() {
+    while let row = try rows.next() { candidates.append(IndexStore.CandidateColumns.candidate(row)) }
+    return candidates
+  }
+}
+
+extension IndexStore {
+  /// The columns of queue items joined with their signals, as `SimilarGrouper` reads them: one
+  /// selection for every reader (a moment's, the whole queue's, the manifest's single pass).
+  enum CandidateColumns {
+    /// `SELECT` of the candidate columns (`candidate(_:)` reads them from 0), then `reviewed`
+    /// (at `reviewed`), `FROM queueItem AS q` joined with the signals of the version bound first;
+    /// the caller adds its `WHERE` and `ORDER BY`.
+    static let selection = """
+      SELECT q.assetId, q.moment, q.burst, q.instant,
+        s.hash, s.sharpness, s.shadows, s.highlights, s.width, s.height, q.reviewed
+      FROM queueItem AS q
+      LEFT JOIN photoSignal AS s ON s.assetId = q.assetId AND s.version = ? AND s.failure IS NULL
+      """
+    static let reviewed = 10
+
+    static func candidate(_ row: Row) -> SimilarGrouper.Candidate {
       let signals = (row[4] as Int64?).map { hash in
         PhotoSignals(
           hash: UInt64(bitPattern: hash), sharpness: row[5], shadows: row[6], highlights: row[7],
-          width: row[8],
-          height: row[9])
+          width: row[8], height: row[9])
       }
-      candidates.append(
-        SimilarGrouper.Candidate(
-          id: AssetID(rawValue: row[0]), moment: row[1], burst: row[2],
-          instant: Date(timeIntervalSince1970: row[3]), signals: signals))
+      return SimilarGrouper.Candidate(
+        id: AssetID(rawValue: row[0]), moment: row[1], burst: row[2],
+        instant: Date(timeIntervalSince1970: row[3]), signals: signals)
     }
-    return candidates
   }
 }
