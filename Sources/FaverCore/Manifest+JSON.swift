@@ -65,24 +65,24 @@ extension Manifest {
       json.key("boundary")
       try write(moment.boundary)
       json.key("end")
-      json.value(moment.end)
+      json.value(moment.summary.end)
       if let groups = moment.groups { write(groups) }
       json.key("id")
-      json.value(moment.id)
+      json.value(moment.summary.id)
       json.key("photos")
-      json.value(moment.photos)
+      json.value(moment.summary.photos)
       json.key("place")
-      if let place = moment.place { try place.write(to: json) } else { json.null() }
+      if let place = moment.summary.place { try place.write(to: json) } else { json.null() }
       json.key("reviewedInWindow")
       json.value(moment.reviewedInWindow)
       json.key("start")
-      json.value(moment.start)
+      json.value(moment.summary.start)
       json.key("title")
-      json.value(moment.title)
+      json.value(moment.summary.title)
       json.key("totalInWindow")
       json.value(moment.totalInWindow)
       json.key("videos")
-      json.value(moment.videos)
+      json.value(moment.summary.videos)
       json.endObject()
     }
 

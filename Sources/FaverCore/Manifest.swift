@@ -20,17 +20,9 @@ public struct Manifest: Hashable, Codable, Sendable {
   public var moments: [MomentEntry]
 
   public struct MomentEntry: Hashable, Codable, Sendable {
-    public var id: String
-    /// The first and last capture times, as `CaptureTime.iso8601`.
-    public var start: String
-    public var end: String
-    /// Every asset of the moment, reviewed or not, by kind.
-    public var photos: Int
-    public var videos: Int
-    /// `Sat 12 May 2024 · Lisbon, Portugal` (see `MomentSummary.title(for:place:)`).
-    public var title: String
-    /// Where most of its photos with GPS were taken; nil when none has a place.
-    public var place: Place?
+    /// What the moment is, as everywhere else (`MomentSummary`): its keys are written beside the
+    /// entry's own, not nested.
+    public var summary: MomentSummary
     public var boundary: BoundaryEntry
     public var totalInWindow: Int
     public var reviewedInWindow: Int
@@ -47,29 +39,30 @@ public struct Manifest: Hashable, Codable, Sendable {
       _ summary: MomentSummary, boundary: BoundaryEntry, totalInWindow: Int, reviewedInWindow: Int,
       assetsToReview: [BurstEntry], groups: [SimilarGroup]? = nil
     ) {
-      (id, start, end, photos, videos) = (
-        summary.id, summary.start, summary.end, summary.photos, summary.videos
-      )
-      (title, place, self.boundary) = (summary.title, summary.place, boundary)
+      (self.summary, self.boundary) = (summary, boundary)
       (self.totalInWindow, self.reviewedInWindow) = (totalInWindow, reviewedInWindow)
       (self.assetsToReview, self.groups) = (assetsToReview, groups)
     }
 
+    public var id: String { summary.id }
+
     enum CodingKeys: String, CodingKey {
-      case id, start, end, photos, videos, title, place, boundary, totalInWindow, reviewedInWindow
-      case assetsToReview, groups
+      case boundary, totalInWindow, reviewedInWindow, assetsToReview, groups
     }
 
-    /// Writes `place` as `null` when unknown, where `Codable`'s default would leave the key out.
+    public init(from decoder: any Decoder) throws {
+      summary = try MomentSummary(from: decoder)
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      boundary = try container.decode(BoundaryEntry.self, forKey: .boundary)
+      totalInWindow = try container.decode(Int.self, forKey: .totalInWindow)
+      reviewedInWindow = try container.decode(Int.self, forKey: .reviewedInWindow)
+      assetsToReview = try container.decode([BurstEntry].self, forKey: .assetsToReview)
+      groups = try container.decodeIfPresent([SimilarGroup].self, forKey: .groups)
+    }
+
     public func encode(to encoder: any Encoder) throws {
+      try summary.encode(to: encoder)
       var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(id, forKey: .id)
-      try container.encode(start, forKey: .start)
-      try container.encode(end, forKey: .end)
-      try container.encode(photos, forKey: .photos)
-      try container.encode(videos, forKey: .videos)
-      try container.encode(title, forKey: .title)
-      try container.encode(place, forKey: .place)
       try container.encode(boundary, forKey: .boundary)
       try container.encode(totalInWindow, forKey: .totalInWindow)
       try container.encode(reviewedInWindow, forKey: .reviewedInWindow)

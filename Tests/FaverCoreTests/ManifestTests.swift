@@ -44,14 +44,14 @@ private func violations(of value: Any, against schema: [String: Any]) -> [String
 @Test func momentsSayWhenWhereAndHowMuch() throws {
   let manifest = manifest()
   #expect(manifest.schemaVersion == 5)
-  #expect(manifest.moments.map(\.photos) == [3, 2, 1])
-  #expect(manifest.moments.map(\.videos) == [0, 0, 0])
+  #expect(manifest.moments.map(\.summary.photos) == [3, 2, 1])
+  #expect(manifest.moments.map(\.summary.videos) == [0, 0, 0])
   // epoch is 2023-11-14T22:13:20Z, a Tuesday; the files say UTC.
   #expect(
-    manifest.moments.map(\.title) == [
+    manifest.moments.map(\.summary.title) == [
       "Tue 14 Nov 2023 · Lisbon, Portugal", "Wed 15 Nov 2023 · Algeria", "Wed 15 Nov 2023",
     ])
-  #expect(manifest.moments.map(\.place) == [lisbon, manifest.moments[1].place, nil])
+  #expect(manifest.moments.map(\.summary.place) == [lisbon, manifest.moments[1].summary.place, nil])
   let json = try #require(try JSONSerialization.jsonObject(with: manifest.encoded()) as? [String: Any])
   let moments = try #require(json["moments"] as? [[String: Any]])
   #expect(moments[2]["place"] is NSNull)
@@ -121,13 +121,13 @@ private func foundationJSON(_ manifest: Manifest) throws -> Data {
   #expect(try manifest.encoded() == foundationJSON(manifest))
   manifest.moments[0].assetsToReview[0].assetIds[0] =
     "/photos/\"quoted\" \\ back/slash\n\r\t\u{8}\u{c}\u{0}\u{1}\u{1f}\u{7f} é 😀 \u{2028}"
-  manifest.moments[0].id = ""
+  manifest.moments[0].summary.id = ""
   manifest.moments[1].boundary = Manifest.BoundaryEntry(.distance(meters: 1234.5678, gap: 0.1 + 0.2))
   manifest.moments[2].boundary = Manifest.BoundaryEntry(.timeGap(gap: 1e-7, threshold: 1e21))
-  manifest.moments[2].place = Place(
+  manifest.moments[2].summary.place = Place(
     name: "Sant Julià de \"Lòria\"\n", admin1: nil, country: "Andorra", countryCode: "AD", latitude: -0.0,
     longitude: 1e-7)
-  manifest.moments[2].title = "Undated · \u{1}"
+  manifest.moments[2].summary.title = "Undated · \u{1}"
   manifest.thresholdSeconds = -0.0
   manifest.schemaVersion = 3  // an older manifest decoded and written again says what it is
   manifest.progress = ReviewProgress(reviewed: -1, total: Int.max)
