@@ -133,7 +133,7 @@ package struct Indexer {
       !walk.unreadableFolders.contains { $0.isEmpty || path.hasPrefix($0 + "/") }
     }
     var removals = IndexChanges(rootId: rootId)
-    for path in walk.unseen.media.keys where isGone(path) {
+    for path in walk.unseen.mediaNotFound where isGone(path) {
       removals.removed.append(path)
       summary.removed += 1
     }

@@ -18,7 +18,8 @@ final class RootWalk: @unchecked Sendable {
   private let root: String
   private let logger: Logger
   // Owned by the walking thread until the channel closes, then by the reader.
-  /// What the last run saw and this walk has not found (yet): at the end, what is gone.
+  /// What the last run saw, its media marked as this walk finds them (`KnownFiles.Entry.found`),
+  /// its other files removed: at the end, what is not marked or left is gone.
   private(set) var unseen: KnownFiles
   /// Folders that could not be read in full ("" for the root itself).
   private(set) var unreadableFolders: [String] = []
@@ -48,7 +49,9 @@ final class RootWalk: @unchecked Sendable {
         case .file(let found):
           summary.filesSeen += 1
           // (When the walk does not stat files, nothing was known: every file goes to be read.)
-          if let entry = unseen.media.removeValue(forKey: found.relativePath) {
+          if let index = unseen.media.index(forKey: found.relativePath), !unseen.media.values[index].found {
+            unseen.media.values[index].found = true
+            let entry = unseen.media.values[index]
             if entry.stamp == found.stamp {
               summary.unchanged += 1
               if entry.hasProblem { summary.withProblems += 1 }
