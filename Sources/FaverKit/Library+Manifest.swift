@@ -26,7 +26,8 @@ extension Library {
   /// the store folder and into `extraFolder`, and remembers the mode for the calls that name
   /// none. The queue is saved in the store (rebuilt only when the library, the clock corrections
   /// or the mode changed), and the manifest is written from it as it is read, into every file and
-  /// into `output` (to print it), never held whole in memory. The store's copy and the mode are
+  /// into `output` (to print it), never held whole in memory. Without `output` and `explain`, files
+  /// that are as they would be written (see `unchangedManifest`) are left as they are. The store's copy and the mode are
   /// saved first, so a failing `extraFolder` leaves them in step; an error of `output` is thrown
   /// once the files are in place. `explain` also makes the clustering in memory (see
   /// `Clustering.explained`).
@@ -50,6 +51,11 @@ extension Library {
         }
         if explain { explained = clustering }
       }
+      if !explain, output == nil,
+        let unchanged = try unchangedManifest(in: store, mode: mode, extraFolder: extraFolder)
+      {
+        return unchanged
+      }
       // Another command may save the queue of another mode meanwhile: then again (at worst with
       // the queue stale, which a concurrent index leaves: it was built from the data read).
       if var written = try writeManifest(
@@ -70,6 +76,9 @@ extension Library {
     from store: IndexStore, mode: MomentClusterer.Mode, extraFolder: URL?, now: Date,
     output: ((UnsafeRawBufferPointer) throws -> Void)?
   ) throws -> Clustering? {
+    // What it is written from, read before it is: a mark made meanwhile makes the next run write
+    // it again.
+    let source = try store.manifestSource(recipe: Self.queueRecipe, writer: Self.manifestWriter)
     // The store's copy first: a folder given for the extra copy that cannot be written must not
     // keep the store's own manifest (and the mode) from being written.
     var files = [try AtomicFile(replacing: folder.appendingPathComponent(Self.manifestFileName))]
@@ -114,7 +123,56 @@ extension Library {
     try store.setClusteringMode(mode)
     for file in files.dropFirst() { try file.commit() }
     if let extraError { throw extraError }
+    if let source {
+      try store.keepWrittenManifest(
+        IndexStore.WrittenManifest(source: source, files: Self.fileStates(manifestPaths(extraFolder))))
+    }
     if let outputError { throw outputError }
     return written
+  }
+
+  /// What `cluster` returns when the manifest files are as it would write them (but the time in
+  /// them): written from the saved queue as it is, the same review marks and signals, by this
+  /// very binary, and not touched since. Nil when anything differs: then they are written.
+  private func unchangedManifest(in store: IndexStore, mode: MomentClusterer.Mode, extraFolder: URL?) throws
+    -> Clustering?
+  {
+    guard let source = try store.manifestSource(recipe: Self.queueRecipe, writer: Self.manifestWriter),
+      let written = try store.writtenManifest(), written.source == source,
+      case let paths = manifestPaths(extraFolder), case let states = Self.fileStates(paths),
+      states.count == paths.count, written.files == states,
+      let header = try store.queueHeader(recipe: Self.queueRecipe), header.mode == mode
+    else { return nil }
+    if try store.clusteringMode() != mode { try store.setClusteringMode(mode) }
+    return Clustering(
+      mode: mode, thresholdSeconds: header.threshold, progress: header.progress, moments: header.moments)
+  }
+
+  /// The manifest files `cluster` writes: the store's, then the one in `extraFolder`.
+  private func manifestPaths(_ extraFolder: URL?) -> [String] {
+    [folder, extraFolder].compactMap { $0?.appendingPathComponent(Self.manifestFileName).path }
+  }
+
+  /// The manifest's writer: its schema, the signals' version, and this binary as a file (another
+  /// build of faver may write other bytes).
+  static let manifestWriter: String = {
+    let binary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
+    let state = fileStates([binary])[binary] ?? "unknown"
+    return
+      "schema \(Manifest.currentSchemaVersion) signals \(SignalAnalyzer.version) binary \(binary) \(state)"
+  }()
+
+  /// What `stat` says of each file that exists: size, modification time, inode.
+  static func fileStates(_ paths: [String]) -> [String: String] {
+    var states: [String: String] = [:]
+    for path in paths {
+      guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+        let size = attributes[.size] as? NSNumber,
+        let modified = attributes[.modificationDate] as? Date,
+        let inode = attributes[.systemFileNumber] as? NSNumber
+      else { continue }
+      states[path] = "\(size) \(modified.timeIntervalSince1970.bitPattern) \(inode)"
+    }
+    return states
   }
 }

@@ -26,16 +26,9 @@ extension IndexStore {
   ) throws -> Bool {
     try database.read { db in
       guard let stamp = try Self.queueStamp(db), stamp.isCurrent(recipe: recipe) else { return false }
-      let moments = try Row.fetchAll(
-        db, sql: "SELECT \(QueuedMoment.selection) FROM queueMoment ORDER BY ordinal"
-      ).map(QueuedMoment.init(row:))
-      var progress = ReviewProgress(reviewed: 0, total: 0)
-      for moment in moments {
-        progress.total += moment.total
-        progress.reviewed += moment.reviewed
-      }
-      try header(
-        QueueHeader(mode: stamp.mode, threshold: stamp.threshold ?? 0, progress: progress, moments: moments))
+      let queue = try Self.queueHeader(stamp, in: db)
+      let moments = queue.moments
+      try header(queue)
       // One pass over the items, their signals joined when asked for: a query per moment cost a
       // second at a million items.
       let rows =
@@ -81,6 +74,21 @@ extension IndexStore {
       try endMoment()
       return true
     }
+  }
+
+  /// The header of the queue `stamp` stamps: its moments, read whole, and the progress they add
+  /// up to.
+  static func queueHeader(_ stamp: QueueStamp, in db: Database) throws -> QueueHeader {
+    let moments = try Row.fetchAll(
+      db, sql: "SELECT \(QueuedMoment.selection) FROM queueMoment ORDER BY ordinal"
+    ).map(QueuedMoment.init(row:))
+    var progress = ReviewProgress(reviewed: 0, total: 0)
+    for moment in moments {
+      progress.total += moment.total
+      progress.reviewed += moment.reviewed
+    }
+    return QueueHeader(
+      mode: stamp.mode, threshold: stamp.threshold ?? 0, progress: progress, moments: moments)
   }
 
   /// Hands `body` every asset of the saved queue (`reviewedOnly`: those reviewed, favorites and

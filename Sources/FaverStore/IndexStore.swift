@@ -185,6 +185,7 @@ package final class IndexStore: Sendable {
     registerDeviceMigration(in: &migrator)
     registerMarkTimeMigration(in: &migrator)
     registerSignalMigration(in: &migrator)
+    registerReviewGenerationMigration(in: &migrator)
     return migrator
   }
 
