@@ -73,16 +73,20 @@ package struct Indexer {
 
   private func index(root: String, into summary: inout IndexSummary) throws {
     let rootId = try store.rootID(for: root)
-    // What the last run saw; each file the walk finds again is taken out, what is left is gone.
-    // (A path is never both media and non-media: `IndexStore.apply` keeps them apart.)
-    let known = try store.known(inRoot: rootId)
+    // What the last run saw, read while the walk starts; each file the walk finds again is
+    // marked, what is left is gone. (A path is never both media and non-media: `IndexStore.apply`
+    // keeps them apart.)
+    let knownCount = try store.knownCount(inRoot: rootId)
     var walker = walker
     // Nothing to compare with: the files are stat'ed when they are opened, on all cores.
-    walker.statsFiles = walker.statsFiles && !(known.media.isEmpty && known.nonMedia.isEmpty)
+    walker.statsFiles = walker.statsFiles && knownCount.all > 0
 
     // The walk goes on on its own thread while what it found so far is read here, on all cores,
     // a chunk at a time, and written by the writer's thread.
-    let walk = RootWalk(walker: walker, root: root, known: known, logger: logger)
+    let walk = RootWalk(
+      walker: walker, root: root,
+      known: knownCount.all > 0 ? KnownFilesLoad(store: store, rootId: rootId) : nil,
+      logger: logger)
     let channel = WalkChannel<FileToRead>(chunkSize: chunkSize)
     walk.start(sendingTo: channel)
     defer {
@@ -120,10 +124,12 @@ package struct Indexer {
       }
     }
     try writer.finish()
-    // The channel is closed: the walk is over and its results are ours. A root with nothing in
-    // it at all, where photos were, is an unmounted drive's mount point: forget nothing.
-    if walk.summary.filesSeen == 0, walk.summary.ignored == 0, !known.media.isEmpty {
-      throw IndexError.rootEmptied(path: root, indexed: known.media.count)
+    // The channel is closed: the walk is over and its results are ours.
+    if let error = walk.loadError { throw error }
+    // A root with nothing in it at all, where photos were, is an unmounted drive's mount point:
+    // forget nothing.
+    if walk.summary.filesSeen == 0, walk.summary.ignored == 0, knownCount.media > 0 {
+      throw IndexError.rootEmptied(path: root, indexed: knownCount.media)
     }
     summary.add(walk.summary)
     summary.add(read)

@@ -17,19 +17,29 @@ final class RootWalk: @unchecked Sendable {
   private let walker: LibraryWalker
   private let root: String
   private let logger: Logger
+  private let load: KnownFilesLoad?
   // Owned by the walking thread until the channel closes, then by the reader.
   /// What the last run saw, its media marked as this walk finds them (`KnownFiles.Entry.found`),
-  /// its other files removed: at the end, what is not marked or left is gone.
-  private(set) var unseen: KnownFiles
+  /// its other files removed: at the end, what is not marked or left is gone. Empty until loaded.
+  private(set) var unseen = KnownFiles()
+  /// Whether `unseen` holds what the last run saw (or nothing was to be loaded).
+  private var loaded: Bool
+  /// Files found before the known files were loaded, compared once they are.
+  private var waiting: [FoundFile] = []
+  /// Why the known files could not be read: the walk stopped at once, and nothing counts as gone.
+  private(set) var loadError: (any Error)?
   /// Folders that could not be read in full ("" for the root itself).
   private(set) var unreadableFolders: [String] = []
   /// Files seen, unchanged, ignored, skipped and the walk's warnings.
   private(set) var summary = IndexSummary()
 
-  init(walker: LibraryWalker, root: String, known: KnownFiles, logger: Logger) {
+  /// A walk of `root` that compares what it finds with what `known` reads (with nothing when nil:
+  /// every file goes to be read).
+  init(walker: LibraryWalker, root: String, known: KnownFilesLoad?, logger: Logger) {
     self.walker = walker
     self.root = root
-    self.unseen = known
+    self.load = known
+    self.loaded = known == nil
     self.logger = logger
   }
 
@@ -42,27 +52,20 @@ final class RootWalk: @unchecked Sendable {
     }
   }
 
+  /// Thrown by the visitor to end the walk when the known files could not be read.
+  private struct LoadFailed: Error {}
+
   private func walk(sendingTo channel: WalkChannel<FileToRead>) throws(WalkChannel<FileToRead>.Cancelled) {
     do {
       try walker.walk(root: root) { event in
         switch event {
         case .file(let found):
           summary.filesSeen += 1
-          // (When the walk does not stat files, nothing was known: every file goes to be read.)
-          if let index = unseen.media.index(forKey: found.relativePath), !unseen.media.values[index].found {
-            unseen.media.values[index].found = true
-            let entry = unseen.media.values[index]
-            if entry.stamp == found.stamp {
-              summary.unchanged += 1
-              if entry.hasProblem { summary.withProblems += 1 }
-            } else {
-              try channel.send(FileToRead(file: found, wasMedia: true))
-            }
-          } else if let stamp = unseen.nonMedia.removeValue(forKey: found.relativePath), stamp == found.stamp
-          {
-            summary.skip(.notMedia)
+          if !loaded { try settle(waiting: false, sendingTo: channel) }
+          if loaded {
+            try compare(found, sendingTo: channel)
           } else {
-            try channel.send(FileToRead(file: found, wasMedia: false))
+            waiting.append(found)
           }
           if summary.filesSeen % 1000 == 0 { try channel.tally(filesSeen: summary.filesSeen) }
         case .ignored:
@@ -83,11 +86,50 @@ final class RootWalk: @unchecked Sendable {
           }
         }
       }
+      if !loaded { try settle(waiting: true, sendingTo: channel) }
     } catch let cancelled as WalkChannel<FileToRead>.Cancelled {
       throw cancelled
+    } catch is LoadFailed {
+      return
     } catch {
       preconditionFailure("the walk throws only what its visitor throws: \(error)")
     }
     try channel.tally(filesSeen: summary.filesSeen)
+  }
+
+  /// Takes the known files once loaded (waiting for them when `waiting`), and compares the files
+  /// that waited for them; throws `LoadFailed` when they could not be read.
+  private func settle(waiting wait: Bool, sendingTo channel: WalkChannel<FileToRead>) throws {
+    guard let load else { return }
+    do {
+      guard try load.take(into: &unseen, wait: wait) else { return }
+    } catch {
+      loadError = error
+      throw LoadFailed()
+    }
+    loaded = true
+    for found in waiting { try compare(found, sendingTo: channel) }
+    waiting = []
+  }
+
+  /// Compares a file found with what the last run saw, and sends it to be read when it is new or
+  /// changed.
+  private func compare(_ found: FoundFile, sendingTo channel: WalkChannel<FileToRead>)
+    throws(WalkChannel<FileToRead>.Cancelled)
+  {
+    if let index = unseen.media.index(forKey: found.relativePath), !unseen.media.values[index].found {
+      unseen.media.values[index].found = true
+      let entry = unseen.media.values[index]
+      if entry.stamp == found.stamp {
+        summary.unchanged += 1
+        if entry.hasProblem { summary.withProblems += 1 }
+      } else {
+        try channel.send(FileToRead(file: found, wasMedia: true))
+      }
+    } else if let stamp = unseen.nonMedia.removeValue(forKey: found.relativePath), stamp == found.stamp {
+      summary.skip(.notMedia)
+    } else {
+      try channel.send(FileToRead(file: found, wasMedia: false))
+    }
   }
 }

@@ -241,6 +241,18 @@ package final class IndexStore: Sendable {
   /// Columns are read by position (looking them up by name cost more than the rest of a no-change
   /// refresh's work per file), and the tables are scanned in order (`+rootId` keeps SQLite off
   /// the rootId index, whose every entry cost a lookup of its row).
+  /// How many files the last run saw under one root: photos and videos, and all.
+  package func knownCount(inRoot rootId: Int64) throws -> (media: Int, all: Int) {
+    try database.read { db in
+      let media =
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM file WHERE rootId = ?", arguments: [rootId]) ?? 0
+      let other =
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM nonMediaFile WHERE rootId = ?", arguments: [rootId])
+        ?? 0
+      return (media, media + other)
+    }
+  }
+
   package func known(inRoot rootId: Int64) throws -> KnownFiles {
     typealias Column = FileRecord.Columns
     return try database.read { db in
