@@ -576,6 +576,27 @@ def run(driver, server, faver, store, screenshots):
     wait(driver, zoomed, "Z zooms on a phone")
     shot("zoom-phone.png")
     press(driver, "z")
+    # The burst compared on a phone: its three photos side by side within the screen's width.
+    api(server, "/api/cursor", method="POST", body={"id": third})
+    driver.refresh()
+    wait(driver, lambda: shown(driver) == third, "a phone shows the burst's photo at the cursor")
+    press(driver, "c")
+    wait(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#compare figure")) == 3,
+         "C compares the burst on a phone")
+    boxes = driver.execute_script("""
+        const box = (element) => element.getBoundingClientRect();
+        return {photos: [...document.querySelectorAll('#compare figure')].map((figure) =>
+                  [box(figure).left, box(figure).right, box(figure).width]),
+                compare: box(document.getElementById('compare')).top,
+                title: box(document.querySelector('.story .moment')).bottom,
+                buttons: box(document.getElementById('favorite')).top,
+                bottom: box(document.getElementById('compare')).bottom};""")
+    check(all(left >= 0 and right <= 390 and width >= 100 for left, right, width in boxes["photos"]),
+          f"the burst's photos fit the phone's width ({boxes})")
+    check(boxes["compare"] >= boxes["title"] - 1 and boxes["bottom"] <= boxes["buttons"] + 1,
+          f"between the moment's title and the buttons, covering neither ({boxes})")
+    shot("compare-phone.png")
+    press(driver, Keys.ESCAPE)
     driver.get(server.url + "#/browse")
     wait(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#grid .tile")) == moments + 1,
          "browse on a phone lists the moments")
