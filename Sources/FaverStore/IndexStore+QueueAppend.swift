@@ -19,8 +19,8 @@ import GRDB
 ///   `Timeline.reach` + the widest offset (+ twice the largest clock shift) before them (their
 ///   zones are inferred from evidence that near), none in their folders is dated by its
 ///   modification time (its folder's span of dated photos would move), and none shares a Live
-///   Photo or burst identifier with them or was taken within `pairingReach` of them in file time
-///   (a Live Photo or RAW+JPEG pair).
+///   Photo or burst identifier with them or was taken in their folders within `pairingReach` of
+///   them in file time (a Live Photo or RAW+JPEG pair is of one folder, a few seconds apart).
 /// - Placed, every new photo is later than every dated item of the queue, and no item before the
 ///   queue's last dated moment ends after that moment starts or within the burst window of the
 ///   new photos: bursts and gaps past that point depend on that moment and the new photos alone.
@@ -157,11 +157,10 @@ extension IndexStore {
       db,
       sql: """
         SELECT EXISTS(SELECT 1 FROM file WHERE rowid <= ?1 AND (
-          takenAt >= ?2
-          OR (utcOffset IS NULL AND timeSource != 'fileModified' AND takenAt >= ?3)
+          (utcOffset IS NULL AND timeSource != 'fileModified' AND takenAt >= ?3)
           OR contentIdentifier IN (SELECT value FROM json_each(?4))
           OR burstID IN (SELECT value FROM json_each(?5))
-          OR (timeSource = 'fileModified' AND EXISTS(
+          OR ((timeSource = 'fileModified' OR takenAt >= ?2) AND EXISTS(
             SELECT 1 FROM json_each(?6) AS f
             WHERE rootId = CAST(json_extract(f.value, '$[0]') AS INTEGER)
               AND substr(path, 1, length(json_extract(f.value, '$[1]'))) = json_extract(f.value, '$[1]')))

@@ -108,9 +108,11 @@ private final class TwinLibraries {
   func append() throws {
     var changes = IndexChanges(rootId: root)
     let folder = "d\(Int.random(in: 0..<4, using: &random))"
-    for _ in 0..<Int.random(in: 1...6, using: &random) {
-      clock += [0.5, 2, 40, 700, 5000, 40_000, 200_000].randomElement(using: &random) ?? 1
-      let wallClock = Int.random(in: 0..<12, using: &random) == 0
+    // Mostly the next day; now and then moments later, in the burst of the last photo.
+    clock += [0.5, 2, 700, 5000, 100_000, 200_000, 300_000].randomElement(using: &random) ?? 1
+    for index in 0..<Int.random(in: 1...6, using: &random) {
+      if index > 0 { clock += [0.5, 2, 40, 700, 5000].randomElement(using: &random) ?? 1 }
+      let wallClock = Int.random(in: 0..<30, using: &random) == 0
       changes.media += newPhoto(at: clock, folder: folder, wallClock: wallClock)
     }
     try apply(changes)
