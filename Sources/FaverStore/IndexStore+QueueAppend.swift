@@ -61,20 +61,25 @@ extension IndexStore {
       else { return .rebuild("no queue of these rules and mode to add to") }
       let generation = try Self.dataGeneration(db)
       let rows = try Row.fetchAll(
-        db, sql: "SELECT \(FileRecord.Columns.selection), rowid FROM file WHERE rowid > ? ORDER BY rowid LIMIT ?",
+        db,
+        sql: "SELECT \(FileRecord.Columns.selection), rowid FROM file WHERE rowid > ? ORDER BY rowid LIMIT ?",
         arguments: [mark, Self.appendLimit + 1])
       guard let lastRow = rows.last.map({ $0[FileRecord.Columns.allCases.count] as Int64 }),
         rows.count <= Self.appendLimit,
         generation - stamp.generation == rows.count
       else { return .rebuild("files other than new ones changed") }
       let records = try rows.map(FileRecord.init(row:))
-      guard records.allSatisfy({ $0.utcOffset != nil && $0.timeSource != .fileModified && $0.timeSource != .fileName })
+      guard
+        records.allSatisfy({
+          $0.utcOffset != nil && $0.timeSource != .fileModified && $0.timeSource != .fileName
+        })
       else { return .rebuild("a new file without an offset of its own") }
       let ids = records.map(\.assetId)
       guard Set(ids).count == ids.count else { return .rebuild("a new file is a copy of another") }
       var assets = Self.paired(records, roots: roots)
       timeline.place(&assets, corrections: corrections)
-      guard let firstNew = assets.map(\.captureTime.instant).min(), let firstTaken = records.map(\.takenAt).min()
+      guard let firstNew = assets.map(\.captureTime.instant).min(),
+        let firstTaken = records.map(\.takenAt).min()
       else { return .rebuild("nothing new") }
       if let reason = try Self.touchesOldFiles(
         db, records, before: mark, firstTaken: min(firstTaken, firstNew.timeIntervalSince1970),
@@ -82,7 +87,8 @@ extension IndexStore {
       {
         return .rebuild(reason)
       }
-      guard let tail = try QueueTail(db, firstNew: firstNew, window: clusterer.burstDetector.window.seconds) else {
+      guard let tail = try QueueTail(db, firstNew: firstNew, window: clusterer.burstDetector.window.seconds)
+      else {
         return .rebuild("the new photos are not all after the queue's last moment")
       }
       let before = try Double.fetchAll(
@@ -126,7 +132,8 @@ extension IndexStore {
       if a.rootId != b.rootId { return a.rootId < b.rootId }
       return a.path.utf8.lexicographicallyPrecedes(b.path.utf8)
     }
-    return RawPairing().combined(LivePhotoPairing().combined(sorted.map { $0.asset(root: roots[$0.rootId] ?? "") }))
+    return RawPairing().combined(
+      LivePhotoPairing().combined(sorted.map { $0.asset(root: roots[$0.rootId] ?? "") }))
   }
 
   /// Why files indexed before (rows up to `mark`) would be placed, paired or grouped otherwise
@@ -213,7 +220,8 @@ extension IndexStore {
         ).boundary,
         let burst = try Int.fetchOne(
           db, sql: "SELECT burst FROM queueItem WHERE position = ?", arguments: [firstPosition]),
-        let start = try Double.fetchOne(db, sql: "SELECT MIN(instant) FROM queueItem WHERE burst = ?", arguments: [burst])
+        let start = try Double.fetchOne(
+          db, sql: "SELECT MIN(instant) FROM queueItem WHERE burst = ?", arguments: [burst])
       else { return nil }
       (firstBurst, self.boundary) = (burst, boundary)
       let bound = min(start, firstNew.timeIntervalSince1970 - window - 1)
@@ -240,7 +248,9 @@ extension IndexStore {
   ) throws -> Int {
     let marked = try db.cachedStatement(sql: "SELECT EXISTS(SELECT 1 FROM review WHERE assetId = ?)")
     func isMarked(_ asset: Asset) throws -> Bool {
-      for id in asset.memberIDs where try Bool.fetchOne(marked, arguments: [id.rawValue]) == true { return true }
+      for id in asset.memberIDs where try Bool.fetchOne(marked, arguments: [id.rawValue]) == true {
+        return true
+      }
       return false
     }
     try db.execute(sql: "DELETE FROM queueItem WHERE position >= ?", arguments: [tail.firstPosition])
@@ -253,7 +263,8 @@ extension IndexStore {
       for members in moment.bursts {
         for asset in members.assets {
           let reviewed = try isMarked(asset)
-          try items.add(asset, position: position, burst: burst, moment: tail.ordinal + offset, reviewed: reviewed)
+          try items.add(
+            asset, position: position, burst: burst, moment: tail.ordinal + offset, reviewed: reviewed)
           count.total += 1
           if reviewed { count.reviewed += 1 }
           position += 1

@@ -160,7 +160,8 @@ extension IndexStore {
       // Every moment's row: a boundary holds the library's threshold, which any new photo moves.
       try db.execute(sql: "DELETE FROM queueMoment")
       try Self.insertMoments(
-        moments, summaries: summaries, counts: counts.map { MomentCount(first: $0.first, total: $0.total, reviewed: $0.reviewed) },
+        moments, summaries: summaries,
+        counts: counts.map { MomentCount(first: $0.first, total: $0.total, reviewed: $0.reviewed) },
         from: 0, in: db)
       var stamp = stamp
       if !scratch {
@@ -197,7 +198,8 @@ extension IndexStore {
       )
       let place = said.place
       try summary.execute(arguments: [
-        ordinal + offset, said.id, count.first, count.total, count.reviewed, said.start, said.end, said.photos,
+        ordinal + offset, said.id, count.first, count.total, count.reviewed, said.start, said.end,
+        said.photos,
         said.videos, said.title, place?.name, place?.admin1, place?.country, place?.countryCode,
         place?.latitude, place?.longitude, boundary.reason, boundary.gapSeconds, boundary.thresholdSeconds,
         boundary.meters,

@@ -1,10 +1,10 @@
 import FaverCore
-@testable import FaverStore
 import Foundation
 import GRDB
 import Testing
 
 @testable import FaverKit
+@testable import FaverStore
 
 /// SplitMix64: the same numbers on every run.
 private struct Seeded: RandomNumberGenerator {
@@ -31,7 +31,9 @@ private final class TwinLibraries {
   private var next = 0
   private var clock = 1_700_000_000.0
   private let root: Int64
-  static let cameras: [(make: String?, model: String?)] = [("Canon", "EOS R6"), ("Apple", "iPhone 15"), (nil, nil)]
+  static let cameras: [(make: String?, model: String?)] = [
+    ("Canon", "EOS R6"), ("Apple", "iPhone 15"), (nil, nil),
+  ]
   static let places = [
     Coordinate(latitude: 48.85, longitude: 2.35), Coordinate(latitude: 48.86, longitude: 2.36),
     Coordinate(latitude: 51.5, longitude: -0.12),
@@ -39,7 +41,8 @@ private final class TwinLibraries {
 
   init(seed: UInt64) throws {
     random = Seeded(state: seed)
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("faver-append-\(UUID().uuidString)")
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "faver-append-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     func make(_ name: String, in folder: URL) throws -> (IndexStore, Library) {
       let store = try IndexStore()
@@ -64,7 +67,8 @@ private final class TwinLibraries {
       kind: kind, stamp: FileStamp(size: 1, mtimeNs: 1, device: 1, inode: 1),
       captureTime: CaptureTime(
         instant: Date(timeIntervalSince1970: seconds), utcOffset: offset, source: .exifOriginal),
-      coordinate: coordinate, make: Self.cameras[camera].make, model: Self.cameras[camera].model, problem: nil,
+      coordinate: coordinate, make: Self.cameras[camera].make, model: Self.cameras[camera].model,
+      problem: nil,
       contentIdentifier: identifier, duration: kind == .video ? 2 : nil)
   }
 
@@ -79,7 +83,8 @@ private final class TwinLibraries {
     case 0:
       return [
         record(
-          name + ".heic", id: "id\(next)", at: seconds, offset: offset, camera: camera, coordinate: coordinate,
+          name + ".heic", id: "id\(next)", at: seconds, offset: offset, camera: camera,
+          coordinate: coordinate,
           identifier: name),
         record(
           name + ".mov", id: "id\(next)v", kind: .video, at: seconds, offset: offset, camera: camera,
@@ -87,12 +92,16 @@ private final class TwinLibraries {
       ]
     case 1:
       return [
-        record(name + ".jpg", id: "id\(next)", at: seconds, offset: offset, camera: camera, coordinate: coordinate),
-        record(name + ".cr3", id: "id\(next)r", at: seconds, offset: offset, camera: camera, coordinate: coordinate),
+        record(
+          name + ".jpg", id: "id\(next)", at: seconds, offset: offset, camera: camera, coordinate: coordinate),
+        record(
+          name + ".cr3", id: "id\(next)r", at: seconds, offset: offset, camera: camera, coordinate: coordinate
+        ),
       ]
     default:
       return [
-        record(name + ".jpg", id: "id\(next)", at: seconds, offset: offset, camera: camera, coordinate: coordinate)
+        record(
+          name + ".jpg", id: "id\(next)", at: seconds, offset: offset, camera: camera, coordinate: coordinate)
       ]
     }
   }
@@ -128,7 +137,9 @@ private final class TwinLibraries {
 
   /// A file rewritten where it is: its content (so its id) changes, its time stays.
   func editInPlace() throws {
-    guard var record = files.values.sorted(by: { $0.path < $1.path }).randomElement(using: &random) else { return }
+    guard var record = files.values.sorted(by: { $0.path < $1.path }).randomElement(using: &random) else {
+      return
+    }
     next += 1
     record.assetId = "id\(next)e"
     record.size += 1
@@ -156,8 +167,10 @@ private final class TwinLibraries {
   }
 
   func mark() throws {
-    let ids = files.values.map(\.assetId).sorted().shuffled(using: &random).prefix(3).map(AssetID.init(rawValue:))
-    let mark: ReviewMark = [.favorite, .rejected, .reviewed, .unreviewed].randomElement(using: &random) ?? .reviewed
+    let ids = files.values.map(\.assetId).sorted().shuffled(using: &random).prefix(3).map(
+      AssetID.init(rawValue:))
+    let mark: ReviewMark =
+      [.favorite, .rejected, .reviewed, .unreviewed].randomElement(using: &random) ?? .reviewed
     let when = Date(timeIntervalSince1970: 1_800_000_000)
     for library in [appended.library, rebuilt.library] {
       do { try library.mark(ids, as: mark, at: when) } catch LibraryError.unknownAssets { return }
@@ -202,12 +215,24 @@ func aQueueBroughtUpToDateEqualsAFullRebuildAfterEveryChange(seed: Int) throws {
   for step in 0..<120 {
     let change: String
     switch Int.random(in: 0..<20, using: &twins.random) {
-    case 0..<10: change = "append"; try twins.append()
-    case 10..<12: change = "middle"; try twins.insertInTheMiddle()
-    case 12..<14: change = "edit"; try twins.editInPlace()
-    case 14..<16: change = "remove"; try twins.remove()
-    case 16: change = "clock"; try twins.shiftAClock()
-    default: change = "mark"; try twins.mark()
+    case 0..<10:
+      change = "append"
+      try twins.append()
+    case 10..<12:
+      change = "middle"
+      try twins.insertInTheMiddle()
+    case 12..<14:
+      change = "edit"
+      try twins.editInPlace()
+    case 14..<16:
+      change = "remove"
+      try twins.remove()
+    case 16:
+      change = "clock"
+      try twins.shiftAClock()
+    default:
+      change = "mark"
+      try twins.mark()
     }
     let done = try twins.freshen()
     taken[change, default: []].append(done)
