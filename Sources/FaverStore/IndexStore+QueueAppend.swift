@@ -21,7 +21,8 @@ import GRDB
 ///   modification time (its folder's span of dated photos would move), and none shares a Live
 ///   Photo or burst identifier with them or was taken in their folders within `pairingReach` of
 ///   them in file time (a Live Photo or RAW+JPEG pair is of one folder, a few seconds apart).
-/// - Placed, every new photo is later than every dated item of the queue, and no item before the
+/// - Placed, no new photo is earlier than a dated item of the queue (ties are cut with the last
+///   moment, which is sorted again with them), and no item before the
 ///   queue's last dated moment ends after that moment starts or within the burst window of the
 ///   new photos: bursts and gaps past that point depend on that moment and the new photos alone.
 ///   That moment and the "Undated" one are cut again with the new photos at the threshold of the
@@ -200,8 +201,8 @@ extension IndexStore {
     var assets: [Asset]
 
     /// Nil when photos at `firstNew` or after cannot be cut with the last moment alone: a
-    /// dated item is at or after it, or one before the last moment ends after that moment
-    /// starts or within `window` of the new photos.
+    /// dated item is after it, or one before the last moment ends after that moment starts or
+    /// within `window` of the new photos.
     init?(_ db: Database, firstNew: Date, window: TimeInterval) throws {
       guard
         let last = try Row.fetchOne(
@@ -211,7 +212,7 @@ extension IndexStore {
             WHERE boundary != 'undated' ORDER BY ordinal DESC LIMIT 1
             """),
         let latest = try Double.fetchOne(db, sql: "SELECT MAX(instant) FROM queueItem WHERE isUndated = 0"),
-        latest < firstNew.timeIntervalSince1970
+        latest <= firstNew.timeIntervalSince1970
       else { return nil }
       (ordinal, firstPosition) = (last[0], last[1])
       guard

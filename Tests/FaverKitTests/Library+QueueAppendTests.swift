@@ -117,8 +117,9 @@ private final class TwinLibraries {
   func append() throws {
     var changes = IndexChanges(rootId: root)
     let folder = "d\(Int.random(in: 0..<4, using: &random))"
-    // Mostly the next day; now and then moments later, in the burst of the last photo.
-    clock += [0.5, 2, 700, 5000, 100_000, 200_000, 300_000].randomElement(using: &random) ?? 1
+    // Mostly the next day; now and then moments later, in the burst of the last photo, or at its
+    // very instant.
+    clock += [0, 0.5, 2, 700, 5000, 100_000, 200_000, 300_000].randomElement(using: &random) ?? 1
     for index in 0..<Int.random(in: 1...6, using: &random) {
       if index > 0 { clock += [0.5, 2, 40, 700, 5000].randomElement(using: &random) ?? 1 }
       let wallClock = Int.random(in: 0..<30, using: &random) == 0
@@ -242,10 +243,11 @@ func aQueueBroughtUpToDateEqualsAFullRebuildAfterEveryChange(seed: Int) throws {
     #expect(appended == rebuilt, "step \(step): \(change), \(done)")
     if appended != rebuilt { break }
   }
-  // Changes in the middle of the library are always rebuilt; most appends are appended.
+  // Changes in the middle of the library are always rebuilt; appends are appended unless a file
+  // indexed before is near them (a wall-clock photo whose zone they could move, a pair, a burst).
   for change in ["middle", "edit", "remove"] {
     #expect(taken[change, default: []].allSatisfy { $0 == .rebuilt }, "\(change)")
   }
   let appends = taken["append", default: []]
-  #expect(appends.filter { $0 == .appended }.count * 3 > appends.count, "\(appends)")
+  #expect(appends.filter { $0 == .appended }.count >= 3, "\(appends)")
 }
