@@ -61,6 +61,8 @@ extension IndexStore {
         let mark = stamp.lastFileRow, let savedThreshold = stamp.threshold
       else { return .rebuild("no queue of these rules and mode to add to") }
       let generation = try Self.dataGeneration(db)
+      // Brought up to date by another run meanwhile: nothing to add.
+      guard generation != stamp.generation else { return .appended(items: 0) }
       let rows = try Row.fetchAll(
         db,
         sql: "SELECT \(FileRecord.Columns.selection), rowid FROM file WHERE rowid > ? ORDER BY rowid LIMIT ?",
