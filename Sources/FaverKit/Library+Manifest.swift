@@ -43,13 +43,17 @@ extension Library {
     var attempts = 0
     while true {
       attempts += 1
-      if try explain || !store.isQueueFresh(mode: mode, recipe: Self.queueRecipe) {
+      if explain {
+        // The clustering itself, in memory, to say how it was made; saved when the queue is stale.
         let generation = try store.dataGeneration()
         let clustering = MomentClusterer(mode: mode).moments(in: try placedAssets(store, ordered: false))
         if try !store.isQueueFresh(mode: mode, recipe: Self.queueRecipe) {
           try saveQueue(clustering, places: places(of: clustering.moments), generation: generation, in: store)
         }
-        if explain { explained = clustering }
+        explained = clustering
+      } else {
+        // New photos at the end are appended; any other change rebuilds (see `freshenQueue`).
+        _ = try freshenQueue(mode: mode)
       }
       if !explain, output == nil,
         let unchanged = try unchangedManifest(in: store, mode: mode, extraFolder: extraFolder)
