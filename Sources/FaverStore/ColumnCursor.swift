@@ -11,14 +11,22 @@ struct ColumnCursor: ~Copyable {
   private let connection: SQLiteConnection?
   private var done = false
 
-  /// A cursor over `sql`, with `arguments` bound, before its first row.
-  init(_ db: Database, sql: String, arguments: StatementArguments = []) throws {
+  /// A cursor over `sql`, with `arguments` bound (nil: none yet, `restart` binds them), before
+  /// its first row.
+  init(_ db: Database, sql: String, arguments: StatementArguments? = nil) throws {
     let statement = try db.makeStatement(sql: sql)
-    try statement.setArguments(arguments)
+    if let arguments { try statement.setArguments(arguments) }
     (self.statement, connection) = (statement, db.sqliteConnection)
   }
 
   deinit { sqlite3_reset(statement.sqliteStatement) }
+
+  /// Runs the statement again, before its first row, with `arguments` bound.
+  mutating func restart(_ arguments: StatementArguments) throws {
+    sqlite3_reset(statement.sqliteStatement)
+    done = false
+    try statement.setArguments(arguments)
+  }
 
   /// Moves to the next row; false when there is none.
   mutating func next() throws -> Bool {

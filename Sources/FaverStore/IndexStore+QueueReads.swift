@@ -100,7 +100,7 @@ extension IndexStore {
   ) throws -> Bool {
     try database.read { db in
       guard try Self.queueStamp(db)?.isCurrent(recipe: recipe) == true else { return false }
-      let listing = QueuedAssetListing(roots: try Self.roots(db))
+      var listing = try QueuedAssetListing(db, roots: try Self.roots(db))
       let momentIDs = try String.fetchAll(db, sql: "SELECT momentId FROM queueMoment ORDER BY ordinal")
       // In the order of the index on (instant, assetId): only a run of equal instants (a burst
       // within a second, a Live Photo's pair) is held, to be put in order of root, then path.

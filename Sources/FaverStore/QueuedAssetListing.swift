@@ -2,42 +2,43 @@ import FaverCore
 import GRDB
 
 /// The saved queue's assets in capture order (the placed instant, then the asset id), read in one
-/// joined query: each item with all its files, the first place of its companion and of its raw
-/// file, and the marks of all three. One statement stepped row by row: a query per item for its
-/// files, its companions and its marks cost most of `assets --json` at a million assets.
-struct QueuedAssetListing {
+/// joined query, each item with all its files and its mark; the first place of a companion (a
+/// Live Photo's video, a raw file) and its mark are looked up only for the items that have one.
+/// One statement stepped row by row: a query per item for its files, its companions and its
+/// marks cost most of `assets --json` at a million assets.
+struct QueuedAssetListing: ~Copyable {
   private let roots: [Int64: String]
+  private var companions: ColumnCursor
 
-  init(roots: [Int64: String]) { self.roots = roots }
+  init(_ db: Database, roots: [Int64: String]) throws {
+    self.roots = roots
+    // The first place as `QueuedAssetReader` orders places: by root, then path (SQLite compares
+    // text as its UTF-8 bytes).
+    companions = try ColumnCursor(
+      db,
+      sql: """
+        SELECT f.rootId, f.path, m.favorite, m.rejected FROM file f
+        LEFT JOIN review m ON m.assetId = f.assetId
+        WHERE f.assetId = ? ORDER BY f.rootId, f.path LIMIT 1
+        """)
+  }
 
   /// Where each part of a row starts.
   private enum Column {
     static let item: Int32 = 0
     static let file = item + 15
-    static let companion = file + Int32(FileRecord.Columns.allCases.count)
-    static let raw = companion + 2
-    static let marks = raw + 2
+    static let mark = file + Int32(FileRecord.Columns.allCases.count)
   }
 
   /// Walks by the index on (instant, assetId), so the queue is never sorted in memory; an item's
-  /// files come in consecutive rows. A companion's (or raw file's) first place is the one of
-  /// smallest root, then path, as `QueuedAssetReader` orders places (SQLite compares text as
-  /// UTF-8 bytes).
+  /// files come in consecutive rows.
   private static func sql(reviewedOnly: Bool) -> String {
     let file = FileRecord.Columns.allCases.map { "f." + $0.name }.joined(separator: ", ")
-    func firstPlace(_ id: String) -> String {
-      "(SELECT id FROM file WHERE assetId = q.\(id) ORDER BY rootId, path LIMIT 1)"
-    }
     return """
-      SELECT \(IndexStore.QueuedItem.selection), \(file), c.rootId, c.path, r.rootId, r.path,
-        m.favorite, m.rejected, mc.favorite, mc.rejected, mr.favorite, mr.rejected
+      SELECT \(IndexStore.QueuedItem.selection), \(file), m.favorite, m.rejected
       FROM queueItem q INDEXED BY queueItem_listing
       JOIN file f ON f.assetId = q.assetId
-      LEFT JOIN file c ON c.id = \(firstPlace("companionId"))
-      LEFT JOIN file r ON r.id = \(firstPlace("rawId"))
       LEFT JOIN review m ON m.assetId = q.assetId
-      LEFT JOIN review mc ON mc.assetId = q.companionId
-      LEFT JOIN review mr ON mr.assetId = q.rawId
       \(reviewedOnly ? "WHERE q.reviewed = 1" : "")
       ORDER BY q.instant, q.assetId
       """
@@ -46,72 +47,67 @@ struct QueuedAssetListing {
   /// Hands `body` each item's asset (with its review state), its first place and its moment's
   /// ordinal, in capture order, one at a time; an item whose file is no longer indexed is left
   /// out.
-  func forEach(
+  mutating func forEach(
     in db: Database, reviewedOnly: Bool, _ body: (Asset, _ place: FileRecord, _ moment: Int) throws -> Void
   ) throws {
     var rows = try ColumnCursor(db, sql: Self.sql(reviewedOnly: reviewedOnly))
-    var current: (item: IndexStore.QueuedItem, places: [FileRecord], rest: Rest)?
+    var current: (item: IndexStore.QueuedItem, first: FileRecord, mark: Mark?)?
+    var others: [FileRecord] = []
     func end() throws {
-      guard let (item, places, rest) = current else { return }
-      let (asset, place) = asset(item, places: places, rest: rest)
+      guard let (item, first, mark) = current else { return }
+      let (asset, place) = try asset(item, places: first, others, mark: mark)
+      others.removeAll(keepingCapacity: true)
       try body(asset, place, item.moment)
     }
     while try rows.next() {
       let position = rows.int(Column.item)
       let place = try FileRecord(rows, from: Column.file)
       if current?.item.position == position {
-        current?.places.append(place)
+        others.append(place)
         continue
       }
       try end()
-      current = (IndexStore.QueuedItem(rows, from: Column.item), [place], Rest(rows))
+      current = (IndexStore.QueuedItem(rows, from: Column.item), place, Self.mark(rows, at: Column.mark))
     }
     try end()
   }
 
-  /// What a row holds besides the item and its file: its companions' first places and the marks.
-  private struct Rest {
-    var companion: (rootId: Int64, path: String)?
-    var raw: (rootId: Int64, path: String)?
-    /// The marks of the item, its companion and its raw file: (favorite, rejected), nil unmarked.
-    var mark: (Bool, Bool)?
-    var companionMark: (Bool, Bool)?
-    var rawMark: (Bool, Bool)?
+  /// A mark's (favorite, rejected), nil when the file is not marked.
+  private typealias Mark = (favorite: Bool, rejected: Bool)
 
-    init(_ rows: borrowing ColumnCursor) {
-      func place(_ column: Int32) -> (Int64, String)? {
-        rows.isNull(column) ? nil : (rows.int64(column), rows.string(column + 1))
-      }
-      func mark(_ column: Int32) -> (Bool, Bool)? {
-        rows.isNull(column) ? nil : (rows.bool(column), rows.bool(column + 1))
-      }
-      companion = place(Column.companion)
-      raw = place(Column.raw)
-      (self.mark, companionMark, rawMark) = (
-        mark(Column.marks), mark(Column.marks + 2), mark(Column.marks + 4)
-      )
-    }
+  private static func mark(_ rows: borrowing ColumnCursor, at column: Int32) -> Mark? {
+    rows.isNull(column) ? nil : (rows.bool(column), rows.bool(column + 1))
   }
 
   /// The asset as `QueuedAssetReader.placed` makes it, with the review state of the first of its
   /// files (`memberIDs`: the asset, its raw file, its companion) that is marked.
-  private func asset(_ item: IndexStore.QueuedItem, places: [FileRecord], rest: Rest) -> (Asset, FileRecord) {
-    let places = QueuedAssetReader.inPlaceOrder(places)
-    let first = places[0]
-    var asset = first.asset(root: roots[first.rootId] ?? "")
-    asset.duplicates = places.dropFirst().map { joinPath(roots[$0.rootId] ?? "", $0.path) }
-    func companion(_ id: AssetID?, _ place: (rootId: Int64, path: String)?) -> Asset.Companion? {
-      guard let id, let place else { return nil }
-      return Asset.Companion(id: id, root: roots[place.rootId] ?? "", path: place.path)
+  private mutating func asset(
+    _ item: IndexStore.QueuedItem, places first: FileRecord, _ others: [FileRecord], mark: Mark?
+  ) throws -> (Asset, FileRecord) {
+    let places = others.isEmpty ? [] : QueuedAssetReader.inPlaceOrder([first] + others)
+    let shown = places.first ?? first
+    var asset = shown.asset(root: roots[shown.rootId] ?? "")
+    if !places.isEmpty {
+      asset.duplicates = places.dropFirst().map { joinPath(roots[$0.rootId] ?? "", $0.path) }
     }
-    asset.companion = companion(item.companionID, rest.companion)
-    asset.raw = companion(item.rawID, rest.raw)
+    let raw = try companion(item.rawID)
+    let companion = try companion(item.companionID)
+    asset.raw = raw?.companion
+    asset.companion = companion?.companion
     asset.captureTime = item.captureTime
     asset.problem = item.problem
-    let mark =
-      rest.mark ?? (asset.raw == nil ? nil : rest.rawMark)
-      ?? (asset.companion == nil ? nil : rest.companionMark)
-    asset.review = IndexStore.state(favorite: mark?.0, rejected: mark?.1)
-    return (asset, first)
+    let found = mark ?? raw?.mark ?? companion?.mark
+    asset.review = IndexStore.state(favorite: found?.favorite, rejected: found?.rejected)
+    return (asset, shown)
+  }
+
+  /// The first place of the file `id` and its mark; nil when no file has it.
+  private mutating func companion(_ id: AssetID?) throws -> (companion: Asset.Companion, mark: Mark?)? {
+    guard let id else { return nil }
+    try companions.restart([id.rawValue])
+    guard try companions.next() else { return nil }
+    let companion = Asset.Companion(
+      id: id, root: roots[companions.int64(0)] ?? "", path: companions.string(1))
+    return (companion, Self.mark(companions, at: 2))
   }
 }
