@@ -56,6 +56,12 @@ public struct MomentClusterer: Sendable {
   }
 
   public func moments(in assets: [Asset]) -> Result {
+    moments(in: assets) { threshold(for: $0) }
+  }
+
+  /// The moments of `assets` cut at the threshold `choose` gives for their gaps between items:
+  /// how a queue brought up to date at its end cuts its last moments by the library's threshold.
+  public func moments(in assets: [Asset], threshold choose: ([TimeInterval]) -> Threshold) -> Result {
     // Sorted in place (the detector's order already, so one pass): a million assets make half a
     // million bursts, too many to copy for nothing.
     var items = burstDetector.bursts(in: assets)
@@ -84,7 +90,7 @@ public struct MomentClusterer: Sendable {
         if let last = item.assets.last, Asset.captureOrder(latest, last) { latest = last }
       }
     }
-    let threshold = threshold(for: gaps)
+    let threshold = choose(gaps)
     var moments: [Moment] = []
     var current: [Burst] = []
     var boundary = Moment.Boundary.first

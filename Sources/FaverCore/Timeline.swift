@@ -49,7 +49,7 @@ public struct Timeline: Sendable {
   public var folderReach: TimeInterval = 86_400
 
   /// The widest UTC offset there is (+14:00, Kiribati), in seconds.
-  static let widestOffset: TimeInterval = 14 * 3600
+  public static let widestOffset: TimeInterval = 14 * 3600
 
   public init() {}
 

@@ -19,14 +19,37 @@ extension Library {
     return recipe.digest
   }()
 
-  /// The store, with the saved queue of `mode` fresh: built and saved now when stale (into scratch
-  /// tables when the store cannot be written).
+  /// The store, with the saved queue of `mode` fresh: brought up to date or built and saved now
+  /// when stale (into scratch tables when the store cannot be written).
   func storeWithFreshQueue(mode: MomentClusterer.Mode) throws -> IndexStore {
+    try freshenQueue(mode: mode).store
+  }
+
+  /// How `freshenQueue` made the saved queue fresh.
+  enum QueueFreshening: Equatable {
+    /// It was.
+    case fresh
+    /// New photos after it were added at its end (see `IndexStore.appendToQueue`).
+    case appended
+    /// It was built from the whole library.
+    case rebuilt
+  }
+
+  /// `storeWithFreshQueue`, and how the queue was made fresh: photos added after the saved queue
+  /// are cut into its last moments without reading the library; any other change rebuilds it.
+  func freshenQueue(mode: MomentClusterer.Mode) throws -> (store: IndexStore, freshening: QueueFreshening) {
     let readable = try readableStore
-    if try readable.isQueueFresh(mode: mode, recipe: Self.queueRecipe) { return readable }
+    if try readable.isQueueFresh(mode: mode, recipe: Self.queueRecipe) { return (readable, .fresh) }
     let target: IndexStore
     if let writable = try? store(creating: false), !writable.isReadOnly {
       target = writable
+      let appended = try writable.appendToQueue(
+        mode: mode, recipe: Self.queueRecipe, corrections: try writable.clockCorrections()
+      ) { moments in
+        let places = places(of: moments)
+        return moments.map { MomentSummary($0, place: places[$0.id]) }
+      }
+      if case .appended = appended { return (writable, .appended) }
     } else {
       try readable.useScratchQueue()
       target = readable
@@ -34,7 +57,7 @@ extension Library {
     let generation = try target.dataGeneration()
     let clustering = MomentClusterer(mode: mode).moments(in: try placedAssets(target, ordered: false))
     try saveQueue(clustering, places: places(of: clustering.moments), generation: generation, in: target)
-    return target
+    return (target, .rebuilt)
   }
 
   /// Runs `body` on one snapshot of the saved queue of `mode` (see `clusteringMode`), fresh when

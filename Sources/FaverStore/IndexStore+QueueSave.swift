@@ -35,9 +35,9 @@ extension IndexStore {
   }
 
   /// The temporary table that holds the scratch queue's stamp (see `useScratchQueue`).
-  private static let scratchStamp = "queueScratchStamp"
+  static let scratchStamp = "queueScratchStamp"
 
-  private static func isScratch(_ db: Database) throws -> Bool {
+  static func isScratch(_ db: Database) throws -> Bool {
     try Bool.fetchOne(
       db, sql: "SELECT EXISTS(SELECT 1 FROM sqlite_temp_master WHERE type = 'table' AND name = ?)",
       arguments: [scratchStamp]) ?? false
@@ -83,12 +83,7 @@ extension IndexStore {
     _ moments: [Moment], summaries: [MomentSummary], generation: Int, mode: MomentClusterer.Mode,
     threshold: Double, recipe: String
   ) throws -> Int {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
-    let stamp = String(
-      decoding: try encoder.encode(
-        QueueStamp(generation: generation, mode: mode, threshold: threshold, recipe: recipe)),
-      as: UTF8.self)
+    let stamp = QueueStamp(generation: generation, mode: mode, threshold: threshold, recipe: recipe)
     return try database.write { db in
       let scratch = try Self.isScratch(db)
       // Read in the transaction that writes: a mark made meanwhile is counted, or waits.
@@ -164,33 +159,92 @@ extension IndexStore {
       }
       // Every moment's row: a boundary holds the library's threshold, which any new photo moves.
       try db.execute(sql: "DELETE FROM queueMoment")
-      let summary = try db.makeStatement(
-        sql: """
-          INSERT INTO queueMoment (\(QueuedMoment.selection))
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-          """)
-      for (ordinal, moment) in moments.enumerated() {
-        let (said, boundary, count) = (
-          summaries[ordinal], Manifest.BoundaryEntry(moment.boundary), counts[ordinal]
-        )
-        let place = said.place
-        try summary.execute(arguments: [
-          ordinal, said.id, count.first, count.total, count.reviewed, said.start, said.end, said.photos,
-          said.videos, said.title, place?.name, place?.admin1, place?.country, place?.countryCode,
-          place?.latitude, place?.longitude, boundary.reason, boundary.gapSeconds, boundary.thresholdSeconds,
-          boundary.meters,
-        ])
+      try Self.insertMoments(
+        moments, summaries: summaries,
+        counts: counts.map { MomentCount(first: $0.first, total: $0.total, reviewed: $0.reviewed) },
+        from: 0, in: db)
+      var stamp = stamp
+      if !scratch {
+        try db.execute(sql: "DELETE FROM queueGap")
+        try Self.insertGaps(Self.gaps(of: moments), firstBurst: 1, in: db)
+        if try Self.dataGeneration(db) == generation {
+          stamp.lastFileRow = try Int64.fetchOne(db, sql: "SELECT MAX(rowid) FROM file") ?? 0
+        }
       }
-      if scratch {
-        try db.execute(sql: "DELETE FROM temp.\(Self.scratchStamp)")
-        try db.execute(sql: "INSERT INTO temp.\(Self.scratchStamp) (value) VALUES (?)", arguments: [stamp])
-      } else {
-        try db.execute(
-          sql:
-            "INSERT INTO state (key, value) VALUES ('queue', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-          arguments: [stamp])
-      }
+      try Self.writeStamp(stamp, scratch: scratch, in: db)
       return rewritten == 0 ? 0 : count - (rewritten > count / 2 ? 0 : unchanged)
+    }
+  }
+
+  /// How many items a moment of the queue holds from which position, and how many are reviewed.
+  struct MomentCount {
+    var first: Int
+    var total = 0
+    var reviewed = 0
+  }
+
+  /// Inserts the rows of `moments` with their summaries and counts, numbered from `ordinal`.
+  static func insertMoments(
+    _ moments: [Moment], summaries: [MomentSummary], counts: [MomentCount], from ordinal: Int, in db: Database
+  ) throws {
+    let summary = try db.makeStatement(
+      sql: """
+        INSERT INTO queueMoment (\(QueuedMoment.selection))
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """)
+    for (offset, moment) in moments.enumerated() {
+      let (said, boundary, count) = (
+        summaries[offset], Manifest.BoundaryEntry(moment.boundary), counts[offset]
+      )
+      let place = said.place
+      try summary.execute(arguments: [
+        ordinal + offset, said.id, count.first, count.total, count.reviewed, said.start, said.end,
+        said.photos,
+        said.videos, said.title, place?.name, place?.admin1, place?.country, place?.countryCode,
+        place?.latitude, place?.longitude, boundary.reason, boundary.gapSeconds, boundary.thresholdSeconds,
+        boundary.meters,
+      ])
+    }
+  }
+
+  /// Saves `stamp` as the queue's (the scratch queue's when `scratch`).
+  static func writeStamp(_ stamp: QueueStamp, scratch: Bool, in db: Database) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let value = String(decoding: try encoder.encode(stamp), as: UTF8.self)
+    if scratch {
+      try db.execute(sql: "DELETE FROM temp.\(Self.scratchStamp)")
+      try db.execute(sql: "INSERT INTO temp.\(Self.scratchStamp) (value) VALUES (?)", arguments: [value])
+    } else {
+      try db.execute(
+        sql:
+          "INSERT INTO state (key, value) VALUES ('queue', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+        arguments: [value])
+    }
+  }
+
+  /// The gap before each dated item of `moments` after the first, as `MomentClusterer` measures
+  /// it: the item's start minus the latest end before it, never negative, to the millisecond.
+  static func gaps(of moments: [Moment]) -> [TimeInterval] {
+    var gaps: [TimeInterval] = []
+    var latest: Asset?
+    for moment in moments where moment.boundary != .undated {
+      for item in moment.bursts {
+        if let before = latest {
+          gaps.append(max(0, item.start.seconds(since: before.captureTime.instant)))
+        }
+        if let last = item.assets.last, latest.map({ Asset.captureOrder($0, last) }) ?? true { latest = last }
+      }
+    }
+    return gaps
+  }
+
+  /// Keeps the gaps a smart threshold counts (a minute or more) of `gaps`, the first before the
+  /// burst `firstBurst`, in `queueGap`.
+  static func insertGaps(_ gaps: [TimeInterval], firstBurst: Int, in db: Database) throws {
+    let insert = try db.makeStatement(sql: "INSERT INTO queueGap (burst, gap) VALUES (?, ?)")
+    for (offset, gap) in gaps.enumerated() where gap >= MomentClusterer.minimumCountedGap {
+      try insert.execute(arguments: [firstBurst + offset, gap])
     }
   }
 
@@ -228,7 +282,7 @@ extension IndexStore {
 
 /// The rows of `queueItem`, inserted `rows` at a time with their values bound straight to SQLite
 /// (see `BatchStatement`): GRDB's arguments cost more than the inserts.
-private struct QueueItemInserts {
+struct QueueItemInserts {
   static let rows = 64
   static let columns = """
     position, assetId, companionId, rawId, burst, moment, instant, utcOffset, timeSource, hasSubseconds, \

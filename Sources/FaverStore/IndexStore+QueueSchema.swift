@@ -98,4 +98,17 @@ extension IndexStore {
       try db.execute(sql: "DELETE FROM state WHERE key = 'queue'")
     }
   }
+
+  /// `queueGap`: every gap of a minute or more between the saved queue's dated items (what a smart
+  /// threshold counts), by the ordinal of the burst after it, so an append recomputes the
+  /// threshold without reading the queue (see `appendToQueue`). Saved with the queue; a queue
+  /// saved before it has no `lastFileRow` in its stamp and is never appended to.
+  static func registerQueueGapMigration(in migrator: inout DatabaseMigrator) {
+    migrator.registerMigration("v18: queue gaps") { db in
+      try db.create(table: "queueGap") { t in
+        t.primaryKey("burst", .integer)
+        t.column("gap", .double).notNull()
+      }
+    }
+  }
 }

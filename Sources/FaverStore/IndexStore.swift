@@ -186,6 +186,7 @@ package final class IndexStore: Sendable {
     registerMarkTimeMigration(in: &migrator)
     registerSignalMigration(in: &migrator)
     registerReviewGenerationMigration(in: &migrator)
+    registerQueueGapMigration(in: &migrator)
     return migrator
   }
 

@@ -1,0 +1,283 @@
+package import FaverCore
+import Foundation
+import GRDB
+
+/// Bringing a stale saved queue up to date at its end, without reading the whole library: the
+/// nightly `index` after a day of shooting adds photos taken after every photo the queue holds.
+///
+/// The queue takes them this way only when the result is, byte for byte, the one a full rebuild
+/// saves; every other change is a full rebuild (`IndexStore.QueueAppend.rebuild`). The rules that
+/// make it so, from `Timeline`, `BurstDetector`, `MomentClusterer` and the pairings:
+/// - Only files were added since the queue was saved, each by one insert: the data generation
+///   moved by exactly the number of rows past the stamp's `lastFileRow` (an edit, a removal, a
+///   root or a clock correction moves it further). At most `appendLimit` of them, none a copy of a
+///   file indexed before (its asset would gain a duplicate).
+/// - Each new file knows its instant: an offset in the file, not dated by name or modification
+///   time. `Timeline` then places it by its clock correction alone: no zone is inferred for it
+///   and it is never undated.
+/// - The new files change nothing placed before: no file indexed before is a wall clock within
+///   `Timeline.reach` + the widest offset (+ twice the largest clock shift) before them (their
+///   zones are inferred from evidence that near), none in their folders is dated by its
+///   modification time (its folder's span of dated photos would move), and none shares a Live
+///   Photo or burst identifier with them or was taken in their folders within `pairingReach` of
+///   them in file time (a Live Photo or RAW+JPEG pair is of one folder, a few seconds apart).
+/// - Placed, no new photo is earlier than a dated item of the queue (ties are cut with the last
+///   moment, which is sorted again with them), and no item before the
+///   queue's last dated moment ends after that moment starts or within the burst window of the
+///   new photos: bursts and gaps past that point depend on that moment and the new photos alone.
+///   That moment and the "Undated" one are cut again with the new photos at the threshold of the
+///   library's gaps (`queueGap` keeps every gap of a minute or more by the burst after it).
+/// - A smart threshold that moves past a gap before that moment would cut earlier moments
+///   otherwise: a rebuild. When it moves past none, the earlier moments keep their cuts, and
+///   their time-gap boundaries take the new threshold.
+extension IndexStore {
+  /// What `appendToQueue` did.
+  package enum QueueAppend: Equatable, Sendable {
+    /// The new photos were cut into the queue's last moments: `items` rows written.
+    case appended(items: Int)
+    /// The change is not one the queue takes at its end (why): the queue needs a full rebuild.
+    case rebuild(String)
+  }
+
+  /// The most new files an append takes (their ids are bound in one statement).
+  package static let appendLimit = 5000
+  /// How far apart in file time two files may be and still pair (a Live Photo's still and video,
+  /// a RAW+JPEG pair), with room to spare.
+  static let pairingReach: TimeInterval = 60
+
+  /// Brings the saved queue of `mode` up to date with the files added since it was saved, when
+  /// they all fall after it (see the rules above), summarising each new or changed moment with
+  /// `summaries`; else leaves it as it is and says why.
+  package func appendToQueue(
+    mode: MomentClusterer.Mode, recipe: String, corrections: [ClockCorrection],
+    summaries: ([Moment]) -> [MomentSummary]
+  ) throws -> QueueAppend {
+    let roots = try roots()
+    let timeline = Timeline()
+    let clusterer = MomentClusterer(mode: mode)
+    return try database.write { db in
+      guard try !Self.isScratch(db) else { return .rebuild("the queue is in scratch tables") }
+      guard let stamp = try Self.queueStamp(db), stamp.isCurrent(recipe: recipe), stamp.mode == mode,
+        let mark = stamp.lastFileRow, let savedThreshold = stamp.threshold
+      else { return .rebuild("no queue of these rules and mode to add to") }
+      let generation = try Self.dataGeneration(db)
+      // Brought up to date by another run meanwhile: nothing to add.
+      guard generation != stamp.generation else { return .appended(items: 0) }
+      let rows = try Row.fetchAll(
+        db,
+        sql: "SELECT \(FileRecord.Columns.selection), rowid FROM file WHERE rowid > ? ORDER BY rowid LIMIT ?",
+        arguments: [mark, Self.appendLimit + 1])
+      guard let lastRow = rows.last.map({ $0[FileRecord.Columns.allCases.count] as Int64 }),
+        rows.count <= Self.appendLimit,
+        generation - stamp.generation == rows.count
+      else { return .rebuild("files other than new ones changed") }
+      let records = try rows.map(FileRecord.init(row:))
+      guard
+        records.allSatisfy({
+          $0.utcOffset != nil && $0.timeSource != .fileModified && $0.timeSource != .fileName
+        })
+      else { return .rebuild("a new file without an offset of its own") }
+      let ids = records.map(\.assetId)
+      guard Set(ids).count == ids.count else { return .rebuild("a new file is a copy of another") }
+      var assets = Self.paired(records, roots: roots)
+      timeline.place(&assets, corrections: corrections)
+      guard let firstNew = assets.map(\.captureTime.instant).min(),
+        let firstTaken = records.map(\.takenAt).min()
+      else { return .rebuild("nothing new") }
+      if let reason = try Self.touchesOldFiles(
+        db, records, before: mark, firstTaken: min(firstTaken, firstNew.timeIntervalSince1970),
+        corrections: corrections, timeline: timeline)
+      {
+        return .rebuild(reason)
+      }
+      guard let tail = try QueueTail(db, firstNew: firstNew, window: clusterer.burstDetector.window.seconds)
+      else {
+        return .rebuild("the new photos are not all after the queue's last moment")
+      }
+      let before = try Double.fetchAll(
+        db, sql: "SELECT gap FROM queueGap WHERE burst <= ?", arguments: [tail.firstBurst])
+      var tailGaps: [TimeInterval] = []
+      var clustering = clusterer.moments(in: tail.assets + assets) { gaps in
+        tailGaps = gaps
+        return clusterer.threshold(for: before + gaps)
+      }
+      let threshold = clustering.threshold
+      if threshold != savedThreshold {
+        let moved = try Bool.fetchOne(
+          db, sql: "SELECT EXISTS(SELECT 1 FROM queueGap WHERE burst <= ? AND gap >= ? AND gap < ?)",
+          arguments: [tail.firstBurst, min(threshold, savedThreshold), max(threshold, savedThreshold)])
+        guard moved == false else { return .rebuild("the smart threshold moved past an earlier gap") }
+        try db.execute(
+          sql: "UPDATE queueMoment SET thresholdSeconds = ? WHERE boundary = 'timeGap' AND ordinal < ?",
+          arguments: [threshold, tail.ordinal])
+      }
+      if case .timeGap(let gap, _) = tail.boundary {
+        clustering.moments[0].boundary = .timeGap(gap: gap, threshold: threshold)
+      } else {
+        clustering.moments[0].boundary = tail.boundary
+      }
+      let written = try Self.replaceQueue(
+        from: tail, with: clustering.moments, summaries: summaries(clustering.moments), in: db)
+      try db.execute(sql: "DELETE FROM queueGap WHERE burst > ?", arguments: [tail.firstBurst])
+      try Self.insertGaps(tailGaps, firstBurst: tail.firstBurst + 1, in: db)
+      var updated = QueueStamp(generation: generation, mode: mode, threshold: threshold, recipe: recipe)
+      updated.lastFileRow = lastRow
+      try Self.writeStamp(updated, scratch: false, in: db)
+      return .appended(items: written)
+    }
+  }
+
+  /// The assets of new files as `assets()` makes them: in file time order (ties by root, then
+  /// path), Live Photos and RAW+JPEG pairs combined.
+  private static func paired(_ records: [FileRecord], roots: [Int64: String]) -> [Asset] {
+    let sorted = records.sorted { a, b in
+      if a.takenAt != b.takenAt { return a.takenAt < b.takenAt }
+      if a.rootId != b.rootId { return a.rootId < b.rootId }
+      return a.path.utf8.lexicographicallyPrecedes(b.path.utf8)
+    }
+    return RawPairing().combined(
+      LivePhotoPairing().combined(sorted.map { $0.asset(root: roots[$0.rootId] ?? "") }))
+  }
+
+  /// Why files indexed before (rows up to `mark`) would be placed, paired or grouped otherwise
+  /// with the new `records`; nil when none would.
+  private static func touchesOldFiles(
+    _ db: Database, _ records: [FileRecord], before mark: Int64, firstTaken: Double,
+    corrections: [ClockCorrection], timeline: Timeline
+  ) throws -> String? {
+    let ids = records.map(\.assetId)
+    let copies = try Bool.fetchOne(
+      db,
+      sql: """
+        SELECT EXISTS(SELECT 1 FROM file WHERE assetId IN (SELECT value FROM json_each(?1)) AND rowid <= ?2)
+        OR EXISTS(SELECT 1 FROM queueItem WHERE assetId IN (SELECT value FROM json_each(?1)))
+        OR EXISTS(SELECT 1 FROM queueItem WHERE companionId IN (SELECT value FROM json_each(?1)))
+        OR EXISTS(SELECT 1 FROM queueItem WHERE rawId IN (SELECT value FROM json_each(?1)))
+        """, arguments: [try json(ids), mark])
+    guard copies == false else { return "a new file is a copy of one indexed before" }
+    let shift = corrections.map { TimeInterval(abs($0.shift)) }.max() ?? 0
+    let zoneReach = timeline.reach + Timeline.widestOffset + 2 * shift + pairingReach
+    // The folders of the new files (a prefix of their paths, root-level files: the whole root).
+    var folders: Set<[String]> = []
+    for record in records {
+      let folder = record.path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(record.path[...$0]) } ?? ""
+      folders.insert([String(record.rootId), folder])
+    }
+    let near = try Bool.fetchOne(
+      db,
+      sql: """
+        SELECT EXISTS(SELECT 1 FROM file WHERE rowid <= ?1 AND (
+          (utcOffset IS NULL AND timeSource != 'fileModified' AND takenAt >= ?3)
+          OR contentIdentifier IN (SELECT value FROM json_each(?4))
+          OR burstID IN (SELECT value FROM json_each(?5))
+          OR ((timeSource = 'fileModified' OR takenAt >= ?2) AND EXISTS(
+            SELECT 1 FROM json_each(?6) AS f
+            WHERE rootId = CAST(json_extract(f.value, '$[0]') AS INTEGER)
+              AND substr(path, 1, length(json_extract(f.value, '$[1]'))) = json_extract(f.value, '$[1]')))
+        ))
+        """,
+      arguments: [
+        mark, firstTaken - pairingReach, firstTaken - zoneReach,
+        try json(records.compactMap(\.contentIdentifier)), try json(records.compactMap(\.burstID)),
+        try json(Array(folders)),
+      ])
+    guard near == false else {
+      return "a file indexed before is near the new ones (a zone, a pair, a burst or a folder's span)"
+    }
+    return nil
+  }
+
+  private static func json(_ value: some Encodable) throws -> String {
+    String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+  }
+
+  /// The saved queue's last dated moment and the "Undated" one after it: what an append cuts
+  /// again.
+  struct QueueTail {
+    /// The ordinal of the last dated moment, its first item's position and burst.
+    var ordinal: Int
+    var firstPosition: Int
+    var firstBurst: Int
+    var boundary: Moment.Boundary
+    /// The assets of both moments, as placed.
+    var assets: [Asset]
+
+    /// Nil when photos at `firstNew` or after cannot be cut with the last moment alone: a
+    /// dated item is after it, or one before the last moment ends after that moment starts or
+    /// within `window` of the new photos.
+    init?(_ db: Database, firstNew: Date, window: TimeInterval) throws {
+      guard
+        let last = try Row.fetchOne(
+          db,
+          sql: """
+            SELECT ordinal, firstPosition, boundary, gapSeconds, thresholdSeconds, meters FROM queueMoment
+            WHERE boundary != 'undated' ORDER BY ordinal DESC LIMIT 1
+            """),
+        let latest = try Double.fetchOne(db, sql: "SELECT MAX(instant) FROM queueItem WHERE isUndated = 0"),
+        latest <= firstNew.timeIntervalSince1970
+      else { return nil }
+      (ordinal, firstPosition) = (last[0], last[1])
+      guard
+        let boundary = Manifest.BoundaryEntry(
+          reason: last[2], gapSeconds: last[3], thresholdSeconds: last[4], meters: last[5]
+        ).boundary,
+        let burst = try Int.fetchOne(
+          db, sql: "SELECT burst FROM queueItem WHERE position = ?", arguments: [firstPosition]),
+        let start = try Double.fetchOne(
+          db, sql: "SELECT MIN(instant) FROM queueItem WHERE burst = ?", arguments: [burst])
+      else { return nil }
+      (firstBurst, self.boundary) = (burst, boundary)
+      let bound = min(start, firstNew.timeIntervalSince1970 - window - 1)
+      let reaching = try Bool.fetchOne(
+        db,
+        sql: "SELECT EXISTS(SELECT 1 FROM queueItem WHERE instant >= ? AND isUndated = 0 AND position < ?)",
+        arguments: [bound, firstPosition])
+      guard reaching == false else { return nil }
+      let items = try Row.fetchAll(
+        db, sql: "SELECT \(QueuedItem.selection) FROM queueItem q WHERE q.position >= ? ORDER BY q.position",
+        arguments: [firstPosition]
+      ).map(QueuedItem.init(row:))
+      let found = try QueueSnapshot(db).assets(of: items)
+      let assets = found.compactMap(\.self)
+      guard assets.count == found.count else { return nil }
+      self.assets = assets
+    }
+  }
+
+  /// Replaces the saved queue from `tail` on with `moments` and their summaries; returns how many
+  /// items were written.
+  private static func replaceQueue(
+    from tail: QueueTail, with moments: [Moment], summaries: [MomentSummary], in db: Database
+  ) throws -> Int {
+    let marked = try db.cachedStatement(sql: "SELECT EXISTS(SELECT 1 FROM review WHERE assetId = ?)")
+    func isMarked(_ asset: Asset) throws -> Bool {
+      for id in asset.memberIDs where try Bool.fetchOne(marked, arguments: [id.rawValue]) == true {
+        return true
+      }
+      return false
+    }
+    try db.execute(sql: "DELETE FROM queueItem WHERE position >= ?", arguments: [tail.firstPosition])
+    try db.execute(sql: "DELETE FROM queueMoment WHERE ordinal >= ?", arguments: [tail.ordinal])
+    var items = QueueItemInserts(db)
+    var counts: [MomentCount] = []
+    var (position, burst) = (tail.firstPosition, tail.firstBurst)
+    for (offset, moment) in moments.enumerated() {
+      var count = MomentCount(first: position)
+      for members in moment.bursts {
+        for asset in members.assets {
+          let reviewed = try isMarked(asset)
+          try items.add(
+            asset, position: position, burst: burst, moment: tail.ordinal + offset, reviewed: reviewed)
+          count.total += 1
+          if reviewed { count.reviewed += 1 }
+          position += 1
+        }
+        burst += 1
+      }
+      counts.append(count)
+    }
+    try items.finish()
+    try insertMoments(moments, summaries: summaries, counts: counts, from: tail.ordinal, in: db)
+    return position - tail.firstPosition
+  }
+}

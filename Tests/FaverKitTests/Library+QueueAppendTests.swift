@@ -1,0 +1,253 @@
+import FaverCore
+import Foundation
+import GRDB
+import Testing
+
+@testable import FaverKit
+@testable import FaverStore
+
+/// SplitMix64: the same numbers on every run.
+private struct Seeded: RandomNumberGenerator {
+  var state: UInt64
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// Two in-memory stores given the same changes: `appended` keeps its queue as `Library` does
+/// (appending where it can), `rebuilt` builds it from the whole library after every change.
+private final class TwinLibraries {
+  let appended: (store: IndexStore, library: Library)
+  let rebuilt: (store: IndexStore, library: Library)
+  let folder: URL
+  var random: Seeded
+  /// Every path indexed, with its record.
+  var files: [String: FileRecord] = [:]
+  private var next = 0
+  private var clock = 1_700_000_000.0
+  private let root: Int64
+  static let cameras: [(make: String?, model: String?)] = [
+    ("Canon", "EOS R6"), ("Apple", "iPhone 15"), (nil, nil),
+  ]
+  static let places = [
+    Coordinate(latitude: 48.85, longitude: 2.35), Coordinate(latitude: 48.86, longitude: 2.36),
+    Coordinate(latitude: 51.5, longitude: -0.12),
+  ]
+
+  init(seed: UInt64) throws {
+    random = Seeded(state: seed)
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "faver-append-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    func make(_ name: String, in folder: URL) throws -> (IndexStore, Library) {
+      let store = try IndexStore()
+      _ = try store.rootID(for: "/lib")
+      let place = folder.appendingPathComponent(name)
+      try FileManager.default.createDirectory(at: place, withIntermediateDirectories: true)
+      return (store, Library(store: store, folder: place))
+    }
+    appended = try make("appended", in: folder)
+    rebuilt = try make("rebuilt", in: folder)
+    root = try appended.store.rootID(for: "/lib")
+  }
+
+  deinit { try? FileManager.default.removeItem(at: folder) }
+
+  private func record(
+    _ path: String, id: String, kind: MediaKind = .photo, at seconds: Double, offset: Int?,
+    camera: Int, coordinate: Coordinate?, identifier: String? = nil
+  ) -> FileRecord {
+    FileRecord(
+      rootId: root, path: path, assetId: AssetID(rawValue: id), format: kind == .video ? "quicktime" : "jpeg",
+      kind: kind, stamp: FileStamp(size: 1, mtimeNs: 1, device: 1, inode: 1),
+      captureTime: CaptureTime(
+        instant: Date(timeIntervalSince1970: seconds), utcOffset: offset, source: .exifOriginal),
+      coordinate: coordinate, make: Self.cameras[camera].make, model: Self.cameras[camera].model,
+      problem: nil,
+      contentIdentifier: identifier, duration: kind == .video ? 2 : nil)
+  }
+
+  /// A new photo (a Live Photo or a RAW+JPEG pair at times) at `seconds`, in `folder`.
+  private func newPhoto(at seconds: Double, folder: String, wallClock: Bool) -> [FileRecord] {
+    next += 1
+    let name = "\(folder)/p\(next)"
+    let offset: Int? = wallClock ? nil : [3600, -18_000].randomElement(using: &random)
+    let camera = Int.random(in: 0..<Self.cameras.count, using: &random)
+    let coordinate = Bool.random(using: &random) ? Self.places.randomElement(using: &random) : nil
+    switch Int.random(in: 0..<10, using: &random) {
+    case 0:
+      return [
+        record(
+          name + ".heic", id: "id\(next)", at: seconds, offset: offset, camera: camera,
+          coordinate: coordinate,
+          identifier: name),
+        record(
+          name + ".mov", id: "id\(next)v", kind: .video, at: seconds, offset: offset, camera: camera,
+          coordinate: coordinate, identifier: name),
+      ]
+    case 1:
+      return [
+        record(
+          name + ".jpg", id: "id\(next)", at: seconds, offset: offset, camera: camera, coordinate: coordinate),
+        record(
+          name + ".cr3", id: "id\(next)r", at: seconds, offset: offset, camera: camera, coordinate: coordinate
+        ),
+      ]
+    default:
+      return [
+        record(
+          name + ".jpg", id: "id\(next)", at: seconds, offset: offset, camera: camera, coordinate: coordinate)
+      ]
+    }
+  }
+
+  private func apply(_ changes: IndexChanges) throws {
+    for record in changes.media { files[record.path] = record }
+    for path in changes.removed { files[path] = nil }
+    try appended.store.apply(changes)
+    try rebuilt.store.apply(changes)
+  }
+
+  /// A day of shooting after everything indexed (now and then a wall-clock photo among them).
+  func append() throws {
+    var changes = IndexChanges(rootId: root)
+    let folder = "d\(Int.random(in: 0..<4, using: &random))"
+    // Mostly the next day; now and then moments later, in the burst of the last photo, or at its
+    // very instant.
+    clock += [0, 0.5, 2, 700, 5000, 100_000, 200_000, 300_000].randomElement(using: &random) ?? 1
+    for index in 0..<Int.random(in: 1...6, using: &random) {
+      if index > 0 { clock += [0.5, 2, 40, 700, 5000].randomElement(using: &random) ?? 1 }
+      let wallClock = Int.random(in: 0..<30, using: &random) == 0
+      changes.media += newPhoto(at: clock, folder: folder, wallClock: wallClock)
+    }
+    try apply(changes)
+  }
+
+  /// A photo taken among those indexed.
+  func insertInTheMiddle() throws {
+    var changes = IndexChanges(rootId: root)
+    changes.media = newPhoto(
+      at: Double.random(in: 1_700_000_000...clock, using: &random), folder: "old", wallClock: false)
+    try apply(changes)
+  }
+
+  /// A file rewritten where it is: its content (so its id) changes, its time stays.
+  func editInPlace() throws {
+    guard var record = files.values.sorted(by: { $0.path < $1.path }).randomElement(using: &random) else {
+      return
+    }
+    next += 1
+    record.assetId = "id\(next)e"
+    record.size += 1
+    var changes = IndexChanges(rootId: root)
+    changes.media = [record]
+    try apply(changes)
+  }
+
+  func remove() throws {
+    guard let path = files.keys.sorted().randomElement(using: &random) else { return }
+    var changes = IndexChanges(rootId: root)
+    changes.removed = [path]
+    try apply(changes)
+  }
+
+  /// One camera's clock put right over part of the library.
+  func shiftAClock() throws {
+    let record = record("x", id: "x", at: 0, offset: nil, camera: 0, coordinate: nil)
+    guard let camera = record.asset(root: "/lib").camera else { return }
+    let correction = ClockCorrection(
+      camera: camera, shift: Int.random(in: -7200...7200, using: &random),
+      from: Date(timeIntervalSince1970: Double.random(in: 1_700_000_000...clock, using: &random)))
+    try appended.store.addClockCorrection(correction)
+    try rebuilt.store.addClockCorrection(correction)
+  }
+
+  func mark() throws {
+    let ids = files.values.map(\.assetId).sorted().shuffled(using: &random).prefix(3).map(
+      AssetID.init(rawValue:))
+    let mark: ReviewMark =
+      [.favorite, .rejected, .reviewed, .unreviewed].randomElement(using: &random) ?? .reviewed
+    let when = Date(timeIntervalSince1970: 1_800_000_000)
+    for library in [appended.library, rebuilt.library] {
+      do { try library.mark(ids, as: mark, at: when) } catch LibraryError.unknownAssets { return }
+    }
+  }
+
+  /// The saved queue of `store`: its items, moments and counted gaps, row by row, and its
+  /// threshold.
+  static func savedQueue(_ store: IndexStore) throws -> [[Row]] {
+    try store.database.read { db in
+      [
+        try Row.fetchAll(db, sql: "SELECT * FROM queueItem ORDER BY position"),
+        try Row.fetchAll(db, sql: "SELECT * FROM queueMoment ORDER BY ordinal"),
+        try Row.fetchAll(db, sql: "SELECT * FROM queueGap ORDER BY burst"),
+        try Row.fetchAll(db, sql: "SELECT json_extract(value, '$.threshold') FROM state WHERE key = 'queue'"),
+      ]
+    }
+  }
+
+  /// Brings both queues up to date: `appended` as `Library` does, `rebuilt` from the whole library
+  /// (its queue dropped first). Returns how `appended` did it.
+  func freshen() throws -> Library.QueueFreshening {
+    let done = try appended.library.freshenQueue(mode: .smart).freshening
+    try rebuilt.store.database.write { db in
+      try db.execute(sql: "DELETE FROM state WHERE key = 'queue'")
+      try db.execute(sql: "DELETE FROM queueItem")
+      try db.execute(sql: "DELETE FROM queueMoment")
+      try db.execute(sql: "DELETE FROM queueGap")
+    }
+    #expect(try rebuilt.library.freshenQueue(mode: .smart).freshening == .rebuilt)
+    return done
+  }
+}
+
+@Test(arguments: [1, 2, 3])
+func aQueueBroughtUpToDateEqualsAFullRebuildAfterEveryChange(seed: Int) throws {
+  let twins = try TwinLibraries(seed: UInt64(seed))
+  // The first queue is built whole; every change after it is appended where it can be.
+  for _ in 0..<10 { try twins.append() }
+  #expect(try twins.freshen() == .rebuilt)
+  var taken: [String: [Library.QueueFreshening]] = [:]
+  for step in 0..<120 {
+    let change: String
+    switch Int.random(in: 0..<20, using: &twins.random) {
+    case 0..<10:
+      change = "append"
+      try twins.append()
+    case 10..<12:
+      change = "middle"
+      try twins.insertInTheMiddle()
+    case 12..<14:
+      change = "edit"
+      try twins.editInPlace()
+    case 14..<16:
+      change = "remove"
+      try twins.remove()
+    case 16:
+      change = "clock"
+      try twins.shiftAClock()
+    default:
+      change = "mark"
+      try twins.mark()
+    }
+    let done = try twins.freshen()
+    taken[change, default: []].append(done)
+    let (appended, rebuilt) = (
+      try TwinLibraries.savedQueue(twins.appended.store), try TwinLibraries.savedQueue(twins.rebuilt.store)
+    )
+    #expect(appended == rebuilt, "step \(step): \(change), \(done)")
+    if appended != rebuilt { break }
+  }
+  // Changes in the middle of the library are always rebuilt; appends are appended unless a file
+  // indexed before is near them (a wall-clock photo whose zone they could move, a pair, a burst).
+  for change in ["middle", "edit", "remove"] {
+    #expect(taken[change, default: []].allSatisfy { $0 == .rebuilt }, "\(change)")
+  }
+  let appends = taken["append", default: []]
+  #expect(appends.filter { $0 == .appended }.count >= 3, "\(appends)")
+}
