@@ -26,7 +26,7 @@ struct QueuedAssetListing: ~Copyable {
   /// Where each part of a row starts.
   private enum Column {
     static let item: Int32 = 0
-    static let file = item + 15
+    static let file = item + Int32(IndexStore.QueuedItem.selection.split(separator: ",").count)
     static let mark = file + Int32(FileRecord.Columns.allCases.count)
   }
 
