@@ -68,6 +68,13 @@ public struct CaptureTime: Hashable, Codable, Sendable {
   /// read as UTC.
   public var instantISO8601: String {
     let ms = Int64((instant.timeIntervalSince1970 * 1000).rounded())
+    return Self.written(milliseconds: ms, hasSubseconds: hasSubseconds, ending: .utc)
+      ?? paddedInstantISO8601
+  }
+
+  /// `instantISO8601` for any year, by padding each field's decimal text.
+  var paddedInstantISO8601: String {
+    let ms = Int64((instant.timeIntervalSince1970 * 1000).rounded())
     let civil = CivilDateTime(secondsSince1970: ms.floorDivided(by: 1000))
     var text =
       "\(pad(civil.year, 4))-\(pad(civil.month))-\(pad(civil.day))"
@@ -79,12 +86,25 @@ public struct CaptureTime: Hashable, Codable, Sendable {
   /// ISO 8601 wall-clock time: `2024-05-12T14:30:12.345+02:00`, with milliseconds only when the
   /// file recorded sub-seconds and the offset only when it recorded one.
   public var iso8601: String {
-    let ms = wallClockMilliseconds
+    Self.written(
+      milliseconds: wallClockMilliseconds, hasSubseconds: hasSubseconds,
+      ending: utcOffset.map { .offset(seconds: $0) } ?? .none)
+      ?? paddedISO8601
+  }
+
+  /// What follows the time of day.
+  private enum Ending {
+    case none, utc
+    case offset(seconds: Int)
+  }
+
+  /// The text of `iso8601` and `instantISO8601` written digit by digit (a manifest and a listing
+  /// hold one per asset, and interpolating padded strings cost more than the clustering); nil
+  /// for a year or an offset of more digits than the text has room for.
+  private static func written(milliseconds ms: Int64, hasSubseconds: Bool, ending: Ending) -> String? {
     let civil = CivilDateTime(secondsSince1970: ms.floorDivided(by: 1000))
-    let offsetMinutes = utcOffset.map { abs($0) / 60 } ?? 0
-    guard (0...9999).contains(civil.year), offsetMinutes < 100 * 60 else { return paddedISO8601 }
-    // The same text written digit by digit: a manifest holds one per asset, and interpolating
-    // padded strings cost more than the clustering.
+    guard (0...9999).contains(civil.year) else { return nil }
+    if case .offset(let seconds) = ending, abs(seconds) / 60 >= 100 * 60 { return nil }
     return String(unsafeUninitializedCapacity: 29) { text in
       var end = 0
       func put(_ byte: UInt8) {
@@ -114,11 +134,15 @@ public struct CaptureTime: Hashable, Codable, Sendable {
         put(46)
         put(Int(ms - ms.floorDivided(by: 1000) * 1000), digits: 3)
       }
-      if let utcOffset {
-        put(utcOffset < 0 ? 45 : 43)
-        put(offsetMinutes / 60, digits: 2)
+      switch ending {
+      case .none: break
+      case .utc: put(90)
+      case .offset(let seconds):
+        let minutes = abs(seconds) / 60
+        put(seconds < 0 ? 45 : 43)
+        put(minutes / 60, digits: 2)
         put(58)
-        put(offsetMinutes % 60, digits: 2)
+        put(minutes % 60, digits: 2)
       }
       return end
     }

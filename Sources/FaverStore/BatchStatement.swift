@@ -5,8 +5,9 @@ import GRDBSQLite
 /// to SQLite. GRDB's `StatementArguments` convert every value through unspecialized generics:
 /// measured with callgrind, that cost about 30,000 instructions per indexed file, more than the
 /// SQLite inserts themselves. Text is copied once into a buffer that stays put until the run
-/// (SQLite would copy each string into a heap block of its own). This file is FaverStore's only
-/// direct use of the SQLite C API, and only for statements that return no rows.
+/// (SQLite would copy each string into a heap block of its own). With `ColumnCursor.swift` (which
+/// reads rows), FaverStore's only direct use of the SQLite C API, here for statements that return
+/// no rows.
 struct BatchStatement {
   private let statement: Statement
   private let connection: SQLiteConnection?

@@ -128,6 +128,41 @@ package struct FileRecord: Hashable, Sendable, FetchableRecord, TableRecord {
     serial = row[C.serial.position] as String?
   }
 
+  /// Reads the columns of `Columns.selection` at the cursor's row, from column `first` on, as
+  /// `init(row:)` reads them.
+  init(_ columns: borrowing ColumnCursor, from first: Int32) throws {
+    func at(_ column: Columns) -> Int32 { first + Int32(column.position) }
+    guard let kind = MediaKind(rawValue: columns.string(at(.kind))),
+      let source = TimeSource(rawValue: columns.string(at(.timeSource)))
+    else {
+      throw DatabaseError(
+        resultCode: .SQLITE_CORRUPT, message: "the file table holds an unknown kind or time source")
+    }
+    rootId = columns.int64(at(.rootId))
+    path = columns.string(at(.path))
+    assetId = columns.string(at(.assetId))
+    format = columns.string(at(.format))
+    self.kind = kind
+    size = columns.int64(at(.size))
+    mtimeNs = columns.int64(at(.mtimeNs))
+    device = columns.int64(at(.device))
+    inode = columns.int64(at(.inode))
+    takenAt = columns.double(at(.takenAt))
+    utcOffset = columns.optionalInt(at(.utcOffset))
+    hasSubseconds = columns.bool(at(.hasSubseconds))
+    timeSource = source
+    latitude = columns.optionalDouble(at(.latitude))
+    longitude = columns.optionalDouble(at(.longitude))
+    make = columns.optionalString(at(.make))
+    model = columns.optionalString(at(.model))
+    problem = columns.optionalString(at(.problem))
+    contentIdentifier = columns.optionalString(at(.contentIdentifier))
+    burstID = columns.optionalString(at(.burstID))
+    duration = columns.optionalDouble(at(.duration))
+    offsetSource = columns.optionalString(at(.offsetSource)).flatMap(OffsetSource.init(rawValue:))
+    serial = columns.optionalString(at(.serial))
+  }
+
   /// Binds one column's value.
   func bind(_ column: Columns, to statement: inout BatchStatement) {
     switch column {

@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 
 /// The saved queue read whole, a row at a time: the manifest and `assets --json` are written from
-/// it as they are read, so a million assets are never in memory at once (issue #17).
+/// it as they are read, so a million assets are never in memory at once.
 extension IndexStore {
   /// The saved queue as its manifest begins: the threshold it was built with, the progress, and
   /// every moment in queue order (reviewed ones included).
@@ -100,35 +100,27 @@ extension IndexStore {
   ) throws -> Bool {
     try database.read { db in
       guard try Self.queueStamp(db)?.isCurrent(recipe: recipe) == true else { return false }
-      let reader = try QueuedAssetReader(db, roots: try Self.roots(db))
+      var listing = try QueuedAssetListing(db, roots: try Self.roots(db))
       let momentIDs = try String.fetchAll(db, sql: "SELECT momentId FROM queueMoment ORDER BY ordinal")
-      // By the index on (instant, assetId): no sort of the whole queue in memory. Only a run of
-      // equal instants (a burst within a second, a Live Photo's pair) is held, to be put in order.
-      let rows = try Row.fetchCursor(
-        db,
-        sql:
-          "SELECT \(QueuedItem.selection) FROM queueItem q INDEXED BY queueItem_listing "
-          + (reviewedOnly ? "WHERE q.reviewed = 1 " : "") + "ORDER BY q.instant, q.assetId"
-      )
+      // In the order of the index on (instant, assetId): only a run of equal instants (a burst
+      // within a second, a Live Photo's pair) is held, to be put in order of root, then path.
       var run: [(asset: Asset, place: FileRecord, moment: Int)] = []
       func endRun() throws {
-        run.sort {
-          $0.place.rootId != $1.place.rootId
-            ? $0.place.rootId < $1.place.rootId
-            : $0.place.path.utf8.lexicographicallyPrecedes($1.place.path.utf8)
+        if run.count > 1 {
+          run.sort {
+            $0.place.rootId != $1.place.rootId
+              ? $0.place.rootId < $1.place.rootId
+              : $0.place.path.utf8.lexicographicallyPrecedes($1.place.path.utf8)
+          }
         }
         for entry in run {
           try body(entry.asset, momentIDs.indices.contains(entry.moment) ? momentIDs[entry.moment] : "")
         }
         run.removeAll(keepingCapacity: true)
       }
-      while let row = try rows.next() {
-        let item = QueuedItem(row: row)
-        guard let (asset, place) = try reader.placed(item) else { continue }
+      try listing.forEach(in: db, reviewedOnly: reviewedOnly) { asset, place, moment in
         if let last = run.last, last.asset.captureTime.instant != asset.captureTime.instant { try endRun() }
-        var reviewed = asset
-        reviewed.review = try reader.reviewState(of: asset.memberIDs)
-        run.append((reviewed, place, item.moment))
+        run.append((asset, place, moment))
       }
       try endRun()
       return true

@@ -249,7 +249,13 @@ struct QueuedAssetReader {
   }
 
   private func places(_ id: AssetID) throws -> [FileRecord] {
-    try Row.fetchAll(places, arguments: [id.rawValue]).map { try FileRecord(row: $0) }.sorted {
+    Self.inPlaceOrder(try Row.fetchAll(places, arguments: [id.rawValue]).map { try FileRecord(row: $0) })
+  }
+
+  /// An asset's places, first the one it is shown at: by root, then by path as UTF-8 bytes.
+  static func inPlaceOrder(_ places: [FileRecord]) -> [FileRecord] {
+    guard places.count > 1 else { return places }
+    return places.sorted {
       $0.rootId != $1.rootId ? $0.rootId < $1.rootId : $0.path.utf8.lexicographicallyPrecedes($1.path.utf8)
     }
   }

@@ -77,6 +77,27 @@ extension IndexStore {
       captureTime.isUndated = row[13]
       problem = row[14]
     }
+
+    /// Reads the columns of `selection` at the cursor's row, from column `first` on, as
+    /// `init(row:)` reads them.
+    init(_ columns: borrowing ColumnCursor, from first: Int32) {
+      position = columns.int(first)
+      assetID = AssetID(rawValue: columns.string(first + 1))
+      companionID = columns.optionalString(first + 2).map(AssetID.init(rawValue:))
+      rawID = columns.optionalString(first + 3).map(AssetID.init(rawValue:))
+      burst = columns.int(first + 4)
+      moment = columns.int(first + 5)
+      captureTime = CaptureTime(
+        instant: Date(timeIntervalSince1970: columns.double(first + 6)),
+        utcOffset: columns.optionalInt(first + 7),
+        source: TimeSource(rawValue: columns.string(first + 8)) ?? .fileModified,
+        hasSubseconds: columns.bool(first + 9),
+        offsetSource: OffsetSource(rawValue: columns.string(first + 10)) ?? .file)
+      captureTime.inferredOffset = columns.optionalInt(first + 11)
+      captureTime.clockShift = columns.int(first + 12)
+      captureTime.isUndated = columns.bool(first + 13)
+      problem = columns.optionalString(first + 14)
+    }
   }
 }
 

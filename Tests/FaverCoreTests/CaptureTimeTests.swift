@@ -53,6 +53,7 @@ func iso8601KeepsTheCamerasWallClock(fraction: Double?, offset: Int, expected: S
           instant: Date(timeIntervalSince1970: seconds), utcOffset: offset, source: .exifOriginal,
           hasSubseconds: subseconds)
         if time.iso8601 != time.paddedISO8601 { mismatches.append(time.paddedISO8601) }
+        if time.instantISO8601 != time.paddedInstantISO8601 { mismatches.append(time.paddedInstantISO8601) }
       }
     }
   }

@@ -1,0 +1,72 @@
+import GRDB
+import GRDBSQLite
+
+/// A SELECT stepped a row at a time, its columns read straight from SQLite by position. GRDB's
+/// `Row` decodes each value through unspecialized generics (and `Row.fetchAll` builds a
+/// dictionary of column names per row): reading a million joined rows cost it more than SQLite's
+/// own work. With `BatchStatement.swift`, the only file of FaverStore that calls the SQLite C API.
+/// Runs inside the transaction that made it; the statement is reset when the cursor is done.
+struct ColumnCursor: ~Copyable {
+  private let statement: Statement
+  private let connection: SQLiteConnection?
+  private var done = false
+
+  /// A cursor over `sql`, with `arguments` bound (nil: none yet, `restart` binds them), before
+  /// its first row.
+  init(_ db: Database, sql: String, arguments: StatementArguments? = nil) throws {
+    let statement = try db.makeStatement(sql: sql)
+    if let arguments { try statement.setArguments(arguments) }
+    (self.statement, connection) = (statement, db.sqliteConnection)
+  }
+
+  deinit { sqlite3_reset(statement.sqliteStatement) }
+
+  /// Runs the statement again, before its first row, with `arguments` bound.
+  mutating func restart(_ arguments: StatementArguments) throws {
+    sqlite3_reset(statement.sqliteStatement)
+    done = false
+    try statement.setArguments(arguments)
+  }
+
+  /// Moves to the next row; false when there is none.
+  mutating func next() throws -> Bool {
+    guard !done else { return false }
+    let code = sqlite3_step(statement.sqliteStatement)
+    switch code {
+    case SQLITE_ROW: return true
+    case SQLITE_DONE:
+      done = true
+      return false
+    default:
+      done = true
+      throw DatabaseError(
+        resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(connection)),
+        sql: statement.sql)
+    }
+  }
+
+  func isNull(_ column: Int32) -> Bool {
+    sqlite3_column_type(statement.sqliteStatement, column) == SQLITE_NULL
+  }
+
+  func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(statement.sqliteStatement, column) }
+
+  func int(_ column: Int32) -> Int { Int(int64(column)) }
+
+  /// As GRDB reads a boolean: any integer but 0 is true.
+  func bool(_ column: Int32) -> Bool { int64(column) != 0 }
+
+  func double(_ column: Int32) -> Double { sqlite3_column_double(statement.sqliteStatement, column) }
+
+  /// The text of the column (NULL reads as empty) as GRDB decodes it: up to its first NUL, with
+  /// ill-formed UTF-8 repaired.
+  func string(_ column: Int32) -> String {
+    guard let text = sqlite3_column_text(statement.sqliteStatement, column) else { return "" }
+    return String(cString: text)
+  }
+
+  func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }
+  func optionalBool(_ column: Int32) -> Bool? { isNull(column) ? nil : bool(column) }
+  func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }
+  func optionalString(_ column: Int32) -> String? { isNull(column) ? nil : string(column) }
+}
