@@ -150,7 +150,9 @@ let package = Package(
       swiftSettings: strictImports),
     .testTarget(
       name: "FaverKitTests",
-      dependencies: ["FaverKit", "FaverCore", "FaverStore", "FaverFiles", "FaverTestSupport"],
+      dependencies: [
+        "FaverKit", "FaverCore", "FaverStore", "FaverFiles", "FaverTestSupport", "SeededRandom",
+      ],
       swiftSettings: strictImports),
     .testTarget(
       name: "FaverPreviewTests",

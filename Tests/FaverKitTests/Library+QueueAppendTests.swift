@@ -1,23 +1,11 @@
 import FaverCore
 import Foundation
 import GRDB
+import SeededRandom
 import Testing
 
 @testable import FaverKit
 @testable import FaverStore
-
-/// SplitMix64: the same numbers on every run.
-private struct Seeded: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// Two in-memory stores given the same changes: `appended` keeps its queue as `Library` does
 /// (appending where it can), `rebuilt` builds it from the whole library after every change.
@@ -25,7 +13,7 @@ private final class TwinLibraries {
   let appended: (store: IndexStore, library: Library)
   let rebuilt: (store: IndexStore, library: Library)
   let folder: URL
-  var random: Seeded
+  var random: SeededGenerator
   /// Every path indexed, with its record.
   var files: [String: FileRecord] = [:]
   private var next = 0
@@ -40,7 +28,7 @@ private final class TwinLibraries {
   ]
 
   init(seed: UInt64) throws {
-    random = Seeded(state: seed)
+    random = SeededGenerator(seed: seed)
     folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "faver-append-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

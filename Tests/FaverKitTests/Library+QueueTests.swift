@@ -3,22 +3,10 @@ import FaverFiles
 import FaverStore
 import FaverTestSupport
 import Foundation
+import SeededRandom
 import Testing
 
 @testable import FaverKit
-
-/// SplitMix64: the same numbers on every run.
-private struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// A generated library on an in-memory store: photos in bursts and moments, some wall-clock only
 /// (zones inferred), Live Photos, RAW+JPEG pairs and copies.
@@ -27,7 +15,7 @@ private final class GeneratedLibrary {
   let store: IndexStore
   let library: Library
   let root: Int64
-  var random = SplitMix(state: 17)
+  var random = SeededGenerator(seed: 17)
   /// Every path indexed, with its asset id.
   var paths: [String: AssetID] = [:]
   private var next = 0
