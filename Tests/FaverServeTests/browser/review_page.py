@@ -360,6 +360,10 @@ def run(driver, server, faver, store, screenshots):
     wait(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#compare figure.suggested")) == 1
          and "sharpest" in driver.find_element(By.CSS_SELECTOR, "#compare figure.suggested").text,
          "C outlines the suggestion, with its reason")
+    top = driver.execute_script("""
+        return [document.getElementById('compare').getBoundingClientRect().top,
+                document.querySelector('.story .moment').getBoundingClientRect().bottom];""")
+    check(top[0] >= top[1] - 1, f"compare leaves the moment's title and progress in sight ({top})")
     shot("compare.png")
     states = lambda: [(lambda a: "favorite" if a["favorite"] else "reviewed" if a["reviewed"] else "unreviewed")(
         api(server, f"/api/assets/{id}")) for id in group["assetIds"]]
