@@ -23,6 +23,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 
@@ -125,6 +126,7 @@ def phone(extra_flags=()):
     for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                  "--hide-scrollbars", *extra_flags]:
         options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     options.add_experimental_option("mobileEmulation", {
         "deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2, "touch": True, "mobile": True},
         "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
@@ -151,15 +153,20 @@ class Server:
                 break
         if not self.link:
             raise SystemExit("faver serve printed no pairing link: " + self.process.stderr.read())
+        # Both pipes drained from now on: a server whose output filled a pipe nobody read would
+        # stop at its next line. What it said is kept, to be printed when a check fails.
+        self.said = []
+        for stream in (self.process.stdout, self.process.stderr):
+            threading.Thread(target=lambda stream=stream: self.said.extend(stream), daemon=True).start()
 
     def stop(self):
         self.process.terminate()
         self.process.wait(timeout=TIMEOUT)
 
 
-def wait(driver, condition, what):
+def wait(driver, condition, what, timeout=TIMEOUT):
     try:
-        WebDriverWait(driver, TIMEOUT, poll_frequency=0.1).until(lambda _: condition())
+        WebDriverWait(driver, timeout, poll_frequency=0.1).until(lambda _: condition())
         check(True, what)
         return True
     except Exception:  # never came true
@@ -227,7 +234,13 @@ def review_offline(driver, faver, store, screenshots):
     server = Server(faver, store)
     try:
         driver.get(server.link)
-        wait(driver, lambda: shown(driver) is not None, "the printed pairing link pairs the phone and opens the review")
+        # The first photo waits for the server's first queue and preview: longer on a loaded machine.
+        if not wait(driver, lambda: shown(driver) is not None, "the printed pairing link pairs the phone and opens the review",
+                    timeout=4 * TIMEOUT):
+            print("page:", driver.current_url, driver.execute_script("return document.body.innerText")[:500])
+            for entry in driver.get_log("browser"):
+                print("console:", entry.get("message", "")[:300])
+            print("server:", "".join(server.said[-20:])[-2000:])
         check("#pair=" not in driver.current_url, "the code is taken out of the address bar")
         check("faver-device" not in driver.execute_script("return document.cookie"),
               "the device cookie is HttpOnly: the page's script cannot read it")
