@@ -85,7 +85,8 @@ package struct Indexer {
     // a chunk at a time, and written by the writer's thread.
     let walk = RootWalk(
       walker: walker, root: root,
-      known: knownCount.all > 0 ? KnownFilesLoad(store: store, rootId: rootId) : nil,
+      known: knownCount.all > 0
+        ? KnownFilesLoad(store: store, rootId: rootId, mediaCount: knownCount.media) : nil,
       logger: logger)
     let channel = WalkChannel<FileToRead>(chunkSize: chunkSize)
     walk.start(sendingTo: channel)

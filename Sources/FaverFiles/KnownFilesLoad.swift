@@ -13,11 +13,12 @@ final class KnownFilesLoad: Sendable {
 
   private let state = Guarded(State())
 
-  init(store: IndexStore, rootId: Int64) {
+  /// Starts reading the known files of `rootId`, of which `mediaCount` are photos and videos.
+  init(store: IndexStore, rootId: Int64, mediaCount: Int) {
     Thread.detachNewThread { [state] in
       var known = KnownFiles()
       var failure: (any Error)?
-      do { known = try store.known(inRoot: rootId) } catch { failure = error }
+      do { known = try store.known(inRoot: rootId, mediaCount: mediaCount) } catch { failure = error }
       state.withLock { state in
         swap(&state.known, &known)
         (state.error, state.isLoaded) = (failure, true)

@@ -254,11 +254,15 @@ package final class IndexStore: Sendable {
     }
   }
 
-  package func known(inRoot rootId: Int64) throws -> KnownFiles {
+  /// What the last run saw under one root; `mediaCount`, when the caller counted them already
+  /// (`knownCount`), sizes the dictionary without counting again.
+  package func known(inRoot rootId: Int64, mediaCount: Int? = nil) throws -> KnownFiles {
     typealias Column = FileRecord.Columns
     return try database.read { db in
       var known = KnownFiles()
-      let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM file WHERE rootId = ?", arguments: [rootId])
+      let count =
+        try mediaCount
+        ?? Int.fetchOne(db, sql: "SELECT COUNT(*) FROM file WHERE rootId = ?", arguments: [rootId])
       known.media.reserveCapacity(count ?? 0)
       let stampColumns = [Column.size, .mtimeNs, .device, .inode].map(\.name).joined(separator: ", ")
       let media = try Row.fetchCursor(
