@@ -65,6 +65,17 @@ struct ColumnCursor: ~Copyable {
     return String(cString: text)
   }
 
+  /// `body` of the column's text as UTF-8 bytes (NULL: none), which live only as long as `body`
+  /// runs.
+  func text<T>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+    // The text first, then its length (SQLite's rule for a value it converts).
+    guard let text = sqlite3_column_text(statement.sqliteStatement, column) else {
+      return try body(UnsafeBufferPointer(start: nil, count: 0))
+    }
+    let count = Int(sqlite3_column_bytes(statement.sqliteStatement, column))
+    return try body(UnsafeBufferPointer(start: text, count: count))
+  }
+
   func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }
   func optionalBool(_ column: Int32) -> Bool? { isNull(column) ? nil : bool(column) }
   func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }

@@ -267,7 +267,8 @@ extension IndexStore {
         for asset in members.assets {
           let reviewed = try isMarked(asset)
           try items.add(
-            asset, position: position, burst: burst, moment: tail.ordinal + offset, reviewed: reviewed)
+            asset, position: position, burst: burst, moment: tail.ordinal + offset, reviewed: reviewed,
+            fileID: try OnlyFileRows.row(of: asset.id, in: db))
           count.total += 1
           if reviewed { count.reviewed += 1 }
           position += 1

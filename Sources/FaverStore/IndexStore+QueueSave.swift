@@ -88,6 +88,7 @@ extension IndexStore {
       let scratch = try Self.isScratch(db)
       // Read in the transaction that writes: a mark made meanwhile is counted, or waits.
       let marked = Set(try String.fetchAll(db, sql: "SELECT assetId FROM review"))
+      let fileRows = try OnlyFileRows(db)
       /// Hands `body` every item of the new queue in order, with its position, burst and moment
       /// ordinals and whether it is reviewed.
       func forEachItem(
@@ -118,13 +119,17 @@ extension IndexStore {
       var unchanged = 0
       var counts: [(first: Int, total: Int, reviewed: Int)] = Array(
         repeating: (0, 0, 0), count: moments.count)
+      // Each item's file row, by position: looked up once.
+      var fileIDs: [Int64?] = []
       forEachItem { asset, position, burst, moment, reviewed in
         count += 1
         if counts[moment].total == 0 { counts[moment].first = position }
         counts[moment].total += 1
         if reviewed { counts[moment].reviewed += 1 }
+        fileIDs.append(fileRows.row(of: asset.id))
         guard unchanged == position, position < saved.count,
-          saved[position] == QueueItemInserts.digest(asset, burst: burst, moment: moment)
+          saved[position]
+            == QueueItemInserts.digest(asset, burst: burst, moment: moment, fileID: fileIDs[position])
         else { return }
         unchanged += 1
       }
@@ -153,7 +158,9 @@ extension IndexStore {
         var items = QueueItemInserts(db)
         try forEachItem { asset, position, burst, moment, reviewed in
           guard position >= first else { return }
-          try items.add(asset, position: position, burst: burst, moment: moment, reviewed: reviewed)
+          try items.add(
+            asset, position: position, burst: burst, moment: moment, reviewed: reviewed,
+            fileID: fileIDs[position])
         }
         try items.finish()
       }
@@ -286,23 +293,27 @@ struct QueueItemInserts {
   static let rows = 64
   static let columns = """
     position, assetId, companionId, rawId, burst, moment, instant, utcOffset, timeSource, hasSubseconds, \
-    offsetSource, inferredOffset, clockShift, isUndated, problem, reviewed, digest
+    offsetSource, inferredOffset, clockShift, isUndated, problem, reviewed, digest, fileId
     """
 
   private let db: Database
   private var batch: BatchStatement?
-  private var pending: [(Asset, position: Int, burst: Int, moment: Int, reviewed: Bool)] = []
+  private var pending: [(Asset, position: Int, burst: Int, moment: Int, reviewed: Bool, fileID: Int64?)] = []
 
   init(_ db: Database) { self.db = db }
 
   private static func sql(rows: Int) -> String {
-    let row = "(" + Array(repeating: "?", count: 17).joined(separator: ", ") + ")"
+    let row = "(" + Array(repeating: "?", count: 18).joined(separator: ", ") + ")"
     return "INSERT INTO queueItem (\(columns)) VALUES "
       + Array(repeating: row, count: rows).joined(separator: ", ")
   }
 
-  mutating func add(_ asset: Asset, position: Int, burst: Int, moment: Int, reviewed: Bool) throws {
-    pending.append((asset, position, burst, moment, reviewed))
+  /// Adds the item `asset` at `position`, its only file at the row `fileID` of `file` (nil: not
+  /// known, or several files; see `OnlyFileRows`).
+  mutating func add(
+    _ asset: Asset, position: Int, burst: Int, moment: Int, reviewed: Bool, fileID: Int64? = nil
+  ) throws {
+    pending.append((asset, position, burst, moment, reviewed, fileID))
     guard pending.count == Self.rows else { return }
     var statement = try batch ?? BatchStatement(db, sql: Self.sql(rows: Self.rows))
     try Self.insert(pending, with: &statement)
@@ -318,10 +329,11 @@ struct QueueItemInserts {
     pending.removeAll()
   }
 
-  /// A digest of the item's values (FNV-1a, 64 bits, the same on every run): equal digests at a
-  /// position mean the row saved there holds what it would be written with. `reviewed` is left
-  /// out: every write to `review` keeps the saved flags in step (`updateQueueReviewed`).
-  static func digest(_ asset: Asset, burst: Int, moment: Int) -> Int64 {
+  /// A digest of the item's values, its file row (`fileID`) included (FNV-1a, 64 bits, the same
+  /// on every run): equal digests at a position mean the row saved there holds what it would be
+  /// written with. `reviewed` is left out: every write to `review` keeps the saved flags in step
+  /// (`updateQueueReviewed`).
+  static func digest(_ asset: Asset, burst: Int, moment: Int, fileID: Int64? = nil) -> Int64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     func bits(_ value: UInt64) {
       var value = value
@@ -350,14 +362,15 @@ struct QueueItemInserts {
     number(time.clockShift)
     bits(UInt64((time.hasSubseconds ? 1 : 0) | (time.isUndated ? 2 : 0)))
     text(asset.problem)
+    bits(fileID.map { UInt64(bitPattern: $0) } ?? UInt64.max)
     return Int64(bitPattern: hash)
   }
 
   private static func insert(
-    _ rows: [(Asset, position: Int, burst: Int, moment: Int, reviewed: Bool)],
+    _ rows: [(Asset, position: Int, burst: Int, moment: Int, reviewed: Bool, fileID: Int64?)],
     with statement: inout BatchStatement
   ) throws {
-    for (asset, position, burst, moment, reviewed) in rows {
+    for (asset, position, burst, moment, reviewed, fileID) in rows {
       let time = asset.captureTime
       statement.bind(Int64(position))
       statement.bind(asset.id.rawValue)
@@ -375,7 +388,8 @@ struct QueueItemInserts {
       statement.bind(time.isUndated)
       statement.bind(asset.problem)
       statement.bind(reviewed)
-      statement.bind(digest(asset, burst: burst, moment: moment))
+      statement.bind(digest(asset, burst: burst, moment: moment, fileID: fileID))
+      statement.bind(fileID.map(Int.init))
     }
     try statement.run()
   }

@@ -111,4 +111,20 @@ extension IndexStore {
       }
     }
   }
+
+  /// `queueItem.fileId`: the row of `file` that is the item's only file when the item was written
+  /// (NULL when it had several, or none known), so the listing reads an item's file by its row
+  /// instead of looking its asset id up (see `QueuedAssetListing`). A queue saved before it has
+  /// none: it is read as it is (its items looked up by asset id), and its stamp loses its
+  /// `lastFileRow`, so the first change rebuilds it whole and writes every item's row (an append
+  /// would write only the new ones).
+  static func registerQueueFileMigration(in migrator: inout DatabaseMigrator) {
+    migrator.registerMigration("v19: the row of a queued item's file") { db in
+      try db.alter(table: "queueItem") { t in t.add(column: "fileId", .integer) }
+      try db.execute(
+        sql:
+          "UPDATE state SET value = json_remove(value, '$.lastFileRow') WHERE key = 'queue' AND json_valid(value)"
+      )
+    }
+  }
 }

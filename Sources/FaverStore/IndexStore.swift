@@ -187,6 +187,7 @@ package final class IndexStore: Sendable {
     registerSignalMigration(in: &migrator)
     registerReviewGenerationMigration(in: &migrator)
     registerQueueGapMigration(in: &migrator)
+    registerQueueFileMigration(in: &migrator)
     return migrator
   }
 

@@ -1,0 +1,148 @@
+import FaverCore
+import Foundation
+import GRDB
+import Testing
+
+@testable import FaverKit
+@testable import FaverStore
+
+/// A library in a new folder (its store a file there) of four photos under `/lib`, the third with
+/// a copy under `/backup`, its queue saved. The caller removes the folder.
+private func savedLibrary() throws -> (library: Library, lib: Int64, backup: Int64) {
+  let folder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("faver-rows-\(UUID().uuidString)", isDirectory: true)
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  let library = Library(store: try IndexStore(folder: folder), folder: folder)
+  let store = try library.store
+  let (lib, backup) = (try store.rootID(for: "/lib"), try store.rootID(for: "/backup"))
+  var main = IndexChanges(rootId: lib)
+  main.media = [
+    photo(lib, "a.jpg", "a", at: 0), photo(lib, "b.jpg", "b", at: 10), photo(lib, "c.jpg", "c", at: 20),
+    photo(lib, "d.jpg", "d", at: 30),
+  ]
+  try store.apply(main)
+  var copies = IndexChanges(rootId: backup)
+  copies.media = [photo(backup, "c.jpg", "c", at: 20)]
+  try store.apply(copies)
+  try library.cluster()
+  return (library, lib, backup)
+}
+
+private func photo(_ root: Int64, _ path: String, _ id: String, at seconds: Double) -> FileRecord {
+  FileRecord(
+    rootId: root, path: path, assetId: AssetID(rawValue: id), format: "jpeg", kind: .photo,
+    stamp: FileStamp(size: 1, mtimeNs: 1, device: 1, inode: 1),
+    captureTime: CaptureTime(
+      instant: Date(timeIntervalSince1970: 1_700_000_000 + seconds), utcOffset: 3600, source: .exifOriginal),
+    coordinate: nil, make: nil, model: nil, problem: nil)
+}
+
+/// Each queued asset id and the file row its item keeps (nil: none).
+private func savedRows(_ store: IndexStore) throws -> [String: Int64?] {
+  try store.database.read { db in
+    Dictionary(
+      uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT assetId, fileId FROM queueItem").map {
+        ($0[0] as String, $0[1] as Int64?)
+      })
+  }
+}
+
+/// The row of the file at `path` under the root `root`.
+private func fileRow(_ store: IndexStore, _ root: Int64, _ path: String) throws -> Int64? {
+  try store.database.read { db in
+    try Int64.fetchOne(db, sql: "SELECT id FROM file WHERE rootId = ? AND path = ?", arguments: [root, path])
+  }
+}
+
+/// The saved queue as the store lists it, not made fresh first.
+private func listed(_ store: IndexStore) throws -> [Asset] {
+  var assets: [Asset] = []
+  #expect(try store.forEachQueuedAsset(recipe: Library.queueRecipe) { asset, _ in assets.append(asset) })
+  return assets
+}
+
+@Test func aSavedQueueKeepsTheRowOfEachItemsOnlyFile() throws {
+  let (library, lib, _) = try savedLibrary()
+  defer { try? FileManager.default.removeItem(at: library.folder) }
+  let store = try library.store
+  let rows = try savedRows(store)
+  #expect(rows["a"] == .some(try fileRow(store, lib, "a.jpg")))
+  #expect(rows["d"] == .some(try fileRow(store, lib, "d.jpg")))
+  // Two files: read by its asset id.
+  #expect(rows["c"] == .some(nil))
+  let assets = try listed(store)
+  #expect(assets == (try library.assets()))
+  #expect(assets.first { $0.id.rawValue == "c" }?.duplicates == ["/backup/c.jpg"])
+}
+
+@Test func anItemIsListedWithItsFilesAsTheyAreNowNotAsTheQueueSavedThem() throws {
+  let (library, lib, backup) = try savedLibrary()
+  defer { try? FileManager.default.removeItem(at: library.folder) }
+  let store = try library.store
+  let saved = try savedRows(store)
+  // After the save: `a` moved (a new row), `b` copied into another root and before its place
+  // (its first file changes), `c`'s copy removed, `d` edited in place (its row holds another
+  // asset now).
+  var main = IndexChanges(rootId: lib)
+  main.removed = ["a.jpg"]
+  main.media = [
+    photo(lib, "moved/a.jpg", "a", at: 0), photo(lib, "0/b.jpg", "b", at: 10),
+    photo(lib, "d.jpg", "d2", at: 30),
+  ]
+  try store.apply(main)
+  var copies = IndexChanges(rootId: backup)
+  copies.removed = ["c.jpg"]
+  copies.media = [photo(backup, "b.jpg", "b", at: 10)]
+  try store.apply(copies)
+  #expect(try savedRows(store) == saved)
+  #expect(try fileRow(store, lib, "d.jpg") == saved["d"] ?? nil)
+
+  let assets = try listed(store)
+  #expect(assets.map(\.id.rawValue) == ["a", "b", "c"])
+  #expect(assets.map(\.absolutePath) == ["/lib/moved/a.jpg", "/lib/0/b.jpg", "/lib/c.jpg"])
+  #expect(assets.map(\.duplicates) == [[], ["/lib/b.jpg", "/backup/b.jpg"], []])
+  // Made fresh, the queue keeps the rows of the files as they are now.
+  var fresh: [Asset] = []
+  try library.forEachAsset { fresh.append($0) }
+  #expect(fresh == (try library.assets()))
+  let rows = try savedRows(store)
+  #expect(rows["a"] == .some(try fileRow(store, lib, "moved/a.jpg")))
+  #expect(rows["c"] == .some(try fileRow(store, lib, "c.jpg")))
+  #expect(rows["b"] == .some(nil))
+}
+
+@Test func aQueueSavedBeforeItemsKeptTheirFileRowIsListedAsItIsThenRebuiltByItsFirstChange() throws {
+  let (library, _, _) = try savedLibrary()
+  defer { try? FileManager.default.removeItem(at: library.folder) }
+  let before = try listed(try library.store)
+  // The store as the faver before v19 left it: no `fileId`, digests of the values without it
+  // (none equal to one with it), a stamp an append could extend.
+  try library.store.database.write { db in
+    try db.execute(sql: "ALTER TABLE queueItem DROP COLUMN fileId")
+    try db.execute(sql: "UPDATE queueItem SET digest = 0")
+    try db.execute(
+      sql: "DELETE FROM grdb_migrations WHERE identifier = 'v19: the row of a queued item''s file'")
+    #expect(
+      try String.fetchOne(db, sql: "SELECT value FROM state WHERE key = 'queue'")?.contains("lastFileRow")
+        == true)
+  }
+  let upgraded = Library(store: try IndexStore(folder: library.folder), folder: library.folder)
+  let store = try upgraded.store
+  #expect(try store.isQueueFresh(mode: .smart, recipe: Library.queueRecipe))
+  #expect(try savedRows(store).values.allSatisfy { $0 == nil })
+  #expect(try listed(store) == before)
+  var read: [Asset] = []
+  try upgraded.forEachAsset { read.append($0) }
+  #expect(read == before)
+
+  // A photo after all the others: rebuilt whole, not appended to, so every item keeps its row.
+  var new = IndexChanges(rootId: try store.rootID(for: "/lib"))
+  new.media = [photo(try store.rootID(for: "/lib"), "e.jpg", "e", at: 40)]
+  try store.apply(new)
+  read = []
+  try upgraded.forEachAsset { read.append($0) }
+  #expect(read == (try upgraded.assets()))
+  #expect(read.count == 5)
+  let rows = try savedRows(store)
+  #expect(rows.filter { $0.value == nil }.keys.sorted() == ["c"])
+}
