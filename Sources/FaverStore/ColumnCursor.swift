@@ -28,6 +28,28 @@ struct ColumnCursor: ~Copyable {
     try statement.setArguments(arguments)
   }
 
+  /// Runs the statement of one parameter again, before its first row, with `text` bound to it
+  /// (straight to SQLite: GRDB's arguments cost more than a lookup by key).
+  mutating func restart(text: String) throws {
+    sqlite3_reset(statement.sqliteStatement)
+    done = false
+    var text = text
+    let code = text.withUTF8 { utf8 in
+      sqlite3_bind_text(
+        statement.sqliteStatement, 1,
+        utf8.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },
+        CInt(utf8.count), Self.transient)
+    }
+    guard code == SQLITE_OK else {
+      throw DatabaseError(
+        resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(connection)),
+        sql: statement.sql)
+    }
+  }
+
+  /// SQLite copies a value bound with it.
+  private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
   /// Moves to the next row; false when there is none.
   mutating func next() throws -> Bool {
     guard !done else { return false }

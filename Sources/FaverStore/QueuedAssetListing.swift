@@ -2,18 +2,20 @@ import FaverCore
 import GRDB
 
 /// The saved queue's assets in capture order (the placed instant, then the asset id), read in one
-/// joined query, each item with all its files and its mark; the first place of a companion (a
+/// joined query, each item with its file and its mark; the first place of a companion (a
 /// Live Photo's video, a raw file) and its mark are looked up only for the items that have one.
 /// One statement stepped row by row: a query per item for its files, its companions and its
 /// marks cost most of `assets --json` at a million assets.
 ///
 /// An item's file is read by the row the queue saved for it (`queueItem.fileId`, see
 /// `OnlyFileRows`) when that row still holds the item's asset and no other file does (one walk of
-/// the index on asset ids finds the assets that have several); any other item's files are looked
-/// up by its asset id. So the listing is the files as they are now, however old the saved rows:
-/// a file moved, renamed, copied or removed since the queue was saved, or a queue saved before
-/// the rows were kept, only costs a lookup. Following the index on asset ids for every item was
-/// half of the listing's time at a million items (a random read of the index, then of the table).
+/// the index on asset ids finds the assets that have several). An item saved without a row (a
+/// queue saved before they were kept) joins a file of its asset found by the index on asset ids;
+/// any other item's files are looked up by its asset id, a statement each. So the listing is the
+/// files as they are now, however old the saved rows: a file moved, renamed, copied or removed
+/// since the queue was saved only costs a lookup. Following the index on asset ids for every item
+/// was half of the listing's time at a million items (a random read of the index, then of the
+/// table).
 struct QueuedAssetListing: ~Copyable {
   private let roots: [Int64: String]
   /// The assets that have more than one file.
@@ -64,7 +66,9 @@ struct QueuedAssetListing: ~Copyable {
     return """
       SELECT \(IndexStore.QueuedItem.selection), f.id, \(file), m.favorite, m.rejected
       FROM queueItem q INDEXED BY queueItem_listing
-      LEFT JOIN file f ON f.id = q.fileId AND f.assetId = q.assetId
+      LEFT JOIN file f
+        ON f.id = coalesce(q.fileId, (SELECT g.id FROM file g WHERE g.assetId = q.assetId LIMIT 1))
+        AND f.assetId = q.assetId
       LEFT JOIN review m ON m.assetId = q.assetId
       \(reviewedOnly ? "WHERE q.reviewed = 1" : "")
       ORDER BY q.instant, q.assetId
@@ -95,7 +99,7 @@ struct QueuedAssetListing: ~Copyable {
 
   /// Every file of the asset `id`, first the one it is shown at (see `QueuedAssetReader`).
   private mutating func places(of id: AssetID) throws -> [FileRecord] {
-    try files.restart([id.rawValue])
+    try files.restart(text: id.rawValue)
     var found: [FileRecord] = []
     while try files.next() { found.append(try FileRecord(files, from: 0)) }
     return QueuedAssetReader.inPlaceOrder(found)
@@ -133,7 +137,7 @@ struct QueuedAssetListing: ~Copyable {
   /// The first place of the file `id` and its mark; nil when no file has it.
   private mutating func companion(_ id: AssetID?) throws -> (companion: Asset.Companion, mark: Mark?)? {
     guard let id else { return nil }
-    try companions.restart([id.rawValue])
+    try companions.restart(text: id.rawValue)
     guard try companions.next() else { return nil }
     let companion = Asset.Companion(
       id: id, root: roots[companions.int64(0)] ?? "", path: companions.string(1))
