@@ -135,9 +135,28 @@ final class PrettyJSON {
     append(text.utf8Start, text.utf8CodeUnitCount)
   }
 
+  /// As `description` writes it, straight into the buffer.
   func value(_ number: Int) {
-    var text = number.description
-    text.withUTF8 { append($0) }
+    // At most 19 digits and a sign.
+    if count + 20 > capacity { makeRoom(for: 20) }
+    if number < 0 {
+      bytes[count] = UInt8(ascii: "-")
+      count += 1
+    }
+    var magnitude = number.magnitude
+    var length = 1
+    var rest = magnitude / 10
+    while rest > 0 {
+      length += 1
+      rest /= 10
+    }
+    var index = count + length
+    repeat {
+      index -= 1
+      bytes[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+      magnitude /= 10
+    } while magnitude > 0
+    count += length
   }
 
   /// As `JSONEncoder`: the shortest text that reads back as the same value, without a `.0`.

@@ -91,6 +91,16 @@ extension IndexStore {
       mode: stamp.mode, threshold: stamp.threshold ?? 0, progress: progress, moments: moments)
   }
 
+  /// An asset of a run of equal instants, with the place it is shown at and its moment's
+  /// ordinal. (A struct, not a tuple: an array of tuples copied each asset through the runtime's
+  /// generic value witnesses.)
+  private struct RunEntry {
+    var asset: Asset
+    var rootId: Int64
+    var path: String
+    var moment: Int
+  }
+
   /// Hands `body` every asset of the saved queue (`reviewedOnly`: those reviewed, favorites and
   /// rejects included) with its review state and the id of its moment, in capture order (the
   /// placed instant; ties by root, then path, as `assets()` orders them), one at a time. False,
@@ -104,23 +114,24 @@ extension IndexStore {
       let momentIDs = try String.fetchAll(db, sql: "SELECT momentId FROM queueMoment ORDER BY ordinal")
       // In the order of the index on (instant, assetId): only a run of equal instants (a burst
       // within a second, a Live Photo's pair) is held, to be put in order of root, then path.
-      var run: [(asset: Asset, place: FileRecord, moment: Int)] = []
+      var run: [RunEntry] = []
       func endRun() throws {
         if run.count > 1 {
           run.sort {
-            $0.place.rootId != $1.place.rootId
-              ? $0.place.rootId < $1.place.rootId
-              : $0.place.path.utf8.lexicographicallyPrecedes($1.place.path.utf8)
+            $0.rootId != $1.rootId
+              ? $0.rootId < $1.rootId : $0.path.utf8.lexicographicallyPrecedes($1.path.utf8)
           }
         }
-        for entry in run {
-          try body(entry.asset, momentIDs.indices.contains(entry.moment) ? momentIDs[entry.moment] : "")
+        // By index: iterating would copy each asset out of the run.
+        for index in run.indices {
+          let moment = run[index].moment
+          try body(run[index].asset, momentIDs.indices.contains(moment) ? momentIDs[moment] : "")
         }
         run.removeAll(keepingCapacity: true)
       }
       try listing.forEach(in: db, reviewedOnly: reviewedOnly) { asset, place, moment in
         if let last = run.last, last.asset.captureTime.instant != asset.captureTime.instant { try endRun() }
-        run.append((asset, place, moment))
+        run.append(RunEntry(asset: asset, rootId: place.rootId, path: place.path, moment: moment))
       }
       try endRun()
       return true

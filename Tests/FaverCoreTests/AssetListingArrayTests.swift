@@ -91,3 +91,12 @@ private func randomListings(count: Int) -> [AssetListing] {
   #expect(throws: Full.self) { try writer.finish() }
   #expect(calls == 1)
 }
+
+@Test(arguments: [0, 7, 9, 10, 99, 100, -1, -10, 1_234_567, Int.max, Int.min])
+func aNumberIsWrittenAsItsDescription(number: Int) throws {
+  var data = Data()
+  let json = PrettyJSON(bufferSize: 64) { data.append(contentsOf: $0) }
+  for _ in 0..<5 { json.value(number) }
+  try json.finishStreaming()
+  #expect(String(decoding: data, as: UTF8.self) == String(repeating: number.description, count: 5))
+}
