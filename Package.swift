@@ -131,7 +131,8 @@ let package = Package(
     // A seeded random generator (SplitMix64) for tests, synthetic libraries and benchmarks.
     .target(name: "SeededRandom", swiftSettings: strictImports),
     .testTarget(
-      name: "FaverCoreTests", dependencies: ["FaverCore", "FaverTestSupport"], swiftSettings: strictImports),
+      name: "FaverCoreTests", dependencies: ["FaverCore", "FaverTestSupport", "SeededRandom"],
+      swiftSettings: strictImports),
     .testTarget(
       name: "FaverMetadataTests",
       dependencies: ["FaverMetadata", "FaverCore", "FaverTestSupport", "SeededRandom"],

@@ -66,41 +66,76 @@ public struct SimilarGrouper: Sendable {
   }
 
   private struct Open {
+    /// In capture order, shots of one instant in the order they joined (as a stable sort by
+    /// instant leaves them).
     var members: [Candidate]
     var units = 1
     var last: Date
     var position: Int
+
+    /// Adds `unit`'s shots where a stable sort by instant would put them.
+    mutating func join(_ unit: ArraySlice<Candidate>) {
+      for shot in unit {
+        var index = members.endIndex
+        while index > members.startIndex, members[index - 1].instant > shot.instant { index -= 1 }
+        members.insert(shot, at: index)
+      }
+    }
   }
 
+  /// Walks the moment's units in queue order, each against the groups still open; no unit is
+  /// copied, and a group's members stay in capture order, so comparing costs no sort.
   private func groups(inMoment moment: ArraySlice<Candidate>) -> [SimilarGroup] {
     var open: [Open] = []
     var index = moment.startIndex
     let limit = window.seconds
     while index < moment.endIndex {
-      var end = index
-      while end < moment.endIndex, moment[end].burst == moment[index].burst { end += 1 }
-      let unit = Array(moment[index..<end])
-      let first = unit.map(\.instant).min() ?? moment[index].instant
-      let last = unit.map(\.instant).max() ?? first
-      let match = open.indices.filter { candidate in
-        first.timeIntervalSince(open[candidate].last) <= limit && isSimilar(unit, open[candidate].members)
-      }.max { open[$0].last < open[$1].last }
+      var end = index + 1
+      var (first, last) = (moment[index].instant, moment[index].instant)
+      while end < moment.endIndex, moment[end].burst == moment[index].burst {
+        first = min(first, moment[end].instant)
+        last = max(last, moment[end].instant)
+        end += 1
+      }
+      let unit = moment[index..<end]
+      // Of the groups within the window with a similar shot, the one that ended last (the first
+      // of those that ended at once).
+      var match: Int?
+      if unit.contains(where: { $0.signals != nil }) {
+        for candidate in open.indices where first.timeIntervalSince(open[candidate].last) <= limit {
+          if let match, open[candidate].last <= open[match].last { continue }
+          if isSimilar(unit, open[candidate].members) { match = candidate }
+        }
+      }
       if let match {
-        open[match].members += unit
+        open[match].join(unit)
         open[match].units += 1
         open[match].last = max(open[match].last, last)
       } else {
-        open.append(Open(members: unit, last: last, position: index))
+        open.append(Open(members: Array(unit), last: last, position: index))
       }
       index = end
     }
-    return open.filter { $0.members.count > 1 }.sorted { $0.position < $1.position }.map(group)
+    return open.filter { $0.members.count > 1 }.map(group)
   }
 
-  private func isSimilar(_ unit: [Candidate], _ members: [Candidate]) -> Bool {
-    let ours = unit.compactMap(\.signals).prefix(Self.comparedMembers)
-    let theirs = members.sorted { $0.instant < $1.instant }.compactMap(\.signals).suffix(Self.comparedMembers)
-    return ours.contains { a in theirs.contains { b in a.distance(to: b) <= distance } }
+  /// Whether one of the first `comparedMembers` photos of `unit` with signals is within
+  /// `distance` of one of the last `comparedMembers` of `members` (in capture order).
+  private func isSimilar(_ unit: ArraySlice<Candidate>, _ members: [Candidate]) -> Bool {
+    var compared = 0
+    for shot in unit {
+      guard let ours = shot.signals else { continue }
+      var theirs = 0
+      for member in members.reversed() {
+        guard let signals = member.signals else { continue }
+        if ours.distance(to: signals) <= distance { return true }
+        theirs += 1
+        if theirs == Self.comparedMembers { break }
+      }
+      compared += 1
+      if compared == Self.comparedMembers { break }
+    }
+    return false
   }
 
   private func group(_ open: Open) -> SimilarGroup {

@@ -26,8 +26,9 @@ extension Library {
   /// the store folder and into `extraFolder`, and remembers the mode for the calls that name
   /// none. The queue is saved in the store (rebuilt only when the library, the clock corrections
   /// or the mode changed), and the manifest is written from it as it is read, into every file and
-  /// into `output` (to print it), never held whole in memory. Without `output` and `explain`, files
-  /// that are as they would be written (see `unchangedManifest`) are left as they are. The store's copy and the mode are
+  /// into `output` (to print it), never held whole in memory. Without `explain`, files that are as
+  /// they would be written (see `unchangedManifest`) are left as they are, and `output` is handed
+  /// the store's copy. The store's copy and the mode are
   /// saved first, so a failing `extraFolder` leaves them in step; an error of `output` is thrown
   /// once the files are in place. `explain` also makes the clustering in memory (see
   /// `Clustering.explained`).
@@ -55,9 +56,8 @@ extension Library {
         // New photos at the end are appended; any other change rebuilds (see `freshenQueue`).
         _ = try freshenQueue(mode: mode)
       }
-      if !explain, output == nil,
-        let unchanged = try unchangedManifest(in: store, mode: mode, extraFolder: extraFolder)
-      {
+      if !explain, let unchanged = try unchangedManifest(in: store, mode: mode, extraFolder: extraFolder) {
+        if let output { try copyManifest(to: output) }
         return unchanged
       }
       // Another command may save the queue of another mode meanwhile: then again (at worst with
@@ -150,6 +150,16 @@ extension Library {
     if try store.clusteringMode() != mode { try store.setClusteringMode(mode) }
     return Clustering(
       mode: mode, thresholdSeconds: header.threshold, progress: header.progress, moments: header.moments)
+  }
+
+  /// Hands `output` the store's manifest file as it is, a megabyte at a time (a file replaced
+  /// meanwhile is read whole, old or new: files are replaced by renaming).
+  private func copyManifest(to output: (UnsafeRawBufferPointer) throws -> Void) throws {
+    let handle = try FileHandle(forReadingFrom: folder.appendingPathComponent(Self.manifestFileName))
+    defer { try? handle.close() }
+    while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+      try chunk.withUnsafeBytes(output)
+    }
   }
 
   /// The manifest files `cluster` writes: the store's, then the one in `extraFolder`.

@@ -31,14 +31,13 @@ extension IndexStore {
       try header(queue)
       // One pass over the items, their signals joined when asked for: a query per moment cost a
       // second at a million items.
-      let rows =
-        try signals.map { version in
-          try Row.fetchCursor(
-            db, sql: CandidateColumns.selection + " ORDER BY q.position", arguments: [version])
-        }
-        ?? Row.fetchCursor(
-          db, sql: "SELECT assetId, moment, burst, reviewed FROM queueItem ORDER BY position")
-      let reviewedColumn = signals == nil ? 3 : CandidateColumns.reviewed
+      var rows = try ColumnCursor(
+        db,
+        sql: signals == nil
+          ? "SELECT assetId, moment, burst, reviewed FROM queueItem ORDER BY position"
+          : CandidateColumns.selection + " ORDER BY q.position",
+        arguments: signals.map { [$0] })
+      let reviewedColumn = Int32(signals == nil ? 3 : CandidateColumns.reviewed)
       var current: (moment: Int, burst: Int, name: String)?
       var ids: [String] = []
       var bursts: [Manifest.BurstEntry] = []
@@ -57,10 +56,8 @@ extension IndexStore {
         guard let current, !bursts.isEmpty, moments.indices.contains(current.moment) else { return }
         try pending(moments[current.moment], bursts, candidates)
       }
-      while let row = try rows.next() {
-        let (id, moment, burst, reviewed): (String, Int, Int, Bool) = (
-          row[0], row[1], row[2], row[reviewedColumn]
-        )
+      while try rows.next() {
+        let (id, moment, burst) = (rows.string(0), rows.int(1), rows.int(2))
         if current?.moment != moment {
           try endMoment()
           current = (moment, burst, id)
@@ -68,8 +65,8 @@ extension IndexStore {
           endBurst()
           current = (moment, burst, id)
         }
-        if !reviewed { ids.append(id) }
-        if signals != nil { candidates.append(CandidateColumns.candidate(row)) }
+        if !rows.bool(reviewedColumn) { ids.append(id) }
+        if signals != nil { candidates.append(CandidateColumns.candidate(rows, id: id)) }
       }
       try endMoment()
       return true

@@ -132,14 +132,15 @@ extension IndexStore.QueueSnapshot {
       else { return [] }
       positions = (row[0], row[0] + row[1])
     }
-    let rows = try Row.fetchCursor(
-      db.cachedStatement(
-        sql:
-          "\(IndexStore.CandidateColumns.selection) WHERE q.position >= ? AND q.position < ? ORDER BY q.position"
-      ),
+    var rows = try ColumnCursor(
+      db,
+      sql:
+        "\(IndexStore.CandidateColumns.selection) WHERE q.position >= ? AND q.position < ? ORDER BY q.position",
       arguments: [version, positions.first, positions.end])
     var candidates: [SimilarGrouper.Candidate] = []
-    while let row = try rows.next() { candidates.append(IndexStore.CandidateColumns.candidate(row)) }
+    while try rows.next() {
+      candidates.append(IndexStore.CandidateColumns.candidate(rows, id: rows.string(0)))
+    }
     return candidates
   }
 }
@@ -159,15 +160,17 @@ extension IndexStore {
       """
     static let reviewed = 10
 
-    static func candidate(_ row: Row) -> SimilarGrouper.Candidate {
-      let signals = (row[4] as Int64?).map { hash in
-        PhotoSignals(
-          hash: UInt64(bitPattern: hash), sharpness: row[5], shadows: row[6], highlights: row[7],
-          width: row[8], height: row[9])
-      }
+    /// The candidate of the row `rows` is on, whose asset id (column 0) the caller read as `id`.
+    static func candidate(_ rows: borrowing ColumnCursor, id: String) -> SimilarGrouper.Candidate {
+      let signals =
+        rows.isNull(4)
+        ? nil
+        : PhotoSignals(
+          hash: UInt64(bitPattern: rows.int64(4)), sharpness: rows.double(5), shadows: rows.double(6),
+          highlights: rows.double(7), width: rows.int(8), height: rows.int(9))
       return SimilarGrouper.Candidate(
-        id: AssetID(rawValue: row[0]), moment: row[1], burst: row[2],
-        instant: Date(timeIntervalSince1970: row[3]), signals: signals)
+        id: AssetID(rawValue: id), moment: rows.int(1), burst: rows.int(2),
+        instant: Date(timeIntervalSince1970: rows.double(3)), signals: signals)
     }
   }
 }

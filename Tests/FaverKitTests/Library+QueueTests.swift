@@ -187,12 +187,17 @@ private func expectSameAsRebuild(
   }
   #expect(try library.asset(AssetID(rawValue: "none")) == nil, comment, sourceLocation: sourceLocation)
   guard mode == nil else { return }
-  // The manifest, written from the saved queue, is byte for byte the one of the rebuild.
+  // The manifest, written from the saved queue, is byte for byte the one of the rebuild; what is
+  // printed is the file (made now, or kept as it was when nothing changed since, with its time).
   let now = Date(timeIntervalSince1970: 1_800_000_000)
   var written = Data()
   let result = try library.cluster(now: now) { written.append(contentsOf: $0) }
+  #expect(
+    try written == Data(contentsOf: library.folder.appendingPathComponent(Library.manifestFileName)), comment,
+    sourceLocation: sourceLocation)
   var rebuilt = Manifest(
     clustering: clustering, queue: queue, generatedAt: now, places: library.places(of: clustering.moments))
+  rebuilt.generatedAt = try JSONDecoder().decode(Manifest.self, from: written).generatedAt
   let groups = inMemoryGroups(of: clustering.moments)
   for index in rebuilt.moments.indices {
     rebuilt.moments[index].groups = groups[rebuilt.moments[index].id] ?? []

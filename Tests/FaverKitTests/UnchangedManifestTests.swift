@@ -88,3 +88,40 @@ import Testing
   #expect(try generated() == "1970-01-01T00:16:40Z")
   #expect(fourth.manifest.progress.total == 3)
 }
+
+/// `clusters --json` with nothing changed prints the manifest file as it is, without writing it.
+@Test func printingAnUnchangedManifestHandsOverTheFileAsItIs() throws {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "faver-unchanged-print-\(UUID().uuidString)")
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let tree = try TemporaryTree()
+  for (name, time) in [("a.jpg", "2024:05:01 10:00:00"), ("b.jpg", "2024:05:01 10:00:01")] {
+    var exif = ExifBuilder()
+    exif.original(time, offset: "+01:00")
+    try tree.write(name, exif.jpeg() + Array(name.utf8))
+  }
+  let library = Library.open(store: folder)
+  _ = try library.index([tree.path])
+  let manifest = folder.appendingPathComponent(Library.manifestFileName)
+  func printed(at seconds: Double) throws -> Data {
+    var bytes = Data()
+    try library.cluster(now: Date(timeIntervalSince1970: seconds)) { bytes.append(contentsOf: $0) }
+    return bytes
+  }
+  let first = try printed(at: 0)
+  let written =
+    try FileManager.default.attributesOfItem(atPath: manifest.path)[.systemFileNumber] as? NSNumber
+  #expect(try first == Data(contentsOf: manifest))
+  // Printed again with nothing changed: the same bytes (the time it was made included), the file
+  // not replaced.
+  #expect(try printed(at: 100) == first)
+  #expect(
+    try FileManager.default.attributesOfItem(atPath: manifest.path)[.systemFileNumber] as? NSNumber == written
+  )
+  // A mark: made and printed anew.
+  let id = try #require(try library.next()).asset.id
+  try library.mark([id], as: .reviewed)
+  let marked = try printed(at: 200)
+  #expect(try marked == Data(contentsOf: manifest) && marked != first)
+  #expect(try JSONDecoder().decode(Manifest.self, from: marked).generatedAt == "1970-01-01T00:03:20Z")
+}
