@@ -31,24 +31,31 @@ extension Library {
     case fresh
     /// New photos after it were added at its end (see `IndexStore.appendToQueue`).
     case appended
+    /// Files edited in place took their items' places (see `IndexStore.editQueue`).
+    case edited
     /// It was built from the whole library.
     case rebuilt
   }
 
-  /// `storeWithFreshQueue`, and how the queue was made fresh: photos added after the saved queue
-  /// are cut into its last moments without reading the library; any other change rebuilds it.
+  /// `storeWithFreshQueue`, and how the queue was made fresh: files edited in place take their
+  /// items' places, photos added after the saved queue are cut into its last moments, both
+  /// without reading the library; any other change rebuilds it.
   func freshenQueue(mode: MomentClusterer.Mode) throws -> (store: IndexStore, freshening: QueueFreshening) {
     let readable = try readableStore
     if try readable.isQueueFresh(mode: mode, recipe: Self.queueRecipe) { return (readable, .fresh) }
     let target: IndexStore
     if let writable = try? store(creating: false), !writable.isReadOnly {
       target = writable
-      let appended = try writable.appendToQueue(
-        mode: mode, recipe: Self.queueRecipe, corrections: try writable.clockCorrections()
-      ) { moments in
-        let places = places(of: moments)
+      let summaries = { (moments: [Moment]) -> [MomentSummary] in
+        let places = self.places(of: moments)
         return moments.map { MomentSummary($0, place: places[$0.id]) }
       }
+      if case .edited = try writable.editQueue(mode: mode, recipe: Self.queueRecipe, summaries: summaries) {
+        return (writable, .edited)
+      }
+      let appended = try writable.appendToQueue(
+        mode: mode, recipe: Self.queueRecipe, corrections: try writable.clockCorrections(),
+        summaries: summaries)
       if case .appended = appended { return (writable, .appended) }
     } else {
       try readable.useScratchQueue()

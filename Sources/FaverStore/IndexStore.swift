@@ -187,6 +187,7 @@ package final class IndexStore: Sendable {
     registerSignalMigration(in: &migrator)
     registerReviewGenerationMigration(in: &migrator)
     registerQueueGapMigration(in: &migrator)
+    registerFileChangeMigration(in: &migrator)
     return migrator
   }
 

@@ -1,0 +1,50 @@
+import GRDB
+
+/// `fileChange`: every file updated or removed since the saved queue's stamp was written, with
+/// what the queue needs of the file as it was: its row, its old asset id, whether it was removed,
+/// and for an update whether every value the queue is built from stayed the same (`sameInputs`).
+/// Kept by triggers in the transaction of each change while a queue is saved, emptied with every
+/// stamp written (`writeStamp`), so it holds exactly the changes since (see `editQueue`).
+extension IndexStore {
+  /// The columns of `file` an update may change and still leave the queue's placement, pairing,
+  /// bursts and moments as they were: the content's id and what a stat reads. Every other column
+  /// (`FileRecord.Columns`) is compared by the update trigger; a test keeps the two lists complete.
+  package static let columnsOutsideQueueInputs: Set<String> = [
+    "assetId", "size", "mtimeNs", "device", "inode",
+  ]
+
+  /// The columns the update trigger of "v20" compares, as it was written: a new column of `file`
+  /// the queue reads needs a migration that makes the trigger again with it.
+  package static let comparedByFileChangeTrigger = [
+    "rootId", "path", "format", "kind", "takenAt", "utcOffset", "hasSubseconds", "timeSource", "latitude",
+    "longitude", "make", "model", "problem", "contentIdentifier", "burstID", "duration", "offsetSource",
+    "serial",
+  ]
+
+  static func registerFileChangeMigration(in migrator: inout DatabaseMigrator) {
+    migrator.registerMigration("v20: file changes since the queue") { db in
+      try db.create(table: "fileChange") { t in
+        t.autoIncrementedPrimaryKey("seq")
+        t.column("fileRow", .integer).notNull()
+        t.column("assetId", .text).notNull()
+        t.column("removed", .boolean).notNull()
+        t.column("sameInputs", .boolean).notNull()
+      }
+      let same = comparedByFileChangeTrigger.map { "OLD.\($0) IS NEW.\($0)" }.joined(separator: " AND ")
+      try db.execute(
+        sql: """
+          CREATE TRIGGER file_update_logs_change AFTER UPDATE ON file
+          WHEN EXISTS (SELECT 1 FROM state WHERE key = 'queue')
+          BEGIN
+            INSERT INTO fileChange (fileRow, assetId, removed, sameInputs)
+            VALUES (OLD.rowid, OLD.assetId, 0, \(same));
+          END;
+          CREATE TRIGGER file_delete_logs_change AFTER DELETE ON file
+          WHEN EXISTS (SELECT 1 FROM state WHERE key = 'queue')
+          BEGIN
+            INSERT INTO fileChange (fileRow, assetId, removed, sameInputs) VALUES (OLD.rowid, OLD.assetId, 1, 0);
+          END;
+          """)
+    }
+  }
+}
