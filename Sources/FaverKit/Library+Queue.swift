@@ -33,6 +33,8 @@ extension Library {
     case appended
     /// Files edited in place took their items' places (see `IndexStore.editQueue`).
     case edited
+    /// Both: files edited in place, then new photos after the queue.
+    case editedAndAppended
     /// It was built from the whole library.
     case rebuilt
   }
@@ -50,13 +52,15 @@ extension Library {
         let places = self.places(of: moments)
         return moments.map { MomentSummary($0, place: places[$0.id]) }
       }
-      if case .edited = try writable.editQueue(mode: mode, recipe: Self.queueRecipe, summaries: summaries) {
-        return (writable, .edited)
-      }
+      let edited = try writable.editQueue(mode: mode, recipe: Self.queueRecipe, summaries: summaries)
+      if case .edited = edited { return (writable, .edited) }
       let appended = try writable.appendToQueue(
         mode: mode, recipe: Self.queueRecipe, corrections: try writable.clockCorrections(),
         summaries: summaries)
-      if case .appended = appended { return (writable, .appended) }
+      if case .appended = appended {
+        if case .editedBeforeNewFiles = edited { return (writable, .editedAndAppended) }
+        return (writable, .appended)
+      }
     } else {
       try readable.useScratchQueue()
       target = readable

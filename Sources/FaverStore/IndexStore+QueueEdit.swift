@@ -8,9 +8,11 @@ import GRDB
 ///
 /// The queue takes them this way only when the result is, byte for byte, the one a full rebuild
 /// saves; every other change is a full rebuild (`QueueEdit.rebuild`). The rules that make it so:
-/// - Only files updated in place changed since the queue was saved: the data generation moved by
-///   exactly the number of changes `fileChange` logged, none of them a removal (an insert, a root
-///   or a clock correction moves the generation without a log line). At most `editLimit` of them.
+/// - Only files updated in place changed since the queue was saved, and files added: the data
+///   generation moved by exactly the number of changes `fileChange` logged, none of them a
+///   removal nor of a file added, and of files added (a root or a clock correction moves the
+///   generation without a log line). At most `editLimit` changes. The queue is then the one of the
+///   library without the files added, which an append takes up (`appendToQueue`).
 /// - Each update left every column but the content's id and its stat as it was
 ///   (`columnsOutsideQueueInputs`): the file's time, offset and their sources, camera, GPS, kind,
 ///   format, name, folder, identifiers and problem. `Timeline`, the pairings, `BurstDetector` and
@@ -30,6 +32,8 @@ extension IndexStore {
   package enum QueueEdit: Equatable, Sendable {
     /// The edited files' moments were written again: `items` rows written.
     case edited(items: Int)
+    /// `edited`, and files were added too: the queue is stale by them alone (see `appendToQueue`).
+    case editedBeforeNewFiles(items: Int)
     /// The change is not one of edits in place the queue takes (why): the queue needs another way.
     case rebuild(String)
   }
@@ -46,17 +50,19 @@ extension IndexStore {
     try database.write { db in
       guard try !Self.isScratch(db) else { return .rebuild("the queue is in scratch tables") }
       guard let stamp = try Self.queueStamp(db), stamp.isCurrent(recipe: recipe), stamp.mode == mode,
-        stamp.lastFileRow != nil, stamp.threshold != nil
+        let mark = stamp.lastFileRow, stamp.threshold != nil
       else { return .rebuild("no queue of these rules and mode to edit") }
       let generation = try Self.dataGeneration(db)
       guard generation != stamp.generation else { return .edited(items: 0) }
       let changes = try Row.fetchAll(
         db, sql: "SELECT fileRow, assetId, removed, sameInputs FROM fileChange ORDER BY seq LIMIT ?",
         arguments: [Self.editLimit + 1])
-      guard changes.count <= Self.editLimit, generation - stamp.generation == changes.count else {
-        return .rebuild("files other than ones edited in place changed")
-      }
-      guard changes.allSatisfy({ $0[2] == false && $0[3] == true }) else {
+      let added =
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM file WHERE rowid > ?", arguments: [mark]) ?? 0
+      guard !changes.isEmpty, changes.count <= Self.editLimit,
+        generation - stamp.generation == changes.count + added
+      else { return .rebuild("files other than ones edited in place or added changed") }
+      guard changes.allSatisfy({ $0[2] == false && $0[3] == true && ($0[0] as Int64) <= mark }) else {
         return .rebuild("a file was removed, or changed in what places it")
       }
       // Each file's id when the queue was saved: the one its first change replaced.
@@ -95,10 +101,12 @@ extension IndexStore {
         }
         written += count
       }
+      // Files added as well: the queue is now the one of the library without them, for the
+      // append to take up (its generation counts the edits alone).
       var updated = stamp
-      updated.generation = generation
+      updated.generation = stamp.generation + changes.count
       try Self.writeStamp(updated, scratch: false, in: db)
-      return .edited(items: written)
+      return added == 0 ? .edited(items: written) : .editedBeforeNewFiles(items: written)
     }
   }
 

@@ -209,7 +209,7 @@ func aQueueBroughtUpToDateEqualsAFullRebuildAfterEveryChange(seed: Int) throws {
   var taken: [String: [Library.QueueFreshening]] = [:]
   for step in 0..<120 {
     let change: String
-    switch Int.random(in: 0..<21, using: &twins.random) {
+    switch Int.random(in: 0..<23, using: &twins.random) {
     case 0..<10:
       change = "append"
       try twins.append()
@@ -228,6 +228,11 @@ func aQueueBroughtUpToDateEqualsAFullRebuildAfterEveryChange(seed: Int) throws {
     case 18:
       change = "redate"
       try twins.editInPlace(redating: true)
+    case 19..<21:
+      // The nightly index: photos edited during the day, and the day's new ones.
+      change = "edit+append"
+      try twins.editInPlace()
+      try twins.append()
     default:
       change = "mark"
       try twins.mark()
@@ -252,6 +257,9 @@ func aQueueBroughtUpToDateEqualsAFullRebuildAfterEveryChange(seed: Int) throws {
   let edits = taken["edit", default: []]
   #expect(edits.allSatisfy { $0 == .edited || $0 == .rebuilt }, "\(edits)")
   #expect(edits.filter { $0 == .edited }.count * 4 >= edits.count * 3, "\(edits)")
+  let both = taken["edit+append", default: []]
+  #expect(both.allSatisfy { $0 == .editedAndAppended || $0 == .rebuilt }, "\(both)")
+  #expect(both.filter { $0 == .editedAndAppended }.count >= 3, "\(both)")
 }
 
 /// The change log's update trigger compares every column of `file` but the content's id and its
