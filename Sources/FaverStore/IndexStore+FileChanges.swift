@@ -7,18 +7,11 @@ import GRDB
 /// stamp written (`writeStamp`), so it holds exactly the changes since (see `editQueue`).
 extension IndexStore {
   /// The columns of `file` an update may change and still leave the queue's placement, pairing,
-  /// bursts and moments as they were: the content's id and what a stat reads. Every other column
-  /// (`FileRecord.Columns`) is compared by the update trigger; a test keeps the two lists complete.
+  /// bursts and moments as they were: the content's id and what a stat reads. The update trigger
+  /// compares every other column (`FileRecord.Columns`); a column added to `file` needs a
+  /// migration that makes the trigger again with it (a test reads the trigger to hold this).
   package static let columnsOutsideQueueInputs: Set<String> = [
     "assetId", "size", "mtimeNs", "device", "inode",
-  ]
-
-  /// The columns the update trigger of "v20" compares, as it was written: a new column of `file`
-  /// the queue reads needs a migration that makes the trigger again with it.
-  package static let comparedByFileChangeTrigger = [
-    "rootId", "path", "format", "kind", "takenAt", "utcOffset", "hasSubseconds", "timeSource", "latitude",
-    "longitude", "make", "model", "problem", "contentIdentifier", "burstID", "duration", "offsetSource",
-    "serial",
   ]
 
   static func registerFileChangeMigration(in migrator: inout DatabaseMigrator) {
@@ -30,7 +23,13 @@ extension IndexStore {
         t.column("removed", .boolean).notNull()
         t.column("sameInputs", .boolean).notNull()
       }
-      let same = comparedByFileChangeTrigger.map { "OLD.\($0) IS NEW.\($0)" }.joined(separator: " AND ")
+      // Every column of `file` as this migration found it, but the id and the stat.
+      let compared = [
+        "rootId", "path", "format", "kind", "takenAt", "utcOffset", "hasSubseconds", "timeSource", "latitude",
+        "longitude", "make", "model", "problem", "contentIdentifier", "burstID", "duration", "offsetSource",
+        "serial",
+      ]
+      let same = compared.map { "OLD.\($0) IS NEW.\($0)" }.joined(separator: " AND ")
       try db.execute(
         sql: """
           CREATE TRIGGER file_update_logs_change AFTER UPDATE ON file
