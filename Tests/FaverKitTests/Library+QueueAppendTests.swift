@@ -143,6 +143,18 @@ private final class TwinLibraries {
     try apply(changes)
   }
 
+  /// The file at `path` rewritten where it is, as `editInPlace` does; returns its new id.
+  func edit(_ path: String) throws -> AssetID? {
+    guard var record = files[path] else { return nil }
+    next += 1
+    record.assetId = "id\(next)e"
+    record.size += 1
+    var changes = IndexChanges(rootId: root)
+    changes.media = [record]
+    try apply(changes)
+    return AssetID(rawValue: record.assetId)
+  }
+
   func remove() throws {
     guard let path = files.keys.sorted().randomElement(using: &random) else { return }
     var changes = IndexChanges(rootId: root)
@@ -276,4 +288,26 @@ func aQueueBroughtUpToDateEqualsAFullRebuildAfterEveryChange(seed: Int) throws {
     let compared = sql.contains("OLD.\(column) IS NEW.\(column)")
     #expect(compared != IndexStore.columnsOutsideQueueInputs.contains(column), "\(column)")
   }
+}
+
+/// A reviewed photo the cursor is on, edited in place: its item takes the new id and stays
+/// reviewed (the mark follows the edit), the cursor stays where it was, all as a rebuild has it.
+@Test func anEditedPhotoKeepsItsReviewAndTheCursorAsARebuildDoes() throws {
+  let twins = try TwinLibraries(seed: 7)
+  for _ in 0..<6 { try twins.append() }
+  #expect(try twins.freshen() == .rebuilt)
+  let shown = try #require(try twins.appended.library.next())
+  _ = try twins.rebuilt.library.next()
+  for library in [twins.appended.library, twins.rebuilt.library] {
+    try library.mark([shown.asset.id], as: .favorite, at: Date(timeIntervalSince1970: 1_800_000_000))
+  }
+  let path = try #require(twins.files.first { $0.value.assetId == shown.asset.id.rawValue }?.key)
+  let edited = try #require(try twins.edit(path))
+  #expect(try twins.freshen() == .edited)
+  #expect(try TwinLibraries.savedQueue(twins.appended.store) == TwinLibraries.savedQueue(twins.rebuilt.store))
+  let item = try twins.appended.store.readingQueue { try $0.asset(holding: edited) }
+  #expect(item?.asset.review == .favorite)
+  let cursors = try [twins.appended.library, twins.rebuilt.library].map { try $0.cursor()?.cursor }
+  #expect(cursors[0] == cursors[1])
+  #expect(cursors[0]?.assetID == shown.asset.id)
 }
