@@ -37,7 +37,7 @@ import Testing
       "v9: video duration", "v10: files dated by name or modification time",
       "v11: offset source, serial number, clock corrections", "v12: review queue",
       "v13: moments in columns, the listing order", "v14: paired devices", "v15: mark times",
-      "v16: photo signals", "v17: review generation", "v18: queue gaps",
+      "v16: photo signals", "v17: review generation", "v18: queue gaps", "v20: file changes since the queue",
     ])
 }
 
