@@ -35,13 +35,16 @@ extension Library {
     case edited
     /// Both: files edited in place, then new photos after the queue.
     case editedAndAppended
+    /// Photos of its last moments were removed, and those moments cut again without them (see
+    /// `IndexStore.removeFromQueueEnd`).
+    case removed
     /// It was built from the whole library.
     case rebuilt
   }
 
   /// `storeWithFreshQueue`, and how the queue was made fresh: files edited in place take their
-  /// items' places, photos added after the saved queue are cut into its last moments, both
-  /// without reading the library; any other change rebuilds it.
+  /// items' places, photos removed from the saved queue's last moments or added after them are
+  /// cut with those moments, all without reading the library; any other change rebuilds it.
   func freshenQueue(mode: MomentClusterer.Mode) throws -> (store: IndexStore, freshening: QueueFreshening) {
     let readable = try readableStore
     if try readable.isQueueFresh(mode: mode, recipe: Self.queueRecipe) { return (readable, .fresh) }
@@ -54,9 +57,12 @@ extension Library {
       }
       let edited = try writable.editQueue(mode: mode, recipe: Self.queueRecipe, summaries: summaries)
       if case .edited = edited { return (writable, .edited) }
+      let corrections = try writable.clockCorrections()
+      let rm = try writable.removeFromQueueEnd(
+        mode: mode, recipe: Self.queueRecipe, corrections: corrections, summaries: summaries)
+      if case .edited = rm { return (writable, .removed) }
       let appended = try writable.appendToQueue(
-        mode: mode, recipe: Self.queueRecipe, corrections: try writable.clockCorrections(),
-        summaries: summaries)
+        mode: mode, recipe: Self.queueRecipe, corrections: corrections, summaries: summaries)
       if case .appended = appended {
         if case .editedBeforeNewFiles = edited { return (writable, .editedAndAppended) }
         return (writable, .appended)

@@ -2,7 +2,8 @@ import GRDB
 
 /// `fileChange`: every file updated or removed since the saved queue's stamp was written, with
 /// what the queue needs of the file as it was: its row, its old asset id, whether it was removed,
-/// and for an update whether every value the queue is built from stayed the same (`sameInputs`).
+/// for an update whether every value the queue is built from stayed the same (`sameInputs`), and
+/// where and when it was, with its offset, time source and burst identifier.
 /// Kept by triggers in the transaction of each change while a queue is saved, emptied with every
 /// stamp written (`writeStamp`), so it holds exactly the changes since (see `editQueue`).
 extension IndexStore {
@@ -22,6 +23,13 @@ extension IndexStore {
         t.column("assetId", .text).notNull()
         t.column("removed", .boolean).notNull()
         t.column("sameInputs", .boolean).notNull()
+        // What a removal is checked against (see `removeFromQueueEnd`).
+        t.column("rootId", .integer).notNull()
+        t.column("path", .text).notNull()
+        t.column("takenAt", .double).notNull()
+        t.column("utcOffset", .integer)
+        t.column("timeSource", .text).notNull()
+        t.column("burstID", .text)
       }
       // Every column of `file` as this migration found it, but the id and the stat.
       let compared = [
@@ -29,19 +37,22 @@ extension IndexStore {
         "longitude", "make", "model", "problem", "contentIdentifier", "burstID", "duration", "offsetSource",
         "serial",
       ]
+      let logged =
+        "fileRow, assetId, removed, sameInputs, rootId, path, takenAt, utcOffset, timeSource, burstID"
+      let old = "OLD.rootId, OLD.path, OLD.takenAt, OLD.utcOffset, OLD.timeSource, OLD.burstID"
       let same = compared.map { "OLD.\($0) IS NEW.\($0)" }.joined(separator: " AND ")
       try db.execute(
         sql: """
           CREATE TRIGGER file_update_logs_change AFTER UPDATE ON file
           WHEN EXISTS (SELECT 1 FROM state WHERE key = 'queue')
           BEGIN
-            INSERT INTO fileChange (fileRow, assetId, removed, sameInputs)
-            VALUES (OLD.rowid, OLD.assetId, 0, \(same));
+            INSERT INTO fileChange (\(logged))
+            VALUES (OLD.rowid, OLD.assetId, 0, \(same), \(old));
           END;
           CREATE TRIGGER file_delete_logs_change AFTER DELETE ON file
           WHEN EXISTS (SELECT 1 FROM state WHERE key = 'queue')
           BEGIN
-            INSERT INTO fileChange (fileRow, assetId, removed, sameInputs) VALUES (OLD.rowid, OLD.assetId, 1, 0);
+            INSERT INTO fileChange (\(logged)) VALUES (OLD.rowid, OLD.assetId, 1, 0, \(old));
           END;
           """)
     }
