@@ -47,6 +47,22 @@ extension IndexStore {
   package func editQueue(
     mode: MomentClusterer.Mode, recipe: String, summaries: ([Moment]) -> [MomentSummary]
   ) throws -> QueueEdit {
+    do {
+      return try editQueueWriting(mode: mode, recipe: recipe, summaries: summaries)
+    } catch let fallback as EditFallback {
+      return .rebuild(fallback.reason)
+    }
+  }
+
+  /// Why `editQueue` gave up once it had begun to write: thrown, so the transaction is rolled
+  /// back and the queue left as it was.
+  private struct EditFallback: Error {
+    var reason: String
+  }
+
+  private func editQueueWriting(
+    mode: MomentClusterer.Mode, recipe: String, summaries: ([Moment]) -> [MomentSummary]
+  ) throws -> QueueEdit {
     try database.write { db in
       guard try !Self.isScratch(db) else { return .rebuild("the queue is in scratch tables") }
       guard let stamp = try Self.queueStamp(db), stamp.isCurrent(recipe: recipe), stamp.mode == mode,
@@ -78,7 +94,7 @@ extension IndexStore {
       var moments: Set<Int> = []
       for (old, new) in renamed {
         guard let position = try Self.itemTakingEdit(db, old: old, new: new) else {
-          return .rebuild("an edited file is a copy, was one, or ties with another item")
+          throw EditFallback(reason: "an edited file is a copy, was one, or ties with another item")
         }
         try db.execute(
           sql: """
@@ -97,7 +113,7 @@ extension IndexStore {
       var written = 0
       for ordinal in moments.sorted() {
         guard let count = try Self.rewriteMoment(ordinal, summaries: summaries, in: db) else {
-          return .rebuild("an item of an edited moment has no file")
+          throw EditFallback(reason: "an item of an edited moment has no file")
         }
         written += count
       }
