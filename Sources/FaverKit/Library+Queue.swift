@@ -31,25 +31,42 @@ extension Library {
     case fresh
     /// New photos after it were added at its end (see `IndexStore.appendToQueue`).
     case appended
+    /// Files edited in place took their items' places (see `IndexStore.editQueue`).
+    case edited
+    /// Both: files edited in place, then new photos after the queue.
+    case editedAndAppended
+    /// Photos of its last moments were removed, and those moments cut again without them (see
+    /// `IndexStore.removeFromQueueEnd`).
+    case removed
     /// It was built from the whole library.
     case rebuilt
   }
 
-  /// `storeWithFreshQueue`, and how the queue was made fresh: photos added after the saved queue
-  /// are cut into its last moments without reading the library; any other change rebuilds it.
+  /// `storeWithFreshQueue`, and how the queue was made fresh: files edited in place take their
+  /// items' places, photos removed from the saved queue's last moments or added after them are
+  /// cut with those moments, all without reading the library; any other change rebuilds it.
   func freshenQueue(mode: MomentClusterer.Mode) throws -> (store: IndexStore, freshening: QueueFreshening) {
     let readable = try readableStore
     if try readable.isQueueFresh(mode: mode, recipe: Self.queueRecipe) { return (readable, .fresh) }
     let target: IndexStore
     if let writable = try? store(creating: false), !writable.isReadOnly {
       target = writable
-      let appended = try writable.appendToQueue(
-        mode: mode, recipe: Self.queueRecipe, corrections: try writable.clockCorrections()
-      ) { moments in
-        let places = places(of: moments)
+      let summaries = { (moments: [Moment]) -> [MomentSummary] in
+        let places = self.places(of: moments)
         return moments.map { MomentSummary($0, place: places[$0.id]) }
       }
-      if case .appended = appended { return (writable, .appended) }
+      let edited = try writable.editQueue(mode: mode, recipe: Self.queueRecipe, summaries: summaries)
+      if case .edited = edited { return (writable, .edited) }
+      let corrections = try writable.clockCorrections()
+      let rm = try writable.removeFromQueueEnd(
+        mode: mode, recipe: Self.queueRecipe, corrections: corrections, summaries: summaries)
+      if case .edited = rm { return (writable, .removed) }
+      let appended = try writable.appendToQueue(
+        mode: mode, recipe: Self.queueRecipe, corrections: corrections, summaries: summaries)
+      if case .appended = appended {
+        if case .editedBeforeNewFiles = edited { return (writable, .editedAndAppended) }
+        return (writable, .appended)
+      }
     } else {
       try readable.useScratchQueue()
       target = readable

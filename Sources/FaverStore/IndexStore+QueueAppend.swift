@@ -204,8 +204,8 @@ extension IndexStore {
 
     /// Nil when photos at `firstNew` or after cannot be cut with the last moment alone: a
     /// dated item is after it, or one before the last moment ends after that moment starts or
-    /// within `window` of the new photos.
-    init?(_ db: Database, firstNew: Date, window: TimeInterval) throws {
+    /// within `window` of the new photos. The items of the `removed` ids are left out.
+    init?(_ db: Database, firstNew: Date, window: TimeInterval, removed: Set<String> = []) throws {
       guard
         let last = try Row.fetchOne(
           db,
@@ -236,7 +236,7 @@ extension IndexStore {
       let items = try Row.fetchAll(
         db, sql: "SELECT \(QueuedItem.selection) FROM queueItem q WHERE q.position >= ? ORDER BY q.position",
         arguments: [firstPosition]
-      ).map(QueuedItem.init(row:))
+      ).map(QueuedItem.init(row:)).filter { !removed.contains($0.assetID.rawValue) }
       let found = try QueueSnapshot(db).assets(of: items)
       let assets = found.compactMap(\.self)
       guard assets.count == found.count else { return nil }
@@ -246,7 +246,7 @@ extension IndexStore {
 
   /// Replaces the saved queue from `tail` on with `moments` and their summaries; returns how many
   /// items were written.
-  private static func replaceQueue(
+  static func replaceQueue(
     from tail: QueueTail, with moments: [Moment], summaries: [MomentSummary], in db: Database
   ) throws -> Int {
     let marked = try db.cachedStatement(sql: "SELECT EXISTS(SELECT 1 FROM review WHERE assetId = ?)")

@@ -227,6 +227,8 @@ extension IndexStore {
         sql:
           "INSERT INTO state (key, value) VALUES ('queue', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
         arguments: [value])
+      // The stamp covers every change made so far.
+      try db.execute(sql: "DELETE FROM fileChange")
     }
   }
 

@@ -188,6 +188,7 @@ package final class IndexStore: Sendable {
     registerReviewGenerationMigration(in: &migrator)
     registerQueueGapMigration(in: &migrator)
     registerQueueFileMigration(in: &migrator)
+    registerFileChangeMigration(in: &migrator)
     return migrator
   }
 
