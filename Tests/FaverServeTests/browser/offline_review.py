@@ -352,7 +352,11 @@ def pair_a_phone(faver, store, screenshots):
         options.add_argument(flag)
     driver = webdriver.Chrome(service=NamespacedDriver("/usr/bin/chromedriver"), options=options)
     try:
-        driver.get(server.page)
+        try:
+            driver.get(server.page)
+        except Exception:
+            print("server:", server.page, "exit", server.process.poll(), "".join(server.said[-20:])[-2000:])
+            raise
         wait(driver, lambda: shown(driver) is not None, "this machine's page opens with its token")
         driver.execute_script("document.getElementById('help-button').click()")
         wait(driver, lambda: driver.execute_script("return !document.getElementById('pair-phone').hidden"),
