@@ -3,17 +3,18 @@
 /// What most files have is stored in the value; what few have (a serial, a problem, Apple's
 /// identifiers, a companion or raw file, a duration, duplicates) is kept together in one shared
 /// box, absent when all of it is: a library holds a million of these, copied as it is grouped,
-/// and each was 360 bytes with those inline, 176 without.
+/// and each was 360 bytes with those inline, 160 without (the one-byte fields after
+/// `captureTime`, whose last word has room for them).
 public struct Asset: Hashable, Codable, Sendable, Identifiable {
   public var id: AssetID
   /// Absolute path of the library root the file was found under.
   public var root: String
   /// Path relative to `root`.
   public var path: String
+  public var captureTime: CaptureTime
   public var kind: MediaKind
   /// Where the asset stands in the review (a Live Photo: as marked through its still or video).
   public var review: ReviewState = .unreviewed
-  public var captureTime: CaptureTime
   public var coordinate: Coordinate?
   public var make: String?
   public var model: String?
