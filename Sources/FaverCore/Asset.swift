@@ -1,34 +1,67 @@
 /// One indexed photo or video, as the rest of faver sees it.
+///
+/// What most files have is stored in the value; what few have (a serial, a problem, Apple's
+/// identifiers, a companion or raw file, a duration, duplicates) is kept together in one shared
+/// box, absent when all of it is: a library holds a million of these, copied as it is grouped,
+/// and each was 360 bytes with those inline, 160 without (the one-byte fields after
+/// `captureTime`, whose last word has room for them).
 public struct Asset: Hashable, Codable, Sendable, Identifiable {
   public var id: AssetID
   /// Absolute path of the library root the file was found under.
   public var root: String
   /// Path relative to `root`.
   public var path: String
-  public var kind: MediaKind
   public var captureTime: CaptureTime
+  public var kind: MediaKind
+  /// Where the asset stands in the review (a Live Photo: as marked through its still or video).
+  public var review: ReviewState = .unreviewed
   public var coordinate: Coordinate?
   public var make: String?
   public var model: String?
+  /// The fields below `model`, nil when none is set.
+  private var rare: Rare?
+
   /// The camera body's serial number (EXIF `BodySerialNumber`), when the file says.
-  public var serial: String? = nil
+  public var serial: String? {
+    get { rare?.fields.serial }
+    set { update { $0.serial = newValue } }
+  }
   /// Why something about the file was wrong, when it was.
-  public var problem: String?
+  public var problem: String? {
+    get { rare?.fields.problem }
+    set { update { $0.problem = newValue } }
+  }
   /// The camera's burst identifier (Apple `BurstUUID`): assets sharing one form a single burst.
-  public var burstID: String? = nil
+  public var burstID: String? {
+    get { rare?.fields.burstID }
+    set { update { $0.burstID = newValue } }
+  }
   /// Apple's Live Photo identifier (`ContentIdentifier`), shared by a still and its video.
-  public var contentIdentifier: String? = nil
+  public var contentIdentifier: String? {
+    get { rare?.fields.contentIdentifier }
+    set { update { $0.contentIdentifier = newValue } }
+  }
   /// The video recorded with this still (a Live Photo): reviewed with it, never on its own.
-  public var companion: Companion? = nil
+  public var companion: Companion? {
+    get { rare?.fields.companion }
+    set { update { $0.companion = newValue } }
+  }
   /// A video's length in seconds, when the file says.
-  public var duration: Double? = nil
+  public var duration: Double? {
+    get { rare?.fields.duration }
+    set { update { $0.duration = newValue } }
+  }
   /// The raw file of a RAW+JPEG pair (see `RawPairing`): reviewed with this photo, never on its
   /// own.
-  public var raw: Companion? = nil
+  public var raw: Companion? {
+    get { rare?.fields.raw }
+    set { update { $0.raw = newValue } }
+  }
   /// Other places (absolute paths) the same content was found, in order; it is reviewed once.
-  public var duplicates: [String] = []
-  /// Where the asset stands in the review (a Live Photo: as marked through its still or video).
-  public var review: ReviewState = .unreviewed
+  public var duplicates: [String] {
+    get { rare?.fields.duplicates ?? [] }
+    set { update { $0.duplicates = newValue } }
+  }
 
   /// Where a still's companion video (or a photo's raw file) is.
   public struct Companion: Hashable, Codable, Sendable {
@@ -59,11 +92,93 @@ public struct Asset: Hashable, Codable, Sendable, Identifiable {
     self.coordinate = coordinate
     self.make = make
     self.model = model
-    self.problem = problem
-    self.burstID = burstID
-    self.contentIdentifier = contentIdentifier
-    self.duration = duration
-    self.companion = companion
-    self.duplicates = duplicates
+    rare = Rare(
+      RareFields(
+        problem: problem, burstID: burstID, contentIdentifier: contentIdentifier, companion: companion,
+        duration: duration, duplicates: duplicates))
+  }
+
+  /// Sets a field of the box: a new box (another asset may share the old one), none when empty.
+  private mutating func update(_ change: (inout RareFields) -> Void) {
+    var fields = rare?.fields ?? RareFields()
+    change(&fields)
+    rare = Rare(fields)
+  }
+
+  /// What few assets have.
+  private struct RareFields: Hashable, Sendable {
+    var serial: String?
+    var problem: String?
+    var burstID: String?
+    var contentIdentifier: String?
+    var companion: Companion?
+    var duration: Double?
+    var raw: Companion?
+    var duplicates: [String] = []
+
+    var isEmpty: Bool { self == RareFields() }
+  }
+
+  /// The shared, never changed box of `RareFields`; equal and hashed by its fields.
+  private final class Rare: Hashable, Sendable {
+    let fields: RareFields
+
+    init?(_ fields: RareFields) {
+      guard !fields.isEmpty else { return nil }
+      self.fields = fields
+    }
+
+    static func == (a: Rare, b: Rare) -> Bool { a === b || a.fields == b.fields }
+    func hash(into hasher: inout Hasher) { hasher.combine(fields) }
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case id, root, path, kind, captureTime, coordinate, make, model, serial, problem, burstID
+    case contentIdentifier, companion, duration, raw, duplicates, review
+  }
+
+  /// The keys of the fields, present or left out (nil) as a synthesized `Codable` does.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(root, forKey: .root)
+    try container.encode(path, forKey: .path)
+    try container.encode(kind, forKey: .kind)
+    try container.encode(captureTime, forKey: .captureTime)
+    try container.encodeIfPresent(coordinate, forKey: .coordinate)
+    try container.encodeIfPresent(make, forKey: .make)
+    try container.encodeIfPresent(model, forKey: .model)
+    try container.encodeIfPresent(serial, forKey: .serial)
+    try container.encodeIfPresent(problem, forKey: .problem)
+    try container.encodeIfPresent(burstID, forKey: .burstID)
+    try container.encodeIfPresent(contentIdentifier, forKey: .contentIdentifier)
+    try container.encodeIfPresent(companion, forKey: .companion)
+    try container.encodeIfPresent(duration, forKey: .duration)
+    try container.encodeIfPresent(raw, forKey: .raw)
+    try container.encode(duplicates, forKey: .duplicates)
+    try container.encode(review, forKey: .review)
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(AssetID.self, forKey: .id)
+    root = try container.decode(String.self, forKey: .root)
+    path = try container.decode(String.self, forKey: .path)
+    kind = try container.decode(MediaKind.self, forKey: .kind)
+    captureTime = try container.decode(CaptureTime.self, forKey: .captureTime)
+    coordinate = try container.decodeIfPresent(Coordinate.self, forKey: .coordinate)
+    make = try container.decodeIfPresent(String.self, forKey: .make)
+    model = try container.decodeIfPresent(String.self, forKey: .model)
+    review = try container.decode(ReviewState.self, forKey: .review)
+    rare = Rare(
+      RareFields(
+        serial: try container.decodeIfPresent(String.self, forKey: .serial),
+        problem: try container.decodeIfPresent(String.self, forKey: .problem),
+        burstID: try container.decodeIfPresent(String.self, forKey: .burstID),
+        contentIdentifier: try container.decodeIfPresent(String.self, forKey: .contentIdentifier),
+        companion: try container.decodeIfPresent(Companion.self, forKey: .companion),
+        duration: try container.decodeIfPresent(Double.self, forKey: .duration),
+        raw: try container.decodeIfPresent(Companion.self, forKey: .raw),
+        duplicates: try container.decode([String].self, forKey: .duplicates)))
   }
 }

@@ -7,21 +7,24 @@ public import Foundation
 /// correction (`clockShift`) and an inferred offset (`inferredOffset`) move it, while `iso8601`
 /// still prints what the file said.
 public struct CaptureTime: Hashable, Codable, Sendable {
+  // The fields are declared widest first, so the one-byte ones share a word: 48 bytes, not 56
+  // (an `Asset` holds one, and a library a million).
+
   /// The instant faver uses (see the type's notes).
   public var instant: Date
+  /// Seconds a clock correction (`faver clock`) added to the camera's wall clock; `instant`
+  /// already has it applied.
+  public var clockShift: Int = 0
   /// Seconds east of UTC, as the file (or its GPS stamps) said; nil when it does not say.
   public var utcOffset: Int?
+  /// The offset `Timeline` inferred for a wall-clock-only time (`offsetSource` `sameCamera` or
+  /// `library`); `instant` already has it applied.
+  public var inferredOffset: Int? = nil
   public var source: TimeSource
   /// Whether the source gave fractions of a second (EXIF SubSecTime…).
   public var hasSubseconds: Bool
   /// How the offset that places `instant` is known.
   public var offsetSource: OffsetSource
-  /// The offset `Timeline` inferred for a wall-clock-only time (`offsetSource` `sameCamera` or
-  /// `library`); `instant` already has it applied.
-  public var inferredOffset: Int? = nil
-  /// Seconds a clock correction (`faver clock`) added to the camera's wall clock; `instant`
-  /// already has it applied.
-  public var clockShift: Int = 0
   /// No capture date at all: a modification time that is only when the file was copied (see
   /// `Timeline`). Such an asset goes to the "Undated" moment at the end.
   public var isUndated = false

@@ -55,20 +55,27 @@ public struct MomentClusterer: Sendable {
     public var moments: [Moment]
   }
 
-  public func moments(in assets: [Asset]) -> Result {
-    moments(in: assets) { threshold(for: $0) }
+  public func moments(in assets: consuming [Asset]) -> Result {
+    moments(in: consume assets) { threshold(for: $0) }
   }
 
   /// The moments of `assets` cut at the threshold `choose` gives for their gaps between items:
   /// how a queue brought up to date at its end cuts its last moments by the library's threshold.
-  public func moments(in assets: [Asset], threshold choose: ([TimeInterval]) -> Threshold) -> Result {
+  ///
+  /// `assets` is let go once the bursts hold them (a caller that passes its only copy frees it
+  /// before the moments are made).
+  public func moments(
+    in assets: consuming [Asset], threshold choose: ([TimeInterval]) -> Threshold
+  ) -> Result {
     // Sorted in place (the detector's order already, so one pass): a million assets make half a
     // million bursts, too many to copy for nothing.
     var items = burstDetector.bursts(in: assets)
+    let hasUndated = assets.contains(where: \.captureTime.isUndated)
+    _ = consume assets
     // The undated have no place in time (and the detector leaves each alone): a moment of their
     // own, last, in folder order.
     var undated: [Burst] = []
-    if assets.contains(where: \.captureTime.isUndated) {
+    if hasUndated {
       undated = items.filter { $0.assets.first?.captureTime.isUndated == true }
       items.removeAll { $0.assets.first?.captureTime.isUndated == true }
       undated.sort { a, b in

@@ -49,7 +49,7 @@ extension Library {
         let generation = try store.dataGeneration()
         let clustering = MomentClusterer(mode: mode).moments(in: try placedAssets(store, ordered: false))
         if try !store.isQueueFresh(mode: mode, recipe: Self.queueRecipe) {
-          try saveQueue(clustering, places: places(of: clustering.moments), generation: generation, in: store)
+          try saveQueue(clustering, generation: generation, in: store)
         }
         explained = clustering
       } else {

@@ -12,12 +12,26 @@ extension Library {
 
   /// The place of each of `moments` that has one (see `PlaceFinder`), by moment id.
   func places(of moments: [Moment]) -> [String: Place] {
-    guard var finder = placeFinder() else { return [:] }
+    var finder = placeFinder()
+    guard finder != nil else { return [:] }
     var places: [String: Place] = [:]
     for moment in moments {
-      if let place = finder.place(of: moment.bursts.lazy.flatMap(\.assets)) { places[moment.id] = place }
+      if let place = Self.place(of: moment, by: &finder) { places[moment.id] = place }
     }
     return places
+  }
+
+  /// The place of `moment` by `finder` (see `places(of:)`): for a caller that does not keep them
+  /// all. Only the positions are read, in place: a copy of each asset cost more than the lookup.
+  static func place(of moment: Moment, by finder: inout PlaceFinder?) -> Place? {
+    guard finder != nil else { return nil }
+    var points: [Coordinate] = []
+    for burst in moment.bursts {
+      for index in burst.assets.indices {
+        if let point = burst.assets[index].coordinate { points.append(point) }
+      }
+    }
+    return finder?.place(ofPoints: points)
   }
 
   /// The library's photos and videos with GPS inside `bbox` (else the extent of them all) as at
@@ -44,7 +58,7 @@ extension Library {
   }
 
   /// A finder on the table built into faver; nil, with a warning, when it cannot be read.
-  private func placeFinder() -> PlaceFinder? {
+  func placeFinder() -> PlaceFinder? {
     do {
       return PlaceFinder(table: try PlaceTable.bundled())
     } catch {

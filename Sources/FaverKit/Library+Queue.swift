@@ -73,7 +73,7 @@ extension Library {
     }
     let generation = try target.dataGeneration()
     let clustering = MomentClusterer(mode: mode).moments(in: try placedAssets(target, ordered: false))
-    try saveQueue(clustering, places: places(of: clustering.moments), generation: generation, in: target)
+    try saveQueue(clustering, generation: generation, in: target)
     return (target, .rebuilt)
   }
 
@@ -86,14 +86,14 @@ extension Library {
   }
 
   /// Saves the queue of `clustering` (built from the data of `generation`) with each moment's
-  /// summary.
-  func saveQueue(
-    _ clustering: MomentClusterer.Result, places: [String: Place], generation: Int, in store: IndexStore
-  ) throws {
-    let summaries = clustering.moments.map { MomentSummary($0, place: places[$0.id]) }
+  /// summary and place (see `Library+Places`), made as its row is written.
+  func saveQueue(_ clustering: MomentClusterer.Result, generation: Int, in store: IndexStore) throws {
+    let moments = clustering.moments
+    var finder = placeFinder()
     try store.saveQueue(
-      clustering.moments, summaries: summaries, generation: generation, mode: clustering.mode,
-      threshold: clustering.threshold, recipe: Self.queueRecipe)
+      moments, summary: { MomentSummary(moments[$0], place: Self.place(of: moments[$0], by: &finder)) },
+      generation: generation, mode: clustering.mode, threshold: clustering.threshold, recipe: Self.queueRecipe
+    )
   }
 
   /// Hands `body` every indexed asset once, as `assets()` lists them, one at a time: read from the

@@ -126,9 +126,15 @@ package struct PlaceFinder {
 
   /// The place most of `assets` with GPS have (see above).
   package mutating func place(of assets: some Sequence<Asset>) -> Place? {
+    place(ofPoints: assets.compactMap(\.coordinate))
+  }
+
+  /// The place most of `points` have (see above). An array, not any sequence: a generic call from
+  /// another module is not specialized, and looked up its types for every point.
+  package mutating func place(ofPoints points: [Coordinate]) -> Place? {
     var votes: [(place: Place, count: Int)] = []
-    for asset in assets {
-      guard let point = asset.coordinate, let place = place(at: point) else { continue }
+    for point in points {
+      guard let place = place(at: point) else { continue }
       if let index = votes.firstIndex(where: { $0.place.isSame(as: place) }) {
         votes[index].count += 1
       } else {

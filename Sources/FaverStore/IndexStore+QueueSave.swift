@@ -74,14 +74,15 @@ extension IndexStore {
   }
 
   /// Replaces the saved queue with `moments` (in queue order, as `ReviewQueue` orders them) and
-  /// their summaries, built in `mode` with `threshold` by the rules of `recipe` from the data of
-  /// `generation` (into the scratch tables of a store that keeps them): when the
-  /// data changed since, it is saved as stale. Items are written from the first that differs from
-  /// the queue saved before (see `digest`); returns how many were written.
+  /// their summaries (`summary` of each one's index, asked once, as its row is written: a million photos
+  /// make half a million summaries, not held together), built in `mode` with `threshold` by the
+  /// rules of `recipe` from the data of `generation` (into the scratch tables of a store that
+  /// keeps them): when the data changed since, it is saved as stale. Items are written from the
+  /// first that differs from the queue saved before (see `digest`); returns how many were written.
   @discardableResult
   package func saveQueue(
-    _ moments: [Moment], summaries: [MomentSummary], generation: Int, mode: MomentClusterer.Mode,
-    threshold: Double, recipe: String
+    _ moments: [Moment], summary: (_ index: Int) throws -> MomentSummary, generation: Int,
+    mode: MomentClusterer.Mode, threshold: Double, recipe: String
   ) throws -> Int {
     let stamp = QueueStamp(generation: generation, mode: mode, threshold: threshold, recipe: recipe)
     return try database.write { db in
@@ -167,7 +168,7 @@ extension IndexStore {
       // Every moment's row: a boundary holds the library's threshold, which any new photo moves.
       try db.execute(sql: "DELETE FROM queueMoment")
       try Self.insertMoments(
-        moments, summaries: summaries,
+        moments, summary: summary,
         counts: counts.map { MomentCount(first: $0.first, total: $0.total, reviewed: $0.reviewed) },
         from: 0, in: db)
       var stamp = stamp
@@ -194,17 +195,26 @@ extension IndexStore {
   static func insertMoments(
     _ moments: [Moment], summaries: [MomentSummary], counts: [MomentCount], from ordinal: Int, in db: Database
   ) throws {
-    let summary = try db.makeStatement(
+    try insertMoments(moments, summary: { summaries[$0] }, counts: counts, from: ordinal, in: db)
+  }
+
+  /// Inserts the rows of `moments` with the summary `summary` makes of each (by its index in
+  /// `moments`, asked once, in order) and their counts, numbered from `ordinal`.
+  static func insertMoments(
+    _ moments: [Moment], summary: (_ index: Int) throws -> MomentSummary, counts: [MomentCount],
+    from ordinal: Int, in db: Database
+  ) throws {
+    let insert = try db.makeStatement(
       sql: """
         INSERT INTO queueMoment (\(QueuedMoment.selection))
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
     for (offset, moment) in moments.enumerated() {
       let (said, boundary, count) = (
-        summaries[offset], Manifest.BoundaryEntry(moment.boundary), counts[offset]
+        try summary(offset), Manifest.BoundaryEntry(moment.boundary), counts[offset]
       )
       let place = said.place
-      try summary.execute(arguments: [
+      try insert.execute(arguments: [
         ordinal + offset, said.id, count.first, count.total, count.reviewed, said.start, said.end,
         said.photos,
         said.videos, said.title, place?.name, place?.admin1, place?.country, place?.countryCode,

@@ -303,33 +303,44 @@ package final class IndexStore: Sendable {
   /// one asset: its still, with the video as `companion` (see `LivePhotoPairing`); so is a
   /// RAW+JPEG pair: the JPEG, with the raw file as `raw` (see `RawPairing`).
   ///
-  /// Rows are read by column position and the copies dropped here: decoding `FileRecord`s by
-  /// name and a correlated `NOT EXISTS` took 70,000 instructions a file (1.4 s at 200,000). They
-  /// are read in the table's order and put in capture order here, by their keys alone: SQLite's
-  /// sort of whole rows cost a second and a quarter, and its memory, at 1,000,000.
+  /// Rows are read by column position (`ColumnCursor`) and the copies dropped here: decoding
+  /// `FileRecord`s by name and a correlated `NOT EXISTS` took 70,000 instructions a file (1.4 s
+  /// at 200,000). They are read in the table's order and put in capture order here, by their
+  /// keys alone: SQLite's sort of whole rows cost a second and a quarter, and its memory, at
+  /// 1,000,000. Only the ids found at more than one place (one walk of the `assetId` index) are
+  /// followed by id, and the list is put in order in place: a second list of a million assets,
+  /// or a table of every id, was most of the memory of a first `clusters`.
   package func assets(pairing: LivePhotoPairing = LivePhotoPairing()) throws -> [Asset] {
     let roots = try roots()
     let assets = try database.read { db in
+      let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM file") ?? 0
+      let copied = Set(
+        try String.fetchAll(db, sql: "SELECT assetId FROM file GROUP BY assetId HAVING COUNT(*) > 1"))
       var assets: [Asset] = []
+      assets.reserveCapacity(total)
       /// Each asset's order: its first place's time, root and path (the path is the asset's own).
       var keys: [(takenAt: Double, rootId: Int64)] = []
+      keys.reserveCapacity(total)
+      /// The first place so far of each id in `copied`.
       var firstPath: [String: (index: Int, rootId: Int64, path: String)] = [:]
-      /// Every place of each content found at more than one.
+      /// Every place of each id in `copied`.
       var places: [String: [(rootId: Int64, path: String)]] = [:]
-      let rows = try Row.fetchCursor(db, sql: "SELECT \(FileRecord.Columns.selection) FROM file")
-      var dropped = IndexSet()
-      while let row = try rows.next() {
-        let record = try FileRecord(row: row)
-        if let first = firstPath[record.assetId] {
-          places[record.assetId, default: [(first.rootId, first.path)]].append((record.rootId, record.path))
-          // SQLite orders text by its bytes; so does this.
-          guard
-            record.rootId < first.rootId
-              || (record.rootId == first.rootId && utf8Precedes(record.path, first.path))
-          else { continue }
-          dropped.insert(first.index)
+      var rows = try ColumnCursor(db, sql: "SELECT \(FileRecord.Columns.selection) FROM file")
+      var dropped: [Int] = []
+      while try rows.next() {
+        let record = try FileRecord(rows, from: 0)
+        if !copied.isEmpty, copied.contains(record.assetId) {
+          places[record.assetId, default: []].append((record.rootId, record.path))
+          if let first = firstPath[record.assetId] {
+            // SQLite orders text by its bytes; so does this.
+            guard
+              record.rootId < first.rootId
+                || (record.rootId == first.rootId && utf8Precedes(record.path, first.path))
+            else { continue }
+            dropped.append(first.index)
+          }
+          firstPath[record.assetId] = (assets.count, record.rootId, record.path)
         }
-        firstPath[record.assetId] = (assets.count, record.rootId, record.path)
         assets.append(record.asset(root: roots[record.rootId] ?? ""))
         keys.append((record.takenAt, record.rootId))
       }
@@ -341,15 +352,40 @@ package final class IndexStore: Sendable {
         }
         assets[index].duplicates = sorted.dropFirst().map { joinPath(roots[$0.rootId] ?? "", $0.path) }
       }
-      // Capture order as the index stores it (ties by root, then path), the copies left out.
-      let order = assets.indices.filter { !dropped.contains($0) }.sorted { a, b in
+      // Capture order as the index stores it (ties by root, then path), the copies left out: they
+      // go last, and are cut off.
+      var isDropped = [Bool](repeating: false, count: assets.count)
+      for index in dropped { isDropped[index] = true }
+      var order = assets.indices.filter { !isDropped[$0] }
+      order.sort { a, b in
         if keys[a].takenAt != keys[b].takenAt { return keys[a].takenAt < keys[b].takenAt }
         if keys[a].rootId != keys[b].rootId { return keys[a].rootId < keys[b].rootId }
         return utf8Precedes(assets[a].path, assets[b].path)
       }
-      return order.map { assets[$0] }
+      keys = []
+      let kept = order.count
+      order += assets.indices.filter { isDropped[$0] }
+      Self.permute(&assets, to: order)
+      assets.removeLast(assets.count - kept)
+      return assets
     }
     return RawPairing().combined(pairing.combined(assets))
+  }
+
+  /// Puts `elements[order[i]]` at `i` for every `i` (`order` holds every index once), in place:
+  /// each cycle of the permutation is followed by swaps, so no element is copied.
+  static func permute<Element>(_ elements: inout [Element], to order: [Int]) {
+    var order = order
+    for start in order.indices {
+      var current = start
+      while true {
+        let next = order[current]
+        order[current] = current
+        guard next != start, next != current else { break }
+        elements.swapAt(current, next)
+        current = next
+      }
+    }
   }
 
   /// Whether `a` sorts before `b` by their UTF-8 bytes, as SQLite's default collation does.

@@ -288,7 +288,8 @@ private func saveNow(_ generated: GeneratedLibrary) throws -> Int {
   let clustering = MomentClusterer(mode: mode).moments(in: try library.placedAssets(store, ordered: false))
   let places = library.places(of: clustering.moments)
   return try store.saveQueue(
-    clustering.moments, summaries: clustering.moments.map { MomentSummary($0, place: places[$0.id]) },
+    clustering.moments,
+    summary: { MomentSummary(clustering.moments[$0], place: places[clustering.moments[$0].id]) },
     generation: try store.dataGeneration(), mode: mode, threshold: clustering.threshold,
     recipe: Library.queueRecipe)
 }

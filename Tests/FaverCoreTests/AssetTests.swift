@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+@testable import FaverCore
+
+/// An asset with every field that few files have set.
+private func fullAsset() -> Asset {
+  var asset = Asset.fixture(1, at: 0, make: "Apple", model: "iPhone 12", burstID: "B")
+  asset.serial = "S1"
+  asset.problem = "odd"
+  asset.contentIdentifier = "C"
+  asset.duration = 2.5
+  asset.companion = Asset.Companion(id: AssetID(rawValue: "v"), root: "/lib", path: "v.mov")
+  asset.raw = Asset.Companion(id: AssetID(rawValue: "r"), root: "/lib", path: "r.dng")
+  asset.duplicates = ["/lib/copy.jpg"]
+  return asset
+}
+
+private func jsonKeys(_ asset: Asset) throws -> Set<String> {
+  let object = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(asset))
+  return Set((object as? [String: Any] ?? [:]).keys)
+}
+
+@Test func everyFieldFewFilesHaveIsKeptAndSurvivesJSON() throws {
+  let asset = fullAsset()
+  #expect(asset.serial == "S1" && asset.problem == "odd" && asset.burstID == "B")
+  #expect(asset.contentIdentifier == "C" && asset.duration == 2.5 && asset.duplicates == ["/lib/copy.jpg"])
+  #expect(asset.companion?.path == "v.mov" && asset.raw?.path == "r.dng")
+  #expect(try JSONDecoder().decode(Asset.self, from: try JSONEncoder().encode(asset)) == asset)
+}
+
+@Test func anAssetWithThoseFieldsClearedEqualsOneThatNeverHadThem() throws {
+  var cleared = fullAsset()
+  (cleared.serial, cleared.problem, cleared.burstID, cleared.contentIdentifier) = (nil, nil, nil, nil)
+  (cleared.duration, cleared.companion, cleared.raw, cleared.duplicates) = (nil, nil, nil, [])
+  let plain = Asset.fixture(1, at: 0, make: "Apple", model: "iPhone 12")
+  #expect(cleared == plain)
+  #expect(cleared.hashValue == plain.hashValue)
+  #expect(cleared != fullAsset())
+}
+
+@Test func aCopyChangedLeavesTheOriginalAsItWas() {
+  let original = fullAsset()
+  var copy = original
+  copy.problem = nil
+  copy.duplicates.append("/lib/other.jpg")
+  #expect(original.problem == "odd" && original.duplicates == ["/lib/copy.jpg"])
+  #expect(copy.problem == nil && copy.duplicates == ["/lib/copy.jpg", "/lib/other.jpg"])
+}
+
+@Test func theJSONLeavesOutWhatIsNilAndKeepsDuplicatesAndReview() throws {
+  #expect(
+    try jsonKeys(Asset.fixture(1, at: 0))
+      == ["id", "root", "path", "kind", "captureTime", "duplicates", "review"])
+  #expect(
+    try jsonKeys(fullAsset())
+      == [
+        "id", "root", "path", "kind", "captureTime", "make", "model", "serial", "problem", "burstID",
+        "contentIdentifier", "companion", "duration", "raw", "duplicates", "review",
+      ])
+}
+
+@Test func anAssetIsAtMost160Bytes() {
+  #expect(MemoryLayout<Asset>.stride <= 160)
+}
