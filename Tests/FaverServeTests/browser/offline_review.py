@@ -19,6 +19,7 @@ import argparse
 import base64
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -251,7 +252,13 @@ def review_offline(driver, faver, store, screenshots):
         driver.execute_script("document.getElementById('notice').hidden = true")
         wait(driver, lambda: driver.execute_script("return document.getElementById('photo').complete"), "the photo is loaded")
         driver.save_screenshot(os.path.join(screenshots, "review-phone-paired.png"))
-        ready = driver.execute_script("return document.getElementById('along-state').textContent")
+        # The line is read again once the photo is loaded: it says what is ready whenever it is
+        # not the progress bar's, and may be redrawn meanwhile.
+        def ready_now():
+            line = driver.execute_script("return document.getElementById('along-state').textContent")
+            return line if re.match(r"\d+ photos? ready offline", line) else None
+        wait(driver, lambda: ready_now() is not None, "the line says how many photos are ready")
+        ready = ready_now() or "0"
         taken = int(ready.split()[0])
         status = json.loads(subprocess.run([faver, "status", "--json", "--store", store], check=True,
                                            capture_output=True, text=True).stdout)
