@@ -94,35 +94,12 @@ extension IndexStore {
       else {
         return .rebuild("the new photos are not all after the queue's last moment")
       }
-      let before = try Double.fetchAll(
-        db, sql: "SELECT gap FROM queueGap WHERE burst <= ?", arguments: [tail.firstBurst])
-      var tailGaps: [TimeInterval] = []
-      var clustering = clusterer.moments(in: tail.assets + assets) { gaps in
-        tailGaps = gaps
-        return clusterer.threshold(for: before + gaps)
-      }
-      let threshold = clustering.threshold
-      if threshold != savedThreshold {
-        let moved = try Bool.fetchOne(
-          db, sql: "SELECT EXISTS(SELECT 1 FROM queueGap WHERE burst <= ? AND gap >= ? AND gap < ?)",
-          arguments: [tail.firstBurst, min(threshold, savedThreshold), max(threshold, savedThreshold)])
-        guard moved == false else { return .rebuild("the smart threshold moved past an earlier gap") }
-        try db.execute(
-          sql: "UPDATE queueMoment SET thresholdSeconds = ? WHERE boundary = 'timeGap' AND ordinal < ?",
-          arguments: [threshold, tail.ordinal])
-      }
-      if case .timeGap(let gap, _) = tail.boundary {
-        clustering.moments[0].boundary = .timeGap(gap: gap, threshold: threshold)
-      } else {
-        clustering.moments[0].boundary = tail.boundary
-      }
-      let written = try Self.replaceQueue(
-        from: tail, with: clustering.moments, summaries: summaries(clustering.moments), in: db)
-      try db.execute(sql: "DELETE FROM queueGap WHERE burst > ?", arguments: [tail.firstBurst])
-      try Self.insertGaps(tailGaps, firstBurst: tail.firstBurst + 1, in: db)
-      var updated = QueueStamp(generation: generation, mode: mode, threshold: threshold, recipe: recipe)
-      updated.lastFileRow = lastRow
-      try Self.writeStamp(updated, scratch: false, in: db)
+      guard
+        let written = try Self.cutAgain(
+          tail, with: tail.assets + assets, clusterer: clusterer, savedThreshold: savedThreshold,
+          stamp: QueueStamp(generation: generation, mode: mode, threshold: nil, recipe: recipe),
+          lastFileRow: lastRow, summaries: summaries, in: db)
+      else { return .rebuild("the smart threshold moved past an earlier gap") }
       return .appended(items: written)
     }
   }
@@ -242,6 +219,48 @@ extension IndexStore {
       guard assets.count == found.count else { return nil }
       self.assets = assets
     }
+  }
+
+  /// Cuts `assets` (the tail's, with new ones or without removed ones) again into the moments from
+  /// `tail` on, at the threshold of the kept gaps before it and theirs, writes them, their gaps and
+  /// `stamp` (with that threshold and `lastFileRow`); returns how many items were written. Nil,
+  /// and nothing written, when the smart threshold moves past a gap before `tail`: the earlier
+  /// moments would be cut otherwise.
+  static func cutAgain(
+    _ tail: QueueTail, with assets: [Asset], clusterer: MomentClusterer, savedThreshold: Double,
+    stamp: QueueStamp, lastFileRow: Int64, summaries: ([Moment]) -> [MomentSummary], in db: Database
+  ) throws -> Int? {
+    let before = try Double.fetchAll(
+      db, sql: "SELECT gap FROM queueGap WHERE burst <= ?", arguments: [tail.firstBurst])
+    var tailGaps: [TimeInterval] = []
+    var clustering = clusterer.moments(in: assets) { gaps in
+      tailGaps = gaps
+      return clusterer.threshold(for: before + gaps)
+    }
+    let threshold = clustering.threshold
+    if threshold != savedThreshold {
+      let moved = try Bool.fetchOne(
+        db, sql: "SELECT EXISTS(SELECT 1 FROM queueGap WHERE burst <= ? AND gap >= ? AND gap < ?)",
+        arguments: [tail.firstBurst, min(threshold, savedThreshold), max(threshold, savedThreshold)])
+      guard moved == false else { return nil }
+      try db.execute(
+        sql: "UPDATE queueMoment SET thresholdSeconds = ? WHERE boundary = 'timeGap' AND ordinal < ?",
+        arguments: [threshold, tail.ordinal])
+    }
+    if case .timeGap(let gap, _) = tail.boundary {
+      clustering.moments[0].boundary = .timeGap(gap: gap, threshold: threshold)
+    } else {
+      clustering.moments[0].boundary = tail.boundary
+    }
+    let written = try Self.replaceQueue(
+      from: tail, with: clustering.moments, summaries: summaries(clustering.moments), in: db)
+    try db.execute(sql: "DELETE FROM queueGap WHERE burst > ?", arguments: [tail.firstBurst])
+    try Self.insertGaps(tailGaps, firstBurst: tail.firstBurst + 1, in: db)
+    var updated = stamp
+    updated.threshold = threshold
+    updated.lastFileRow = lastFileRow
+    try Self.writeStamp(updated, scratch: false, in: db)
+    return written
   }
 
   /// Replaces the saved queue from `tail` on with `moments` and their summaries; returns how many

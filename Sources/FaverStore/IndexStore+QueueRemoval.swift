@@ -101,35 +101,13 @@ extension IndexStore {
         tail.assets.allSatisfy({ $0.burstID == nil })
       else { return .rebuild("a burst may reach across the last moment's start") }
       let assets = tail.assets.filter { !removed.contains($0.id.rawValue) }
-      let before = try Double.fetchAll(
-        db, sql: "SELECT gap FROM queueGap WHERE burst <= ?", arguments: [tail.firstBurst])
-      var tailGaps: [TimeInterval] = []
-      var clustering = clusterer.moments(in: assets) { gaps in
-        tailGaps = gaps
-        return clusterer.threshold(for: before + gaps)
-      }
-      let threshold = clustering.threshold
-      if threshold != savedThreshold {
-        let moved = try Bool.fetchOne(
-          db, sql: "SELECT EXISTS(SELECT 1 FROM queueGap WHERE burst <= ? AND gap >= ? AND gap < ?)",
-          arguments: [tail.firstBurst, min(threshold, savedThreshold), max(threshold, savedThreshold)])
-        guard moved == false else { return .rebuild("the smart threshold moved past an earlier gap") }
-        try db.execute(
-          sql: "UPDATE queueMoment SET thresholdSeconds = ? WHERE boundary = 'timeGap' AND ordinal < ?",
-          arguments: [threshold, tail.ordinal])
-      }
-      if case .timeGap(let gap, _) = tail.boundary {
-        clustering.moments[0].boundary = .timeGap(gap: gap, threshold: threshold)
-      } else {
-        clustering.moments[0].boundary = tail.boundary
-      }
-      let written = try Self.replaceQueue(
-        from: tail, with: clustering.moments, summaries: summaries(clustering.moments), in: db)
-      try db.execute(sql: "DELETE FROM queueGap WHERE burst > ?", arguments: [tail.firstBurst])
-      try Self.insertGaps(tailGaps, firstBurst: tail.firstBurst + 1, in: db)
-      var updated = QueueStamp(generation: generation, mode: mode, threshold: threshold, recipe: recipe)
-      updated.lastFileRow = try Int64.fetchOne(db, sql: "SELECT MAX(rowid) FROM file") ?? 0
-      try Self.writeStamp(updated, scratch: false, in: db)
+      guard
+        let written = try Self.cutAgain(
+          tail, with: assets, clusterer: clusterer, savedThreshold: savedThreshold,
+          stamp: QueueStamp(generation: generation, mode: mode, threshold: nil, recipe: recipe),
+          lastFileRow: try Int64.fetchOne(db, sql: "SELECT MAX(rowid) FROM file") ?? 0, summaries: summaries,
+          in: db)
+      else { return .rebuild("the smart threshold moved past an earlier gap") }
       return .edited(items: written)
     }
   }
