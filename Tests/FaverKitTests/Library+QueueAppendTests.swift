@@ -448,3 +448,47 @@ func photosRemovedMidTimelineEqualAFullRebuild(seed: Int) throws {
   #expect(taken.allSatisfy { [.removed, .removedInTheMiddle, .rebuilt].contains($0) }, "\(taken)")
   #expect(taken.filter { $0 == .removedInTheMiddle }.count >= 6, "\(taken)")
 }
+
+/// A queue with a hole in its positions (as a removal mid-timeline leaves) is written again by the
+/// next full save from its first hole on, even where nothing else changed: every row, positions,
+/// burst ordinals and digests included, is then the one a rebuild saves.
+@Test func aFullSaveNumbersAQueueWithHolesAsARebuildDoes() throws {
+  let twins = try TwinLibraries(seed: 5)
+  twins.wallClocks = false
+  for _ in 0..<20 { try twins.append() }
+  #expect(try twins.freshen() == .rebuilt)
+  func holes(_ store: IndexStore) throws -> Int {
+    try store.database.read { db in
+      try Int.fetchOne(db, sql: "SELECT MAX(position) + 1 - COUNT(*) FROM queueItem") ?? 0
+    }
+  }
+  // A hole before the first item of a moment in the middle, and the stamp dropped: the next
+  // read rebuilds the same queue.
+  try twins.appended.store.database.write { db in
+    let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM queueMoment") ?? 0
+    let first = try #require(
+      try Int.fetchOne(
+        db, sql: "SELECT firstPosition FROM queueMoment WHERE ordinal = ?", arguments: [count / 2]))
+    for (table, column) in [
+      ("queueItem", "position"), ("queueMoment", "firstPosition"), ("queueMoment", "endPosition"),
+    ] {
+      try db.execute(
+        sql: "UPDATE \(table) SET \(column) = \(column) + 1000000 WHERE \(column) >= ?", arguments: [first])
+      try db.execute(sql: "UPDATE \(table) SET \(column) = \(column) - 999999 WHERE \(column) >= 1000000")
+    }
+    try db.execute(sql: "DELETE FROM state WHERE key = 'queue'")
+  }
+  #expect(try holes(twins.appended.store) == 1)
+  #expect(try twins.freshen() == .rebuilt)
+  #expect(try holes(twins.appended.store) == 0)
+  let raw = { (store: IndexStore) in
+    try store.database.read { db in
+      [
+        try Row.fetchAll(db, sql: "SELECT * FROM queueItem ORDER BY position"),
+        try Row.fetchAll(db, sql: "SELECT * FROM queueMoment ORDER BY ordinal"),
+        try Row.fetchAll(db, sql: "SELECT * FROM queueGap ORDER BY burst"),
+      ]
+    }
+  }
+  #expect(try raw(twins.appended.store) == raw(twins.rebuilt.store))
+}
