@@ -133,9 +133,9 @@ extension IndexStore {
   /// The header of the queue `stamp` stamps: its moments, read whole, and the progress they add
   /// up to.
   static func queueHeader(_ stamp: QueueStamp, in db: Database) throws -> QueueHeader {
-    let moments = try Row.fetchAll(
-      db, sql: "SELECT \(QueuedMoment.selection) FROM queueMoment ORDER BY ordinal"
-    ).map(QueuedMoment.init(row:))
+    var rows = try ColumnCursor(db, sql: "SELECT \(QueuedMoment.selection) FROM queueMoment ORDER BY ordinal")
+    var moments: [QueuedMoment] = []
+    while try rows.next() { moments.append(QueuedMoment(rows)) }
     var progress = ReviewProgress(reviewed: 0, total: 0)
     for moment in moments {
       progress.total += moment.total
