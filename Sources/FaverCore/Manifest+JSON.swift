@@ -41,9 +41,12 @@ extension Manifest {
       json.beginArray()
     }
 
-    /// Writes the next moment.
-    public func write(_ moment: MomentEntry) throws {
+    /// Writes the next moment; returns where its object (from `{` to `}`) is in the document.
+    /// Its bytes depend on the entry alone, not on where it stands (see `write(copied:)`).
+    @discardableResult
+    public func write(_ moment: MomentEntry) throws -> Range<Int> {
       json.element()
+      let start = json.offset
       json.beginObject()
       json.key("assetsToReview")
       json.beginArray()
@@ -84,6 +87,17 @@ extension Manifest {
       json.key("videos")
       json.value(moment.summary.videos)
       json.endObject()
+      return start..<json.offset
+    }
+
+    /// Writes the next moment as `bytes`, the object (from `{` to `}`) `write(_:)` wrote for it in
+    /// another manifest of this schema; returns where it is in this one.
+    @discardableResult
+    public func write(copied bytes: UnsafeRawBufferPointer) -> Range<Int> {
+      json.element()
+      let start = json.offset
+      json.raw(bytes)
+      return start..<json.offset
     }
 
     /// Ends the document (the keys after `moments`) and hands the sink what is left; throws what

@@ -14,6 +14,8 @@ final class PrettyJSON {
 
   private var bytes: UnsafeMutablePointer<UInt8>
   private var count = 0
+  /// The bytes handed to the sink so far.
+  private var handed = 0
   private var capacity: Int
   private var depth = 0
   /// Whether the innermost open container has no element yet.
@@ -35,6 +37,17 @@ final class PrettyJSON {
   func finishStreaming() throws {
     flush()
     if let sinkError { throw sinkError }
+  }
+
+  /// Where the next byte goes in the document: the bytes written so far.
+  var offset: Int { handed + count }
+
+  /// Bytes written as they are, a value of the current container already written elsewhere
+  /// (after `element()` or `key`): the caller vouches that they are its JSON at this depth.
+  func raw(_ bytes: UnsafeRawBufferPointer) {
+    guard let start = bytes.baseAddress, !bytes.isEmpty else { return }
+    append(start.assumingMemoryBound(to: UInt8.self), bytes.count)
+    atFirstElement = false
   }
 
   func beginObject() { open(UInt8(ascii: "{")) }
@@ -234,6 +247,7 @@ final class PrettyJSON {
         sinkError = error
       }
     }
+    handed += count
     count = 0
   }
 

@@ -17,6 +17,9 @@ extension Library {
     /// With `explain`: the clustering itself, made in memory, which says how the threshold was
     /// chosen and where each asset was placed.
     public var explained: MomentClusterer.Result?
+    /// How many moments of the manifest written were copied from the file written before (the
+    /// others were written anew); 0 when none was written.
+    public var copiedMoments = 0
 
     /// The moments with something left to review: those the manifest lists.
     public var momentsToReview: [QueuedMoment] { moments.filter { $0.reviewed < $0.total } }
@@ -75,7 +78,9 @@ extension Library {
   }
 
   /// Writes the manifest of the queue saved in `store` (see `cluster`); nil, and nothing written,
-  /// when the queue saved is not of `mode`.
+  /// when the queue saved is not of `mode`. Each moment whose fingerprint the store's manifest
+  /// as last written holds (see `ManifestPieces`) is copied from it, byte for byte; the others,
+  /// the beginning and the end are written.
   private func writeManifest(
     from store: IndexStore, mode: MomentClusterer.Mode, extraFolder: URL?, now: Date,
     output: ((UnsafeRawBufferPointer) throws -> Void)?
@@ -83,9 +88,10 @@ extension Library {
     // What it is written from, read before it is: a mark made meanwhile makes the next run write
     // it again.
     let source = try store.manifestSource(recipe: Self.queueRecipe, writer: Self.manifestWriter)
+    let manifest = folder.appendingPathComponent(Self.manifestFileName)
     // The store's copy first: a folder given for the extra copy that cannot be written must not
     // keep the store's own manifest (and the mode) from being written.
-    var files = [try AtomicFile(replacing: folder.appendingPathComponent(Self.manifestFileName))]
+    var files = [try AtomicFile(replacing: manifest)]
     var extraError: (any Error)?
     if let extraFolder {
       do {
@@ -102,10 +108,14 @@ extension Library {
     }
     var writer: Manifest.Writer?
     var written: Clustering?
+    var last: LastManifest?
+    var pieces: [ManifestPieces.Piece] = []
+    var signalGeneration = 0
     let read = try store.readQueue(
       recipe: Self.queueRecipe, signals: SignalAnalyzer.version,
       header: { header in
-        guard header.mode == mode else { return }
+        guard header.mode == mode else { return false }
+        signalGeneration = header.signalGeneration
         writer = Manifest.Writer(
           generatedAt: Manifest.timestamp(now), mode: Manifest.name(of: mode),
           thresholdSeconds: header.threshold,
@@ -113,17 +123,52 @@ extension Library {
         written = Clustering(
           mode: mode, thresholdSeconds: header.threshold, progress: header.progress,
           moments: header.moments)
+        last = LastManifest(
+          folder: folder, manifest: manifest, writer: Self.manifestWriter,
+          signalGeneration: header.signalGeneration)
+        // The signals are read with the items unless a few moments are written: those of
+        // moments whose rows the last file does not hold, at most one in eight.
+        guard let last else { return true }
+        var (pending, changed) = (0, 0)
+        for moment in header.moments where moment.reviewed < moment.total {
+          pending += 1
+          var row = Manifest.Fingerprint()
+          row.add(moment: moment)
+          if !last.holds(row: row) { changed += 1 }
+        }
+        return changed > 64 && changed * 8 > pending
       },
-      pending: { moment, bursts, candidates in
-        try writer?.write(
+      pending: { moment, bursts, fingerprint, candidates in
+        guard let writer else { return }
+        var row = Manifest.Fingerprint()
+        row.add(moment: moment)
+        if let range = try last?.withBytes(of: fingerprint, { writer.write(copied: $0) }) {
+          pieces.append(ManifestPieces.Piece(fingerprint: fingerprint, row: row, range: range))
+          written?.copiedMoments += 1
+          return
+        }
+        let range = try writer.write(
           Manifest.MomentEntry(
             moment.summary, boundary: moment.boundary, totalInWindow: moment.total,
             reviewedInWindow: moment.reviewed, assetsToReview: bursts,
-            groups: SimilarGrouper().groups(in: candidates)))
+            groups: SimilarGrouper().groups(in: candidates())))
+        pieces.append(ManifestPieces.Piece(fingerprint: fingerprint, row: row, range: range))
       })
+    last = nil
     guard read, let writer, let written else { return nil }
     try writer.finish()
+    // The pieces of the file replaced no longer hold: removed first, so a run killed meanwhile
+    // leaves none rather than wrong ones (their file's state would differ anyway).
+    ManifestPieces.remove(in: folder)
     try files[0].commit()
+    if let state = Self.fileStates([manifest.path])[manifest.path] {
+      // Kept for the next write only: without them, it writes the whole file.
+      try? ManifestPieces(
+        header: ManifestPieces.Header(
+          writer: Self.manifestWriter, signalGeneration: signalGeneration, file: state, count: pieces.count),
+        pieces: pieces
+      ).write(in: folder)
+    }
     try store.setClusteringMode(mode)
     for file in files.dropFirst() { try file.commit() }
     if let extraError { throw extraError }

@@ -12,36 +12,47 @@ extension IndexStore {
     package var threshold: Double
     package var progress: ReviewProgress
     package var moments: [QueuedMoment]
+    /// The signals' generation (bumped by every `saveSignals`) as the queue was read.
+    package var signalGeneration: Int
   }
 
   /// Reads the saved queue in one transaction, so the header and the moments agree: `header`
   /// first, then `pending` with each moment that has something left to review, in queue order,
   /// with the ids of its unreviewed items by burst (each burst named `b-` and the id of its first
-  /// item, reviewed or not, as `Burst.id` names it), and with `signals`, the moment's items with
-  /// their signals of that version (`QueueSnapshot.similarCandidates`), else none. False, and
-  /// nothing read, when no queue of this faver's format and the rules of `recipe` is saved.
+  /// item, reviewed or not, as `Burst.id` names it), the fingerprint of what its manifest entry
+  /// is written from (`Manifest.Fingerprint`: the moment's row, then each item's id, burst start,
+  /// instant and review flag), and `candidates`, which gives the moment's items with their
+  /// signals of version `signals` (`QueueSnapshot.similarCandidates`), else none. `header`
+  /// returns whether the signals are read with the items, in the one pass (for a caller that
+  /// asks for most moments' candidates); else each moment's are looked up when `candidates` is
+  /// called (for a caller that asks for a few). False, and nothing read, when no queue of this
+  /// faver's format and the rules of `recipe` is saved.
   package func readQueue(
-    recipe: String, signals: Int? = nil, header: (QueueHeader) throws -> Void,
-    pending: (QueuedMoment, [Manifest.BurstEntry], [SimilarGrouper.Candidate]) throws -> Void
+    recipe: String, signals: Int? = nil, header: (QueueHeader) throws -> Bool,
+    pending: (
+      QueuedMoment, [Manifest.BurstEntry], Manifest.Fingerprint,
+      _ candidates: () throws -> [SimilarGrouper.Candidate]
+    ) throws -> Void
   ) throws -> Bool {
     try database.read { db in
       guard let stamp = try Self.queueStamp(db), stamp.isCurrent(recipe: recipe) else { return false }
       let queue = try Self.queueHeader(stamp, in: db)
       let moments = queue.moments
-      try header(queue)
       // One pass over the items, their signals joined when asked for: a query per moment cost a
       // second at a million items.
+      let join = try header(queue) && signals != nil
       var rows = try ColumnCursor(
         db,
-        sql: signals == nil
-          ? "SELECT assetId, moment, burst, reviewed FROM queueItem ORDER BY position"
-          : CandidateColumns.selection + " ORDER BY q.position",
-        arguments: signals.map { [$0] })
-      let reviewedColumn = Int32(signals == nil ? 3 : CandidateColumns.reviewed)
+        sql: join
+          ? CandidateColumns.selection + " ORDER BY q.position"
+          : "SELECT assetId, moment, burst, instant, reviewed FROM queueItem ORDER BY position",
+        arguments: join ? signals.map { [$0] } : nil)
+      let reviewedColumn = Int32(join ? CandidateColumns.reviewed : 4)
       var current: (moment: Int, burst: Int, name: String)?
       var ids: [String] = []
       var bursts: [Manifest.BurstEntry] = []
       var candidates: [SimilarGrouper.Candidate] = []
+      var items = Manifest.Fingerprint()
       func endBurst() {
         guard let current, !ids.isEmpty else { return }
         bursts.append(Manifest.BurstEntry(burstId: "b-" + current.name, assetIds: ids))
@@ -52,12 +63,22 @@ extension IndexStore {
         defer {
           bursts.removeAll(keepingCapacity: true)
           candidates.removeAll(keepingCapacity: true)
+          items = Manifest.Fingerprint()
         }
         guard let current, !bursts.isEmpty, moments.indices.contains(current.moment) else { return }
-        try pending(moments[current.moment], bursts, candidates)
+        let moment = moments[current.moment]
+        var fingerprint = Manifest.Fingerprint()
+        fingerprint.add(moment: moment)
+        fingerprint.add(items.high)
+        fingerprint.add(items.low)
+        try pending(moment, bursts, fingerprint) {
+          guard let signals else { return [] }
+          return join ? candidates : try Self.withSignals(candidates, version: signals, in: db)
+        }
       }
       while try rows.next() {
         let (id, moment, burst) = (rows.string(0), rows.int(1), rows.int(2))
+        let startsBurst = current?.moment != moment || current?.burst != burst
         if current?.moment != moment {
           try endMoment()
           current = (moment, burst, id)
@@ -65,27 +86,64 @@ extension IndexStore {
           endBurst()
           current = (moment, burst, id)
         }
-        if !rows.bool(reviewedColumn) { ids.append(id) }
-        if signals != nil { candidates.append(CandidateColumns.candidate(rows, id: id)) }
+        let reviewed = rows.bool(reviewedColumn)
+        if !reviewed { ids.append(id) }
+        let instant = rows.double(3)
+        rows.text(0) {
+          items.add(
+            item: UnsafeRawBufferPointer($0), startsBurst: startsBurst, instant: instant, reviewed: reviewed)
+        }
+        if join {
+          candidates.append(CandidateColumns.candidate(rows, id: id))
+        } else if signals != nil {
+          candidates.append(
+            SimilarGrouper.Candidate(
+              id: AssetID(rawValue: id), moment: moment, burst: burst,
+              instant: Date(timeIntervalSince1970: instant), signals: nil))
+        }
       }
       try endMoment()
       return true
     }
   }
 
+  /// `candidates` (read without their signals) with their signals of `version`, looked up one by
+  /// one, as `CandidateColumns` joins them.
+  private static func withSignals(
+    _ candidates: [SimilarGrouper.Candidate], version: Int, in db: Database
+  ) throws -> [SimilarGrouper.Candidate] {
+    let statement = try db.cachedStatement(
+      sql: """
+        SELECT hash, sharpness, shadows, highlights, width, height FROM photoSignal
+        WHERE assetId = ? AND version = ? AND failure IS NULL
+        """)
+    return try candidates.map { candidate in
+      var candidate = candidate
+      if let row = try Row.fetchOne(statement, arguments: [candidate.id.rawValue, version]),
+        let hash = row[0] as Int64?
+      {
+        candidate.signals = PhotoSignals(
+          hash: UInt64(bitPattern: hash), sharpness: row[1], shadows: row[2], highlights: row[3],
+          width: row[4], height: row[5])
+      }
+      return candidate
+    }
+  }
+
   /// The header of the queue `stamp` stamps: its moments, read whole, and the progress they add
   /// up to.
   static func queueHeader(_ stamp: QueueStamp, in db: Database) throws -> QueueHeader {
-    let moments = try Row.fetchAll(
-      db, sql: "SELECT \(QueuedMoment.selection) FROM queueMoment ORDER BY ordinal"
-    ).map(QueuedMoment.init(row:))
+    var rows = try ColumnCursor(db, sql: "SELECT \(QueuedMoment.selection) FROM queueMoment ORDER BY ordinal")
+    var moments: [QueuedMoment] = []
+    while try rows.next() { moments.append(QueuedMoment(rows)) }
     var progress = ReviewProgress(reviewed: 0, total: 0)
     for moment in moments {
       progress.total += moment.total
       progress.reviewed += moment.reviewed
     }
     return QueueHeader(
-      mode: stamp.mode, threshold: stamp.threshold ?? 0, progress: progress, moments: moments)
+      mode: stamp.mode, threshold: stamp.threshold ?? 0, progress: progress, moments: moments,
+      signalGeneration: try state(Int.self, key: signalGenerationKey, in: db) ?? 0)
   }
 
   /// An asset of a run of equal instants, with the place it is shown at and its moment's

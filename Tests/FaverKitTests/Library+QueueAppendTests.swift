@@ -8,8 +8,9 @@ import Testing
 @testable import FaverStore
 
 /// Two in-memory stores given the same changes: `appended` keeps its queue as `Library` does
-/// (appending where it can), `rebuilt` builds it from the whole library after every change.
-private final class TwinLibraries {
+/// (appending where it can), `rebuilt` builds it from the whole library after every change (the
+/// manifest tests use them too).
+final class TwinLibraries {
   let appended: (store: IndexStore, library: Library)
   let rebuilt: (store: IndexStore, library: Library)
   let folder: URL

@@ -106,7 +106,8 @@ private func olderStore(upTo migration: String, _ fill: (Database) throws -> Voi
   let store = try IndexStore(folder: folder)
   #expect(try !store.isQueueFresh(mode: .smart, recipe: QueueRecipe().digest))
   #expect(
-    try store.readQueue(recipe: QueueRecipe().digest, header: { _ in }, pending: { _, _, _ in }) == false)
+    try store.readQueue(recipe: QueueRecipe().digest, header: { _ in true }, pending: { _, _, _, _ in })
+      == false)
   #expect(try store.forEachQueuedAsset(recipe: QueueRecipe().digest) { _, _ in } == false)
   #expect(try store.readingQueue { try $0.counts().moments } == 0)
 }

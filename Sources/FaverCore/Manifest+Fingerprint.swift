@@ -1,0 +1,102 @@
+import Foundation
+
+extension Manifest {
+  /// A digest of everything one moment's bytes in the manifest are written from, so a manifest
+  /// written again can copy the bytes of each moment whose digest it finds in the last file
+  /// instead of writing them (see `FaverKit.Library.cluster`). Two lanes of 64 bits, each a
+  /// multiply-and-shift mix of 64-bit words: the same on every run and every machine.
+  ///
+  /// What goes in is what `Writer.write` writes from, nothing that depends on where the moment
+  /// stands: the moment's summary, boundary and counts (not its ordinal nor its first position),
+  /// then each of its items in queue order (`add(item:)`). The similar groups are written from
+  /// the items' signals too: those are not in it (the caller keeps the signals' generation).
+  public struct Fingerprint: Hashable, Sendable {
+    public private(set) var high: UInt64 = 0x243F_6A88_85A3_08D3
+    public private(set) var low: UInt64 = 0x1319_8A2E_0370_7344
+
+    public init() {}
+
+    /// A fingerprint read back as `high` and `low` said it.
+    public init(high: UInt64, low: UInt64) { (self.high, self.low) = (high, low) }
+
+    public mutating func add(_ word: UInt64) {
+      high = (high ^ word) &* 0xFF51_AFD7_ED55_8CCD
+      high ^= high >> 29
+      low = (low ^ (word &+ 0x9E37_79B9_7F4A_7C15)) &* 0xC4CE_B9FE_1A85_EC53
+      low ^= low >> 32
+    }
+
+    public mutating func add(_ number: Int) { add(UInt64(bitPattern: Int64(number))) }
+
+    public mutating func add(_ number: Double) { add(number.bitPattern) }
+
+    public mutating func add(_ flag: Bool) { add(flag ? 1 as UInt64 : 2) }
+
+    /// The bytes' count, then the bytes eight at a time (the last word padded with zeros).
+    public mutating func add(bytes: UnsafeRawBufferPointer) {
+      add(bytes.count)
+      var index = 0
+      while index + 8 <= bytes.count {
+        add(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        index += 8
+      }
+      guard index < bytes.count else { return }
+      var last: UInt64 = 0
+      for byte in bytes[index...].reversed() { last = last << 8 | UInt64(byte) }
+      add(last)
+    }
+
+    public mutating func add(_ text: String) {
+      var text = text
+      text.withUTF8 { add(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Nil and the empty text apart.
+    public mutating func add(_ text: String?) {
+      add(text != nil)
+      if let text { add(text) }
+    }
+
+    public mutating func add(_ number: Double?) {
+      add(number != nil)
+      if let number { add(number) }
+    }
+
+    /// What the moment's entry says of itself: its summary, boundary and counts.
+    public mutating func add(moment: QueuedMoment) {
+      let summary = moment.summary
+      add(summary.id)
+      add(summary.start)
+      add(summary.end)
+      add(summary.photos)
+      add(summary.videos)
+      add(summary.title)
+      add(summary.place != nil)
+      if let place = summary.place {
+        add(place.name)
+        add(place.admin1)
+        add(place.country)
+        add(place.countryCode)
+        add(place.latitude)
+        add(place.longitude)
+      }
+      add(moment.boundary.reason)
+      add(moment.boundary.gapSeconds)
+      add(moment.boundary.thresholdSeconds)
+      add(moment.boundary.meters)
+      add(moment.total)
+      add(moment.reviewed)
+    }
+
+    /// One item of the moment, in queue order: its asset id's bytes, whether it starts a burst,
+    /// its placed instant and whether it is reviewed.
+    public mutating func add(
+      item id: UnsafeRawBufferPointer, startsBurst: Bool, instant: Double, reviewed: Bool
+    ) {
+      add(bytes: id)
+      add(startsBurst)
+      add(instant)
+      add(reviewed)
+    }
+  }
+}

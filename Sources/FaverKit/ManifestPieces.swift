@@ -1,0 +1,154 @@
+internal import FaverCore
+internal import FaverFiles
+import Foundation
+
+/// Where each moment's object is in the store's manifest file as last written, by the
+/// fingerprint of what it was written from (`Manifest.Fingerprint`), kept in the store folder
+/// beside it (`fileName`), so the next write copies the bytes of every moment whose fingerprint
+/// it finds and writes only the others (see `Library.cluster`).
+///
+/// It holds for the file only while that file is as `stat` said once it was written (`file`),
+/// for the manifest's writer that wrote it (`writer`: its schema, the signals' version, this very
+/// binary) and for the signals' generation it was read with (the similar groups are written from
+/// the signals, which the fingerprints leave out). Anything else, or a file that cannot be read
+/// as written, and the manifest is written whole.
+///
+/// The file: one line of JSON (`Header`), then a record of 48 bytes a moment in the order of the
+/// manifest, six little-endian 64-bit words: the fingerprint (`high`, `low`), the fingerprint of
+/// the moment's row alone (`high`, `low`), the object's offset and its length.
+struct ManifestPieces {
+  static let fileName = "manifest.pieces"
+
+  struct Header: Codable, Equatable {
+    var writer: String
+    var signalGeneration: Int
+    /// What `stat` said of the store's manifest once written (see `Library.fileStates`).
+    var file: String
+    var count: Int
+  }
+
+  struct Piece: Equatable {
+    var fingerprint: Manifest.Fingerprint
+    /// The fingerprint of the moment's row alone (`Manifest.Fingerprint.add(moment:)`): how
+    /// many moments changed can be told from the rows, before the items are read.
+    var row: Manifest.Fingerprint
+    var range: Range<Int>
+  }
+
+  var header: Header
+  var pieces: [Piece]
+
+  private static let recordSize = 48
+
+  /// The pieces kept in `folder`; nil when there are none, or they cannot be read whole.
+  static func read(in folder: URL) -> ManifestPieces? {
+    guard let data = try? Data(contentsOf: folder.appendingPathComponent(fileName)),
+      let newline = data.firstIndex(of: UInt8(ascii: "\n")),
+      let header = try? JSONDecoder().decode(Header.self, from: data[data.startIndex..<newline]),
+      header.count >= 0, data.endIndex - newline - 1 == header.count * recordSize
+    else { return nil }
+    var pieces: [Piece] = []
+    pieces.reserveCapacity(header.count)
+    data[(newline + 1)...].withUnsafeBytes { bytes in
+      func word(_ record: Int, _ index: Int) -> UInt64 {
+        UInt64(
+          littleEndian: bytes.loadUnaligned(fromByteOffset: record * recordSize + index * 8, as: UInt64.self))
+      }
+      for record in 0..<header.count {
+        let (offset, length) = (
+          Int(truncatingIfNeeded: word(record, 4)), Int(truncatingIfNeeded: word(record, 5))
+        )
+        guard offset >= 0, length >= 2, offset <= Int.max - length else { continue }
+        pieces.append(
+          Piece(
+            fingerprint: Manifest.Fingerprint(high: word(record, 0), low: word(record, 1)),
+            row: Manifest.Fingerprint(high: word(record, 2), low: word(record, 3)),
+            range: offset..<offset + length))
+      }
+    }
+    guard pieces.count == header.count else { return nil }
+    return ManifestPieces(header: header, pieces: pieces)
+  }
+
+  /// Replaces the pieces kept in `folder` (atomically).
+  func write(in folder: URL) throws {
+    var data = try JSONEncoder().encode(header)
+    data.append(UInt8(ascii: "\n"))
+    data.reserveCapacity(data.count + pieces.count * Self.recordSize)
+    for piece in pieces {
+      for word in [
+        piece.fingerprint.high, piece.fingerprint.low, piece.row.high, piece.row.low,
+        UInt64(piece.range.lowerBound), UInt64(piece.range.count),
+      ] {
+        withUnsafeBytes(of: word.littleEndian) { data.append(contentsOf: $0) }
+      }
+    }
+    let file = try AtomicFile(replacing: folder.appendingPathComponent(Self.fileName))
+    try data.withUnsafeBytes { try file.write($0) }
+    // Not waited for: a file lost or left short is read as none, and the manifest written whole.
+    try file.commit(durable: false)
+  }
+
+  /// Removes the pieces kept in `folder`, if any: what a manifest written without them leaves.
+  static func remove(in folder: URL) {
+    try? FileManager.default.removeItem(at: folder.appendingPathComponent(fileName))
+  }
+}
+
+/// The store's manifest as last written, open for reading, with its pieces: the bytes of a moment
+/// whose fingerprint it holds, read a few megabytes at a time (the moments come mostly in the
+/// order they were written).
+final class LastManifest {
+  private let handle: FileHandle
+  private var ranges: [Manifest.Fingerprint: Range<Int>] = [:]
+  /// The row fingerprints of its moments.
+  private var rows: Set<Manifest.Fingerprint> = []
+  private var window = Data()
+  private var windowStart = 0
+  private static let windowSize = 4 << 20
+
+  /// The store's manifest in `folder` with its pieces, when they hold for it (see
+  /// `ManifestPieces`): written by `writer` with the signals of `signalGeneration`, and the file
+  /// as `stat` said once written. Nil otherwise.
+  init?(folder: URL, manifest: URL, writer: String, signalGeneration: Int) {
+    // Opened before its state is compared: a file replaced meanwhile differs, and is not read.
+    guard let kept = ManifestPieces.read(in: folder), kept.header.writer == writer,
+      kept.header.signalGeneration == signalGeneration,
+      let handle = try? FileHandle(forReadingFrom: manifest)
+    else { return nil }
+    self.handle = handle
+    guard Library.fileStates([manifest.path])[manifest.path] == kept.header.file else {
+      try? handle.close()
+      return nil
+    }
+    for piece in kept.pieces {
+      ranges[piece.fingerprint] = piece.range
+      rows.insert(piece.row)
+    }
+  }
+
+  deinit { try? handle.close() }
+
+  /// Whether a moment of this row fingerprint was in it.
+  func holds(row: Manifest.Fingerprint) -> Bool { rows.contains(row) }
+
+  /// Hands `body` the bytes of the moment of `fingerprint`: nil when it holds none, or when they
+  /// are not an object (a file other than its pieces say).
+  func withBytes<T>(of fingerprint: Manifest.Fingerprint, _ body: (UnsafeRawBufferPointer) throws -> T) throws
+    -> T?
+  {
+    guard let range = ranges[fingerprint] else { return nil }
+    if range.lowerBound < windowStart || range.upperBound > windowStart + window.count {
+      try handle.seek(toOffset: UInt64(range.lowerBound))
+      window = try handle.read(upToCount: max(Self.windowSize, range.count)) ?? Data()
+      windowStart = range.lowerBound
+      guard range.upperBound <= windowStart + window.count else { return nil }
+    }
+    let start = range.lowerBound - windowStart
+    return try window.withUnsafeBytes { buffer in
+      let bytes = UnsafeRawBufferPointer(rebasing: buffer[start..<start + range.count])
+      guard bytes.first == UInt8(ascii: "{"), bytes.last == UInt8(ascii: "}") else { return nil }
+      return try body(bytes)
+    }
+  }
+}
