@@ -144,6 +144,7 @@ extension QueuedMoment {
       boundary: Manifest.BoundaryEntry(
         reason: columns.string(16), gapSeconds: columns.optionalDouble(17),
         thresholdSeconds: columns.optionalDouble(18), meters: columns.optionalDouble(19)),
-      total: columns.int(3), reviewed: columns.int(4), firstPosition: columns.int(2))
+      total: columns.int(3), reviewed: columns.int(4), firstPosition: columns.int(2),
+      endPosition: columns.isNull(20) ? nil : columns.int(20))
   }
 }
