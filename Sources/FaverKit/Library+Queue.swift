@@ -72,8 +72,9 @@ extension Library {
       target = readable
     }
     let generation = try target.dataGeneration()
-    let clustering = MomentClusterer(mode: mode).moments(in: try placedAssets(target, ordered: false))
-    try saveQueue(clustering, generation: generation, in: target)
+    let assets = try placedAssets(target, ordered: false)
+    try saveQueue(
+      assets, cuts: MomentClusterer(mode: mode).cuts(in: assets), generation: generation, in: target)
     return (target, .rebuilt)
   }
 
@@ -85,15 +86,14 @@ extension Library {
     try storeWithFreshQueue(mode: clusteringMode(mode)).readingQueue(body)
   }
 
-  /// Saves the queue of `clustering` (built from the data of `generation`) with each moment's
-  /// summary and place (see `Library+Places`), made as its row is written.
-  func saveQueue(_ clustering: MomentClusterer.Result, generation: Int, in store: IndexStore) throws {
-    let moments = clustering.moments
+  /// Saves the queue of `cuts`, the clustering of `assets` (built from the data of `generation`),
+  /// with each moment's summary and place (see `Library+Places`), made as its row is written.
+  func saveQueue(_ assets: [Asset], cuts: MomentClusterer.Cuts, generation: Int, in store: IndexStore) throws
+  {
     var finder = placeFinder()
     try store.saveQueue(
-      moments, summary: { MomentSummary(moments[$0], place: Self.place(of: moments[$0], by: &finder)) },
-      generation: generation, mode: clustering.mode, threshold: clustering.threshold, recipe: Self.queueRecipe
-    )
+      assets, cuts: cuts, summary: { MomentSummary($0, place: Self.place(of: $0, by: &finder)) },
+      generation: generation, recipe: Self.queueRecipe)
   }
 
   /// Hands `body` every indexed asset once, as `assets()` lists them, one at a time: read from the
