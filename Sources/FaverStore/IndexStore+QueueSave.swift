@@ -149,6 +149,11 @@ extension IndexStore {
         for index in indexes {
           try db.execute(sql: "DROP INDEX \(schema).\(index.name.quotedDatabaseIdentifier)")
         }
+        // The rows go in in order and each index is built once from them: a small page cache
+        // writes them as fast as the writer's own, which a million rows would fill (64 MiB).
+        let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
+        try db.execute(sql: "PRAGMA cache_size = -4096")
+        defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
         try db.execute(sql: "DELETE FROM queueItem")
         try insertItems(from: 0)
         for index in indexes { try db.execute(sql: index.sql) }
