@@ -91,7 +91,8 @@ extension IndexStore {
       let scratch = try Self.isScratch(db)
       // Read in the transaction that writes: a mark made meanwhile is counted, or waits.
       let marked = Set(try String.fetchAll(db, sql: "SELECT assetId FROM review"))
-      let fileRows = try OnlyFileRows(db)
+      // Let go once each item's row is found (a table of every asset).
+      var fileRows: OnlyFileRows? = try OnlyFileRows(db)
       /// Hands `body` every item of the new queue in order, with its position, burst and moment
       /// ordinals and whether it is reviewed.
       func forEachItem(
@@ -121,20 +122,23 @@ extension IndexStore {
       var unchanged = 0
       var counts: [(first: Int, total: Int, reviewed: Int)] = Array(
         repeating: (0, 0, 0), count: cuts.momentCount)
-      // Each item's file row, by position: looked up once.
-      var fileIDs: [Int64?] = []
+      // Each item's file row by position, 0 when none (rows are numbered from 1): looked up once.
+      var fileIDs: [Int64] = []
+      fileIDs.reserveCapacity(assets.count)
+      func fileID(_ position: Int) -> Int64? { fileIDs[position] == 0 ? nil : fileIDs[position] }
       forEachItem { asset, position, burst, moment, reviewed in
         count += 1
         if counts[moment].total == 0 { counts[moment].first = position }
         counts[moment].total += 1
         if reviewed { counts[moment].reviewed += 1 }
-        fileIDs.append(fileRows.row(of: asset.id))
+        fileIDs.append(fileRows?.row(of: asset.id) ?? 0)
         guard unchanged == position, position < saved.count,
           saved[position]
-            == QueueItemInserts.digest(asset, burst: burst, moment: moment, fileID: fileIDs[position])
+            == QueueItemInserts.digest(asset, burst: burst, moment: moment, fileID: fileID(position))
         else { return }
         unchanged += 1
       }
+      fileRows = nil
       let rewritten = saved.count - unchanged + count - unchanged
       if rewritten > count / 2 {
         // Most of it: the indexes are dropped and made again once the rows are in (by sorting
@@ -167,7 +171,7 @@ extension IndexStore {
           guard position >= first else { return }
           try items.add(
             asset, position: position, burst: burst, moment: moment, reviewed: reviewed,
-            fileID: fileIDs[position])
+            fileID: fileID(position))
         }
         try items.finish()
       }
