@@ -47,12 +47,12 @@ extension Library {
       if explain {
         // The clustering itself, in memory, to say how it was made; saved when the queue is stale.
         let generation = try store.dataGeneration()
-        let assets = try placedAssets(store, ordered: false)
+        var assets = try placedAssets(store, ordered: false)
         let cuts = MomentClusterer(mode: mode).cuts(in: assets)
-        if try !store.isQueueFresh(mode: mode, recipe: Self.queueRecipe) {
-          try saveQueue(assets, cuts: cuts, generation: generation, in: store)
-        }
         explained = cuts.result(of: assets)
+        if try !store.isQueueFresh(mode: mode, recipe: Self.queueRecipe) {
+          try saveQueue(&assets, cuts: cuts, generation: generation, in: store)
+        }
       } else {
         // New photos at the end are appended; any other change rebuilds (see `freshenQueue`).
         _ = try freshenQueue(mode: mode)

@@ -72,9 +72,9 @@ extension Library {
       target = readable
     }
     let generation = try target.dataGeneration()
-    let assets = try placedAssets(target, ordered: false)
-    try saveQueue(
-      assets, cuts: MomentClusterer(mode: mode).cuts(in: assets), generation: generation, in: target)
+    var assets = try placedAssets(target, ordered: false)
+    let cuts = MomentClusterer(mode: mode).cuts(in: assets)
+    try saveQueue(&assets, cuts: cuts, generation: generation, in: target)
     return (target, .rebuilt)
   }
 
@@ -87,12 +87,14 @@ extension Library {
   }
 
   /// Saves the queue of `cuts`, the clustering of `assets` (built from the data of `generation`),
-  /// with each moment's summary and place (see `Library+Places`), made as its row is written.
-  func saveQueue(_ assets: [Asset], cuts: MomentClusterer.Cuts, generation: Int, in store: IndexStore) throws
-  {
+  /// with each moment's summary and place (see `Library+Places`), made as its row is written;
+  /// `assets` is emptied once the rows are written (see `IndexStore.saveQueue`).
+  func saveQueue(
+    _ assets: inout [Asset], cuts: MomentClusterer.Cuts, generation: Int, in store: IndexStore
+  ) throws {
     var finder = placeFinder()
     try store.saveQueue(
-      assets, cuts: cuts, summary: { MomentSummary($0, place: Self.place(of: $0, by: &finder)) },
+      &assets, cuts: cuts, summary: { MomentSummary($0, place: Self.place(of: $0, by: &finder)) },
       generation: generation, recipe: Self.queueRecipe)
   }
 

@@ -79,16 +79,23 @@ extension IndexStore {
   /// by the rules of `recipe` from the data of `generation` (into the scratch tables of a store
   /// that keeps them): when the data changed since, it is saved as stale. Items are written from
   /// the first that differs from the queue saved before (see `digest`); returns how many were
-  /// written.
+  /// written. `assets` is emptied once the rows are written: a million assets are let go before
+  /// SQLite builds the indexes of a queue written whole.
   @discardableResult
   package func saveQueue(
-    _ assets: [Asset], cuts: MomentClusterer.Cuts, summary: (Moment) throws -> MomentSummary, generation: Int,
+    _ assets: inout [Asset], cuts: MomentClusterer.Cuts, summary: (Moment) throws -> MomentSummary,
+    generation: Int,
     recipe: String
   ) throws -> Int {
     let (mode, threshold) = (cuts.mode, cuts.threshold)
     let stamp = QueueStamp(generation: generation, mode: mode, threshold: threshold, recipe: recipe)
     return try database.write { db in
       let scratch = try Self.isScratch(db)
+      // A queue written whole: the writer's page cache while it is written, and the indexes to
+      // build once its rows are in.
+      var cacheSize: Int?
+      var indexes: [(name: String, sql: String)] = []
+      defer { if let cacheSize { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") } }
       // Read in the transaction that writes: a mark made meanwhile is counted, or waits.
       let marked = Set(try String.fetchAll(db, sql: "SELECT assetId FROM review"))
       // Let go once each item's row is found (a table of every asset).
@@ -145,7 +152,7 @@ extension IndexStore {
         // them); kept, every row went into each of them at a random place, and a million rows
         // took 10 s.
         let schema = scratch ? "temp" : "main"
-        let indexes = try Row.fetchAll(
+        indexes = try Row.fetchAll(
           db,
           sql:
             "SELECT name, sql FROM \(schema).sqlite_master WHERE type = 'index' AND tbl_name = 'queueItem' AND sql IS NOT NULL"
@@ -155,12 +162,10 @@ extension IndexStore {
         }
         // The rows go in in order and each index is built once from them: a small page cache
         // writes them as fast as the writer's own, which a million rows would fill (64 MiB).
-        let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
+        cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
         try db.execute(sql: "PRAGMA cache_size = -4096")
-        defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
         try db.execute(sql: "DELETE FROM queueItem")
         try insertItems(from: 0)
-        for index in indexes { try db.execute(sql: index.sql) }
       } else if rewritten > 0 {
         try db.execute(sql: "DELETE FROM queueItem WHERE position >= ?", arguments: [unchanged])
         try insertItems(from: unchanged)
@@ -181,6 +186,8 @@ extension IndexStore {
         count: cuts.momentCount, row: { (try summary(cuts.moment($0, of: assets)), cuts.boundaries[$0]) },
         counts: counts.map { MomentCount(first: $0.first, total: $0.total, reviewed: $0.reviewed) },
         from: 0, in: db)
+      (assets, fileIDs) = ([], [])
+      for index in indexes { try db.execute(sql: index.sql) }
       var stamp = stamp
       if !scratch {
         try db.execute(sql: "DELETE FROM queueGap")

@@ -285,11 +285,11 @@ private func saveNow(_ generated: GeneratedLibrary) throws -> Int {
   let library = generated.library
   let store = generated.store
   let mode = try library.clusteringMode()
-  let assets = try library.placedAssets(store, ordered: false)
+  var assets = try library.placedAssets(store, ordered: false)
   let cuts = MomentClusterer(mode: mode).cuts(in: assets)
   let places = library.places(of: cuts.result(of: assets).moments)
   return try store.saveQueue(
-    assets, cuts: cuts, summary: { MomentSummary($0, place: places[$0.id]) },
+    &assets, cuts: cuts, summary: { MomentSummary($0, place: places[$0.id]) },
     generation: try store.dataGeneration(), recipe: Library.queueRecipe)
 }
 
