@@ -34,7 +34,7 @@ let package = Package(
     // Previews: libjpeg-turbo (`libturbojpeg0-dev`), libheif (`libheif-dev`), LibRaw
     // (`libraw-dev`); each imported by one file of FaverPreview only.
     .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg"),
-    .systemLibrary(name: "CHeif", pkgConfig: "libheif"),
+    .systemLibrary(name: "CHeif"),
     .systemLibrary(name: "CRaw"),
     // PNG (`libpng-dev`), WebP (`libwebp-dev`) and TIFF (`libtiff-dev`) previews.
     .systemLibrary(name: "CPNG", pkgConfig: "libpng16"),

@@ -92,17 +92,20 @@ public struct Asset: Hashable, Codable, Sendable, Identifiable {
     self.coordinate = coordinate
     self.make = make
     self.model = model
-    rare = Rare(
+    rare = Rare.box(
       RareFields(
         problem: problem, burstID: burstID, contentIdentifier: contentIdentifier, companion: companion,
         duration: duration, duplicates: duplicates))
   }
 
   /// Sets a field of the box: a new box (another asset may share the old one), none when empty.
+  /// Nothing is made when the asset has no box and keeps none (a listing sets `raw`, `companion`
+  /// and `problem` on every asset, nearly always to nil).
   private mutating func update(_ change: (inout RareFields) -> Void) {
     var fields = rare?.fields ?? RareFields()
     change(&fields)
-    rare = Rare(fields)
+    if rare == nil, fields.isEmpty { return }
+    rare = Rare.box(fields)
   }
 
   /// What few assets have.
@@ -123,10 +126,10 @@ public struct Asset: Hashable, Codable, Sendable, Identifiable {
   private final class Rare: Hashable, Sendable {
     let fields: RareFields
 
-    init?(_ fields: RareFields) {
-      guard !fields.isEmpty else { return nil }
-      self.fields = fields
-    }
+    private init(_ fields: RareFields) { self.fields = fields }
+
+    /// The box of `fields`; nil when they are empty (decided before anything is allocated).
+    static func box(_ fields: RareFields) -> Rare? { fields.isEmpty ? nil : Rare(fields) }
 
     static func == (a: Rare, b: Rare) -> Bool { a === b || a.fields == b.fields }
     func hash(into hasher: inout Hasher) { hasher.combine(fields) }
@@ -170,7 +173,7 @@ public struct Asset: Hashable, Codable, Sendable, Identifiable {
     make = try container.decodeIfPresent(String.self, forKey: .make)
     model = try container.decodeIfPresent(String.self, forKey: .model)
     review = try container.decode(ReviewState.self, forKey: .review)
-    rare = Rare(
+    rare = Rare.box(
       RareFields(
         serial: try container.decodeIfPresent(String.self, forKey: .serial),
         problem: try container.decodeIfPresent(String.self, forKey: .problem),

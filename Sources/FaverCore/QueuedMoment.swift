@@ -8,16 +8,19 @@ public struct QueuedMoment: Hashable, Sendable {
   /// Its assets, reviewed or not.
   public var total: Int
   public var reviewed: Int
-  /// The queue position of its first asset: its assets are the `total` from there.
+  /// The queue positions of its assets: `firstPosition ..< endPosition`, `total` of them
+  /// (positions only increase along the queue, with holes where photos were removed).
   public var firstPosition: Int
+  public var endPosition: Int
 
   public var id: String { summary.id }
 
   public init(
     ordinal: Int, summary: MomentSummary, boundary: Manifest.BoundaryEntry, total: Int, reviewed: Int,
-    firstPosition: Int
+    firstPosition: Int, endPosition: Int? = nil
   ) {
     (self.ordinal, self.summary, self.boundary) = (ordinal, summary, boundary)
     (self.total, self.reviewed, self.firstPosition) = (total, reviewed, firstPosition)
+    self.endPosition = endPosition ?? firstPosition + total
   }
 }

@@ -38,13 +38,17 @@ extension Library {
     /// Photos of its last moments were removed, and those moments cut again without them (see
     /// `IndexStore.removeFromQueueEnd`).
     case removed
+    /// Photos were removed from its middle, and the moments around them cut again without them
+    /// (see `IndexStore.removeFromQueue`).
+    case removedInTheMiddle
     /// It was built from the whole library.
     case rebuilt
   }
 
   /// `storeWithFreshQueue`, and how the queue was made fresh: files edited in place take their
-  /// items' places, photos removed from the saved queue's last moments or added after them are
-  /// cut with those moments, all without reading the library; any other change rebuilds it.
+  /// items' places, photos removed from the saved queue (the moments around them cut again) or
+  /// added after its last moments (cut with those), all without reading the library; any other
+  /// change rebuilds it.
   func freshenQueue(mode: MomentClusterer.Mode) throws -> (store: IndexStore, freshening: QueueFreshening) {
     let readable = try readableStore
     if try readable.isQueueFresh(mode: mode, recipe: Self.queueRecipe) { return (readable, .fresh) }
@@ -61,6 +65,9 @@ extension Library {
       let rm = try writable.removeFromQueueEnd(
         mode: mode, recipe: Self.queueRecipe, corrections: corrections, summaries: summaries)
       if case .edited = rm { return (writable, .removed) }
+      let cut = try writable.removeFromQueue(
+        mode: mode, recipe: Self.queueRecipe, corrections: corrections, summaries: summaries)
+      if case .edited = cut { return (writable, .removedInTheMiddle) }
       let appended = try writable.appendToQueue(
         mode: mode, recipe: Self.queueRecipe, corrections: corrections, summaries: summaries)
       if case .appended = appended {

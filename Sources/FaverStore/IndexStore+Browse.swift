@@ -31,7 +31,7 @@ extension IndexStore {
       let member = { (id: String) in "(SELECT r.\(column) FROM review r WHERE r.assetId = q.\(id))" }
       return """
         EXISTS (SELECT 1 FROM queueItem q WHERE q.position >= m.firstPosition \
-        AND q.position < m.firstPosition + m.total \
+        AND q.position < m.endPosition \
         AND COALESCE(\(member("assetId")), \(member("companionId")), \(member("rawId")), 0) = 1)
         """
     }

@@ -168,16 +168,30 @@ extension IndexStore {
     String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
   }
 
-  /// The saved queue's last dated moment and the "Undated" one after it: what an append cuts
-  /// again.
+  /// The saved queue's moments that are cut again: its last dated moment and the "Undated" one
+  /// after it (what an append cuts again), or a span of dated moments in the middle (what a
+  /// removal mid-timeline cuts again, see `removeFromQueue`).
   struct QueueTail {
-    /// The ordinal of the last dated moment, its first item's position and burst.
+    /// The ordinal of the first moment, its first item's position and burst.
     var ordinal: Int
     var firstPosition: Int
     var firstBurst: Int
     var boundary: Moment.Boundary
-    /// The assets of both moments, as placed.
+    /// The assets of the moments, as placed.
     var assets: [Asset]
+    /// Where the span ends, nil: at the queue's end. The ordinal after its last moment (the moments
+    /// cut again must be as many: ordinals stay consecutive), the position and burst ordinal of
+    /// the first item after it (positions and burst ordinals only increase: the span's items are
+    /// numbered from its first on, and may leave a hole before these).
+    var end: (ordinal: Int, position: Int, burst: Int)? = nil
+
+    init(
+      ordinal: Int, firstPosition: Int, firstBurst: Int, boundary: Moment.Boundary, assets: [Asset],
+      end: (ordinal: Int, position: Int, burst: Int)
+    ) {
+      (self.ordinal, self.firstPosition, self.firstBurst) = (ordinal, firstPosition, firstBurst)
+      (self.boundary, self.assets, self.end) = (boundary, assets, end)
+    }
 
     /// Nil when photos at `firstNew` or after cannot be cut with the last moment alone: a
     /// dated item is after it, or one before the last moment ends after that moment starts or
@@ -222,30 +236,44 @@ extension IndexStore {
   }
 
   /// Cuts `assets` (the tail's, with new ones or without removed ones) again into the moments from
-  /// `tail` on, at the threshold of the kept gaps before it and theirs, writes them, their gaps and
-  /// `stamp` (with that threshold and `lastFileRow`); returns how many items were written. Nil,
-  /// and nothing written, when the smart threshold moves past a gap before `tail`: the earlier
-  /// moments would be cut otherwise.
+  /// `tail` on, at the threshold of the kept gaps outside it and theirs, writes them, their gaps
+  /// and `stamp` (with that threshold and `lastFileRow`); returns how many items were written.
+  /// Nil, and nothing written, when the smart threshold moves past a gap outside `tail` (the
+  /// other moments would be cut otherwise), or a span in the middle comes out as another number
+  /// of moments or more bursts than its ordinals leave room for.
   static func cutAgain(
     _ tail: QueueTail, with assets: [Asset], clusterer: MomentClusterer, savedThreshold: Double,
     stamp: QueueStamp, lastFileRow: Int64, summaries: ([Moment]) -> [MomentSummary], in db: Database
   ) throws -> Int? {
+    // The kept gaps outside the span: before its first burst (that one's own included, which
+    // nothing in it moves) and from the first burst after it.
+    let outside = "(burst <= ?1 OR burst >= ?2)"
+    let endBurst = tail.end?.burst ?? Int.max
     let before = try Double.fetchAll(
-      db, sql: "SELECT gap FROM queueGap WHERE burst <= ?", arguments: [tail.firstBurst])
+      db, sql: "SELECT gap FROM queueGap WHERE \(outside)", arguments: [tail.firstBurst, endBurst])
     var tailGaps: [TimeInterval] = []
     var clustering = clusterer.moments(in: assets) { gaps in
       tailGaps = gaps
       return clusterer.threshold(for: before + gaps)
     }
     let threshold = clustering.threshold
+    if let end = tail.end {
+      let bursts = clustering.moments.reduce(0) { $0 + $1.bursts.count }
+      guard clustering.moments.count == end.ordinal - tail.ordinal, bursts <= end.burst - tail.firstBurst
+      else { return nil }
+    }
     if threshold != savedThreshold {
       let moved = try Bool.fetchOne(
-        db, sql: "SELECT EXISTS(SELECT 1 FROM queueGap WHERE burst <= ? AND gap >= ? AND gap < ?)",
-        arguments: [tail.firstBurst, min(threshold, savedThreshold), max(threshold, savedThreshold)])
+        db, sql: "SELECT EXISTS(SELECT 1 FROM queueGap WHERE \(outside) AND gap >= ?3 AND gap < ?4)",
+        arguments: [
+          tail.firstBurst, endBurst, min(threshold, savedThreshold), max(threshold, savedThreshold),
+        ])
       guard moved == false else { return nil }
       try db.execute(
-        sql: "UPDATE queueMoment SET thresholdSeconds = ? WHERE boundary = 'timeGap' AND ordinal < ?",
-        arguments: [threshold, tail.ordinal])
+        sql: """
+          UPDATE queueMoment SET thresholdSeconds = ? WHERE boundary = 'timeGap' AND (ordinal < ? OR ordinal >= ?)
+          """,
+        arguments: [threshold, tail.ordinal, tail.end?.ordinal ?? Int.max])
     }
     if case .timeGap(let gap, _) = tail.boundary {
       clustering.moments[0].boundary = .timeGap(gap: gap, threshold: threshold)
@@ -254,7 +282,8 @@ extension IndexStore {
     }
     let written = try Self.replaceQueue(
       from: tail, with: clustering.moments, summaries: summaries(clustering.moments), in: db)
-    try db.execute(sql: "DELETE FROM queueGap WHERE burst > ?", arguments: [tail.firstBurst])
+    try db.execute(
+      sql: "DELETE FROM queueGap WHERE burst > ? AND burst < ?", arguments: [tail.firstBurst, endBurst])
     try Self.insertGaps(tailGaps, firstBurst: tail.firstBurst + 1, in: db)
     var updated = stamp
     updated.threshold = threshold
@@ -275,8 +304,12 @@ extension IndexStore {
       }
       return false
     }
-    try db.execute(sql: "DELETE FROM queueItem WHERE position >= ?", arguments: [tail.firstPosition])
-    try db.execute(sql: "DELETE FROM queueMoment WHERE ordinal >= ?", arguments: [tail.ordinal])
+    try db.execute(
+      sql: "DELETE FROM queueItem WHERE position >= ? AND position < ?",
+      arguments: [tail.firstPosition, tail.end?.position ?? Int.max])
+    try db.execute(
+      sql: "DELETE FROM queueMoment WHERE ordinal >= ? AND ordinal < ?",
+      arguments: [tail.ordinal, tail.end?.ordinal ?? Int.max])
     var items = QueueItemInserts(db)
     var counts: [MomentCount] = []
     var (position, burst) = (tail.firstPosition, tail.firstBurst)

@@ -165,20 +165,20 @@ extension IndexStore {
       let row = try Row.fetchOne(
         db,
         sql: """
-          SELECT firstPosition, total, boundary, gapSeconds, thresholdSeconds, meters FROM queueMoment
-          WHERE ordinal = ?
+          SELECT firstPosition, total, boundary, gapSeconds, thresholdSeconds, meters, endPosition
+          FROM queueMoment WHERE ordinal = ?
           """, arguments: [ordinal]),
       let boundary = Manifest.BoundaryEntry(
         reason: row[2], gapSeconds: row[3], thresholdSeconds: row[4], meters: row[5]
       )
       .boundary
     else { return nil }
-    let (first, total): (Int, Int) = (row[0], row[1])
+    let (first, total, end): (Int, Int, Int) = (row[0], row[1], row[6])
     let items = try Row.fetchAll(
       db,
       sql:
         "SELECT \(QueuedItem.selection) FROM queueItem q WHERE q.position >= ? AND q.position < ? ORDER BY q.position",
-      arguments: [first, first + total]
+      arguments: [first, end]
     ).map(QueuedItem.init(row:))
     let found = try QueueSnapshot(db).assets(of: items)
     let assets = found.compactMap(\.self)
@@ -195,9 +195,9 @@ extension IndexStore {
     guard let summary = summaries([moment]).first else { return nil }
     let marked = try db.cachedStatement(sql: "SELECT EXISTS(SELECT 1 FROM review WHERE assetId = ?)")
     try db.execute(
-      sql: "DELETE FROM queueItem WHERE position >= ? AND position < ?", arguments: [first, first + total])
+      sql: "DELETE FROM queueItem WHERE position >= ? AND position < ?", arguments: [first, end])
     var inserts = QueueItemInserts(db)
-    var count = MomentCount(first: first)
+    var count = MomentCount(first: first, end: end)
     for (item, asset) in zip(items, assets) {
       let reviewed = try asset.memberIDs.contains {
         try Bool.fetchOne(marked, arguments: [$0.rawValue]) == true

@@ -2,12 +2,17 @@ package import FaverCore
 import Foundation
 import GRDB
 
-/// Bringing a stale saved queue up to date after photos of its last moments were removed (a bad
-/// shot of the last day deleted), without reading the whole library: the queue's last dated
-/// moment and the "Undated" one are cut again without them, as an append cuts them with new
-/// photos (`appendToQueue`).
+/// Bringing a stale saved queue up to date after photos were removed (a bad shot deleted),
+/// without reading the whole library: the moments that held them, and one moment either side,
+/// are cut again without them, as an append cuts its last moments with new photos
+/// (`appendToQueue`). At the queue's end (`removeFromQueueEnd`): its last dated moment and the
+/// "Undated" one. In the middle (`removeFromQueue`): the span from the moment before the first
+/// that held one to the moment after the last that did; its items are numbered again from its
+/// first position and burst ordinal, leaving a hole before the next moment's (positions and burst
+/// ordinals only increase along the queue, see `registerQueueHolesMigration`).
 ///
-/// Taken only when the result is, byte for byte, the one a full rebuild saves:
+/// Taken only when the result is the one a full rebuild saves, item for item and moment for
+/// moment (positions and burst ordinals may differ, their order may not):
 /// - Only files were removed since the queue was saved: the data generation moved by exactly the
 ///   number of changes `fileChange` logged, each a removal. At most `editLimit` of them.
 /// - Each removed file was not a copy (no file holds its id any more) and was one item of its own
@@ -17,67 +22,35 @@ import GRDB
 ///   widest offset (+ twice the largest clock shift) of it, either side (its zone is inferred from
 ///   evidence that near), none in its folder is dated by its modification time (the folder's
 ///   span of dated photos), none shares its burst identifier.
-/// - Each was an item of the queue's last dated moment, not its first, or of the "Undated" one;
-///   no item before that moment ends after it starts or within the burst window (+1 s) of its
-///   start, and none of its photos has a burst identifier: bursts, gaps and cuts from that moment
-///   on depend on that moment alone.
-/// - The smart threshold, from the kept gaps and the moment's new ones, moves past no gap before
-///   that moment; when it moves past none, earlier time-gap boundaries take the new threshold.
+/// - At the end: each was an item of the queue's last dated moment, not its first, or of the
+///   "Undated" one; no item before that moment ends after it starts or within the burst window
+///   (+1 s) of its start, and none of its photos has a burst identifier: bursts, gaps and cuts
+///   from that moment on depend on that moment alone.
+/// - In the middle: each was a dated item; the span holds at most `spanLimit` items, none with a
+///   burst identifier, and no dated item outside it is within the burst window (+1 s) of its
+///   first or last instant. The span starts at a cut (or the queue's start) whose gap and place
+///   nothing removed moves, and ends at a cut before a moment that starts after every removed
+///   photo ended: the gap, place and burst of every item outside the span stay. The span must
+///   come out as as many moments (moment ordinals stay consecutive: the page steps from one to
+///   the next), with no more bursts than its ordinals leave room for.
+/// - The smart threshold, from the kept gaps and the span's new ones, moves past no gap outside
+///   the span; when it moves past none, time-gap boundaries outside take the new threshold.
 extension IndexStore {
-  /// Brings the saved queue of `mode` up to date with the files removed since it was saved, when
-  /// the rules above hold, summarising each moment cut again with `summaries`; else leaves it as
-  /// it is and says why.
+  /// The most items a removal mid-timeline cuts again.
+  package static let spanLimit = 20000
+
+  /// Brings the saved queue of `mode` up to date with the files removed since it was saved from
+  /// its last moments, when the rules above hold, summarising each moment cut again with
+  /// `summaries`; else leaves it as it is and says why.
   package func removeFromQueueEnd(
     mode: MomentClusterer.Mode, recipe: String, corrections: [ClockCorrection],
     summaries: ([Moment]) -> [MomentSummary]
   ) throws -> QueueEdit {
-    let timeline = Timeline()
     let clusterer = MomentClusterer(mode: mode)
     return try database.write { db in
-      guard try !Self.isScratch(db) else { return .rebuild("the queue is in scratch tables") }
-      guard let stamp = try Self.queueStamp(db), stamp.isCurrent(recipe: recipe), stamp.mode == mode,
-        stamp.lastFileRow != nil, let savedThreshold = stamp.threshold
-      else { return .rebuild("no queue of these rules and mode to remove from") }
-      let generation = try Self.dataGeneration(db)
-      guard generation != stamp.generation else { return .edited(items: 0) }
-      let changes = try Row.fetchAll(
-        db,
-        sql: """
-          SELECT assetId, removed, rootId, path, takenAt, utcOffset, timeSource, burstID FROM fileChange
-          ORDER BY seq LIMIT ?
-          """, arguments: [Self.editLimit + 1])
-      guard !changes.isEmpty, changes.count <= Self.editLimit, generation - stamp.generation == changes.count,
-        changes.allSatisfy({ $0[1] == true })
-      else { return .rebuild("files other than removed ones changed") }
-      let shift = corrections.map { TimeInterval(abs($0.shift)) }.max() ?? 0
-      let zoneReach = timeline.reach + Timeline.widestOffset + 2 * shift + Self.pairingReach
-      var removed: Set<String> = []
-      for change in changes {
-        let (id, root, path, takenAt): (String, Int64, String, Double) = (
-          change[0], change[2], change[3], change[4]
-        )
-        let (offset, source, burstID): (Int?, String, String?) = (change[5], change[6], change[7])
-        guard offset != nil, source != TimeSource.fileModified.rawValue,
-          source != TimeSource.fileName.rawValue
-        else { return .rebuild("a removed file had no offset of its own") }
-        let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[...$0]) } ?? ""
-        let near = try Bool.fetchOne(
-          db,
-          sql: """
-            SELECT EXISTS(SELECT 1 FROM file WHERE assetId = ?1)
-            OR (SELECT COUNT(*) FROM queueItem WHERE assetId = ?1 AND companionId IS NULL AND rawId IS NULL) != 1
-            OR EXISTS(SELECT 1 FROM queueItem WHERE companionId = ?1 OR rawId = ?1)
-            OR EXISTS(SELECT 1 FROM file WHERE utcOffset IS NULL AND timeSource != 'fileModified'
-              AND takenAt >= ?2 AND takenAt <= ?3)
-            OR EXISTS(SELECT 1 FROM file WHERE timeSource = 'fileModified' AND rootId = ?4
-              AND substr(path, 1, length(?5)) = ?5)
-            OR (?6 IS NOT NULL AND EXISTS(SELECT 1 FROM file WHERE burstID = ?6))
-            """,
-          arguments: [id, takenAt - zoneReach, takenAt + zoneReach, root, folder, burstID])
-        guard near == false else {
-          return .rebuild("a removed file was a copy or a pair, or files near it depend on it")
-        }
-        removed.insert(id)
+      let removal = try Self.removal(mode: mode, recipe: recipe, corrections: corrections, in: db)
+      guard case .removed(let removed, let generation, let savedThreshold) = removal else {
+        return removal.edit
       }
       guard
         let latest = try Double.fetchOne(db, sql: "SELECT MAX(instant) FROM queueItem WHERE isUndated = 0"),
@@ -87,7 +60,7 @@ extension IndexStore {
       else { return .rebuild("the queue's last moment reaches back") }
       let holding = try Int.fetchAll(
         db, sql: "SELECT position FROM queueItem WHERE assetId IN (SELECT value FROM json_each(?))",
-        arguments: [String(decoding: try JSONEncoder().encode(Array(removed)), as: UTF8.self)])
+        arguments: [try Self.idList(removed)])
       guard holding.count == removed.count, holding.allSatisfy({ $0 > tail.firstPosition }) else {
         return .rebuild("a removed photo is not in the queue's last moments, or starts the last one")
       }
@@ -110,5 +83,168 @@ extension IndexStore {
       else { return .rebuild("the smart threshold moved past an earlier gap") }
       return .edited(items: written)
     }
+  }
+
+  /// Brings the saved queue of `mode` up to date with the files removed since it was saved from
+  /// anywhere in its dated moments, when the rules above hold, summarising each moment cut again
+  /// with `summaries`; else leaves it as it is and says why.
+  package func removeFromQueue(
+    mode: MomentClusterer.Mode, recipe: String, corrections: [ClockCorrection],
+    summaries: ([Moment]) -> [MomentSummary]
+  ) throws -> QueueEdit {
+    let clusterer = MomentClusterer(mode: mode)
+    let window = clusterer.burstDetector.window.seconds
+    return try database.write { db in
+      let removal = try Self.removal(mode: mode, recipe: recipe, corrections: corrections, in: db)
+      guard case .removed(let removed, let generation, let savedThreshold) = removal else {
+        return removal.edit
+      }
+      let holding = try Row.fetchAll(
+        db,
+        sql: "SELECT moment, isUndated FROM queueItem WHERE assetId IN (SELECT value FROM json_each(?))",
+        arguments: [try Self.idList(removed)])
+      guard holding.count == removed.count, holding.allSatisfy({ $0[1] == false }),
+        let low = holding.map({ $0[0] as Int }).min(), let high = holding.map({ $0[0] as Int }).max()
+      else { return .rebuild("a removed photo is not a dated item of the queue") }
+      guard let span = try Self.span(around: low...high, window: window, removed: removed, in: db) else {
+        return .rebuild("the moments around a removed photo reach further")
+      }
+      guard
+        let written = try Self.cutAgain(
+          span, with: span.assets, clusterer: clusterer, savedThreshold: savedThreshold,
+          stamp: QueueStamp(generation: generation, mode: mode, threshold: nil, recipe: recipe),
+          lastFileRow: try Int64.fetchOne(db, sql: "SELECT MAX(rowid) FROM file") ?? 0, summaries: summaries,
+          in: db)
+      else { return .rebuild("the smart threshold moved past another gap, or moments merged or split") }
+      return .edited(items: written)
+    }
+  }
+
+  /// The span of dated moments a removal from the moments `held` cuts again (see the rules
+  /// above): from the one before the first to the one after the last, when dated; nil when its
+  /// items reach outside it, or are too many. Its assets are those left once the `removed` are.
+  private static func span(
+    around held: ClosedRange<Int>, window: TimeInterval, removed: Set<String>, in db: Database
+  ) throws -> QueueTail? {
+    let first = max(held.lowerBound - 1, 0)
+    var last = held.upperBound
+    if try Bool.fetchOne(
+      db, sql: "SELECT EXISTS(SELECT 1 FROM queueMoment WHERE ordinal = ? AND boundary != 'undated')",
+      arguments: [last + 1]) == true
+    {
+      last += 1
+    }
+    guard
+      let opening = try Row.fetchOne(
+        db,
+        sql:
+          "SELECT firstPosition, boundary, gapSeconds, thresholdSeconds, meters FROM queueMoment WHERE ordinal = ?",
+        arguments: [first]),
+      let closing = try Int.fetchOne(
+        db, sql: "SELECT endPosition FROM queueMoment WHERE ordinal = ?", arguments: [last]),
+      let boundary = Manifest.BoundaryEntry(
+        reason: opening[1], gapSeconds: opening[2], thresholdSeconds: opening[3], meters: opening[4]
+      ).boundary
+    else { return nil }
+    let firstPosition: Int = opening[0]
+    let items = try Row.fetchAll(
+      db,
+      sql:
+        "SELECT \(QueuedItem.selection) FROM queueItem q WHERE q.position >= ? AND q.position < ? ORDER BY q.position",
+      arguments: [firstPosition, closing]
+    ).map(QueuedItem.init(row:))
+    guard items.count <= spanLimit, let firstBurst = items.first?.burst,
+      let start = items.map(\.captureTime.instant).min()?.timeIntervalSince1970,
+      let end = items.map(\.captureTime.instant).max()?.timeIntervalSince1970,
+      items.allSatisfy({ !$0.captureTime.isUndated })
+    else { return nil }
+    // No dated item outside the span within the burst window of it: no burst reaches across its
+    // ends (the moments on either side are apart by a cut, minutes at least).
+    let reaching = try Bool.fetchOne(
+      db,
+      sql: """
+        SELECT EXISTS(SELECT 1 FROM queueItem WHERE instant >= ? AND instant <= ? AND isUndated = 0
+          AND (position < ? OR position >= ?))
+        """, arguments: [start - window - 1, end + window + 1, firstPosition, closing])
+    guard reaching == false else { return nil }
+    let after = try Row.fetchOne(
+      db, sql: "SELECT position, burst FROM queueItem WHERE position >= ? ORDER BY position LIMIT 1",
+      arguments: [closing])
+    let found = try QueueSnapshot(db).assets(of: items.filter { !removed.contains($0.assetID.rawValue) })
+    let assets = found.compactMap(\.self)
+    guard assets.count == found.count, assets.allSatisfy({ $0.burstID == nil }) else { return nil }
+    return QueueTail(
+      ordinal: first, firstPosition: firstPosition, firstBurst: firstBurst, boundary: boundary,
+      assets: assets,
+      end: (last + 1, after?[0] ?? Int.max, after?[1] ?? Int.max))
+  }
+
+  /// What the removed files are, when the queue may take their removal without a rebuild (the
+  /// rules above, but where they were in the queue).
+  private enum Removal {
+    case removed(Set<String>, generation: Int, threshold: Double)
+    /// Not a removal the queue takes: the edit to report.
+    case other(QueueEdit)
+
+    var edit: QueueEdit {
+      if case .other(let edit) = self { return edit }
+      return .rebuild("files were removed")
+    }
+  }
+
+  private static func removal(
+    mode: MomentClusterer.Mode, recipe: String, corrections: [ClockCorrection], in db: Database
+  ) throws -> Removal {
+    let timeline = Timeline()
+    guard try !Self.isScratch(db) else { return .other(.rebuild("the queue is in scratch tables")) }
+    guard let stamp = try Self.queueStamp(db), stamp.isCurrent(recipe: recipe), stamp.mode == mode,
+      stamp.lastFileRow != nil, let savedThreshold = stamp.threshold
+    else { return .other(.rebuild("no queue of these rules and mode to remove from")) }
+    let generation = try Self.dataGeneration(db)
+    guard generation != stamp.generation else { return .other(.edited(items: 0)) }
+    let changes = try Row.fetchAll(
+      db,
+      sql: """
+        SELECT assetId, removed, rootId, path, takenAt, utcOffset, timeSource, burstID FROM fileChange
+        ORDER BY seq LIMIT ?
+        """, arguments: [Self.editLimit + 1])
+    guard !changes.isEmpty, changes.count <= Self.editLimit, generation - stamp.generation == changes.count,
+      changes.allSatisfy({ $0[1] == true })
+    else { return .other(.rebuild("files other than removed ones changed")) }
+    let shift = corrections.map { TimeInterval(abs($0.shift)) }.max() ?? 0
+    let zoneReach = timeline.reach + Timeline.widestOffset + 2 * shift + Self.pairingReach
+    var removed: Set<String> = []
+    for change in changes {
+      let (id, root, path, takenAt): (String, Int64, String, Double) = (
+        change[0], change[2], change[3], change[4]
+      )
+      let (offset, source, burstID): (Int?, String, String?) = (change[5], change[6], change[7])
+      guard offset != nil, source != TimeSource.fileModified.rawValue,
+        source != TimeSource.fileName.rawValue
+      else { return .other(.rebuild("a removed file had no offset of its own")) }
+      let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[...$0]) } ?? ""
+      let near = try Bool.fetchOne(
+        db,
+        sql: """
+          SELECT EXISTS(SELECT 1 FROM file WHERE assetId = ?1)
+          OR (SELECT COUNT(*) FROM queueItem WHERE assetId = ?1 AND companionId IS NULL AND rawId IS NULL) != 1
+          OR EXISTS(SELECT 1 FROM queueItem WHERE companionId = ?1 OR rawId = ?1)
+          OR EXISTS(SELECT 1 FROM file WHERE utcOffset IS NULL AND timeSource != 'fileModified'
+            AND takenAt >= ?2 AND takenAt <= ?3)
+          OR EXISTS(SELECT 1 FROM file WHERE timeSource = 'fileModified' AND rootId = ?4
+            AND substr(path, 1, length(?5)) = ?5)
+          OR (?6 IS NOT NULL AND EXISTS(SELECT 1 FROM file WHERE burstID = ?6))
+          """,
+        arguments: [id, takenAt - zoneReach, takenAt + zoneReach, root, folder, burstID])
+      guard near == false else {
+        return .other(.rebuild("a removed file was a copy or a pair, or files near it depend on it"))
+      }
+      removed.insert(id)
+    }
+    return .removed(removed, generation: generation, threshold: savedThreshold)
+  }
+
+  private static func idList(_ ids: Set<String>) throws -> String {
+    String(decoding: try JSONEncoder().encode(ids.sorted()), as: UTF8.self)
   }
 }

@@ -124,7 +124,15 @@ extension IndexStore {
       }
       // The first item that differs from the queue saved: only the items from there are written.
       // One pass finds it and counts each moment's items.
-      let saved = try Int64.fetchAll(db, sql: "SELECT digest FROM queueItem ORDER BY position")
+      // A saved item is kept only at its rank: a queue with holes (see `removeFromQueue`) is
+      // written from its first hole on.
+      var saved: [Int64] = []
+      var firstHole = Int.max
+      let rows = try Row.fetchCursor(db, sql: "SELECT position, digest FROM queueItem ORDER BY position")
+      while let row = try rows.next() {
+        if firstHole == Int.max, row[0] as Int != saved.count { firstHole = saved.count }
+        saved.append(row[1])
+      }
       var count = 0
       var unchanged = 0
       var counts: [(first: Int, total: Int, reviewed: Int)] = Array(
@@ -139,7 +147,7 @@ extension IndexStore {
         counts[moment].total += 1
         if reviewed { counts[moment].reviewed += 1 }
         fileIDs.append(fileRows?.row(of: asset.id) ?? 0)
-        guard unchanged == position, position < saved.count,
+        guard unchanged == position, position < saved.count, position < firstHole,
           saved[position]
             == QueueItemInserts.digest(asset, burst: burst, moment: moment, fileID: fileID(position))
         else { return }
@@ -206,6 +214,8 @@ extension IndexStore {
     var first: Int
     var total = 0
     var reviewed = 0
+    /// One past its last item's position; nil: its items are the `total` from `first` on.
+    var end: Int? = nil
   }
 
   /// Inserts the rows of `moments` with their summaries and counts, numbered from `ordinal`.
@@ -235,7 +245,7 @@ extension IndexStore {
     let insert = try db.makeStatement(
       sql: """
         INSERT INTO queueMoment (\(QueuedMoment.selection))
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
     for offset in 0..<count {
       let (said, boundary) = try row(offset)
@@ -246,7 +256,7 @@ extension IndexStore {
         said.photos,
         said.videos, said.title, place?.name, place?.admin1, place?.country, place?.countryCode,
         place?.latitude, place?.longitude, reason.reason, reason.gapSeconds, reason.thresholdSeconds,
-        reason.meters,
+        reason.meters, count.end ?? count.first + count.total,
       ])
     }
   }

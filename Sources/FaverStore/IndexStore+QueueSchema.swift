@@ -127,4 +127,17 @@ extension IndexStore {
       )
     }
   }
+
+  /// `queueMoment.endPosition`: one past the position of a moment's last item. Positions (and
+  /// burst ordinals) only increase along the queue, they need not be consecutive: a photo removed
+  /// mid-timeline leaves a hole instead of moving every later item (see `removeFromQueue`). A
+  /// moment's items are those of positions `firstPosition ..< endPosition`, `total` of them.
+  static func registerQueueHolesMigration(in migrator: inout DatabaseMigrator) {
+    migrator.registerMigration("v21: queue positions with holes") { db in
+      try db.alter(table: "queueMoment") { t in
+        t.add(column: "endPosition", .integer).notNull().defaults(to: 0)
+      }
+      try db.execute(sql: "UPDATE queueMoment SET endPosition = firstPosition + total")
+    }
+  }
 }

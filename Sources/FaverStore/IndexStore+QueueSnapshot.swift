@@ -162,7 +162,7 @@ extension IndexStore {
         db,
         sql:
           "SELECT \(QueuedItem.selection) FROM queueItem q WHERE q.position >= ? AND q.position < ? ORDER BY q.position",
-        arguments: [moment.firstPosition, moment.firstPosition + moment.total])
+        arguments: [moment.firstPosition, moment.endPosition])
       var found: [(burst: Int, asset: Asset)] = []
       while let row = try rows.next() {
         let item = QueuedItem(row: row)

@@ -127,10 +127,10 @@ extension IndexStore.QueueSnapshot {
     if let moment {
       guard
         let row = try Row.fetchOne(
-          db.cachedStatement(sql: "SELECT firstPosition, total FROM queueMoment WHERE ordinal = ?"),
+          db.cachedStatement(sql: "SELECT firstPosition, endPosition FROM queueMoment WHERE ordinal = ?"),
           arguments: [moment])
       else { return [] }
-      positions = (row[0], row[0] + row[1])
+      positions = (row[0], row[1])
     }
     var rows = try ColumnCursor(
       db,

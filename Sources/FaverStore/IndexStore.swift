@@ -189,6 +189,7 @@ package final class IndexStore: Sendable {
     registerQueueGapMigration(in: &migrator)
     registerQueueFileMigration(in: &migrator)
     registerFileChangeMigration(in: &migrator)
+    registerQueueHolesMigration(in: &migrator)
     return migrator
   }
 

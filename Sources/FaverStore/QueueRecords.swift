@@ -106,7 +106,7 @@ extension QueuedMoment {
   static let selection = """
     ordinal, momentId, firstPosition, total, reviewed, start, "end", photos, videos, title, placeName, \
     placeAdmin1, placeCountry, placeCountryCode, placeLatitude, placeLongitude, boundary, gapSeconds, \
-    thresholdSeconds, meters
+    thresholdSeconds, meters, endPosition
     """
 
   init(row: Row) {
@@ -124,6 +124,6 @@ extension QueuedMoment {
         id: row[1], start: row[5], end: row[6], photos: row[7], videos: row[8], title: row[9], place: place),
       boundary: Manifest.BoundaryEntry(
         reason: row[16], gapSeconds: row[17], thresholdSeconds: row[18], meters: row[19]),
-      total: row[3], reviewed: row[4], firstPosition: row[2])
+      total: row[3], reviewed: row[4], firstPosition: row[2], endPosition: row[20])
   }
 }

@@ -10,6 +10,7 @@ import Logging
 @main
 struct Faver: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "faver",
     abstract: "Turns a folder tree of photos and videos into a calm, resumable review queue.",
     version: FaverVersion.text + "\n" + Library.placeNamesAttribution,
     subcommands: [

@@ -110,3 +110,22 @@ private func olderStore(upTo migration: String, _ fill: (Database) throws -> Voi
   #expect(try store.forEachQueuedAsset(recipe: QueueRecipe().digest) { _, _ in } == false)
   #expect(try store.readingQueue { try $0.counts().moments } == 0)
 }
+
+/// A queue saved before positions could keep holes keeps each moment's items: its range ends
+/// where its `total` items from its first position end.
+@Test func aMomentSavedBeforeHolesEndsAfterItsTotalItems() throws {
+  let folder = try olderStore(upTo: "v20: file changes since the queue") { db in
+    try db.execute(
+      sql: """
+        INSERT INTO queueMoment (ordinal, momentId, firstPosition, total, reviewed, start, "end", photos,
+          videos, title, boundary)
+        VALUES (0, 'm-a', 0, 5, 0, '', '', 5, 0, '', 'first'), (1, 'm-b', 5, 3, 0, '', '', 3, 0, '', 'timeGap')
+        """)
+  }
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let store = try IndexStore(folder: folder)
+  let ends = try store.database.read { db in
+    try Int.fetchAll(db, sql: "SELECT endPosition FROM queueMoment ORDER BY ordinal")
+  }
+  #expect(ends == [5, 8])
+}

@@ -22,6 +22,8 @@ function toggleZoom(x, y) {
 
 // Two taps this close in time and place are a double tap.
 const doubleTap = { milliseconds: 300, pixels: 30 };
+// A finger that moves more than this before the hold begins is swiping, not holding.
+const holdSlop = 12;
 
 export function setUpReviewInput() {
   const stage = $("stage");
@@ -74,6 +76,9 @@ export function setUpReviewInput() {
     if (zoom.on && start) {
       zoom.pan(looked.x - before.x, looked.y - before.y);
       if (Math.hypot(looked.x - start.x, looked.y - start.y) > 6) start.moved = true;
+    } else if (start && !start.held && Math.hypot(looked.x - start.x, looked.y - start.y) > holdSlop) {
+      // A finger that travels is a swipe, however slowly: it never becomes a hold.
+      clearTimeout(holdTimer);
     }
   });
   const end = (event) => {

@@ -5,6 +5,7 @@ import Foundation
 extension Faver {
   struct Analyze: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "analyze",
       abstract:
         "Read each photo's signals (likeness, sharpness, exposure) for similar groups and suggestions.",
       discussion: """

@@ -5,6 +5,7 @@ import Foundation
 extension Faver {
   struct Assets: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "assets",
       abstract: "List every indexed photo and video in capture order.")
 
     @OptionGroup var storeOptions: StoreOptions

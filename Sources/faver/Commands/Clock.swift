@@ -5,6 +5,7 @@ import Foundation
 extension Faver {
   struct Clock: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "clock",
       abstract: "List the cameras, or put right a camera whose clock was wrong.",
       discussion: """
         Without options: each camera (make, model and serial number when the files give one) with \

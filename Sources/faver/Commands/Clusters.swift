@@ -5,6 +5,7 @@ import Foundation
 extension Faver {
   struct Clusters: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "clusters",
       abstract: "Group the library into moments and write the review manifest.",
       discussion: """
         Always writes manifest.json atomically into the store folder; --out writes a copy into DIR. \

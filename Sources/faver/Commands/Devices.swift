@@ -5,6 +5,7 @@ import Foundation
 extension Faver {
   struct Devices: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "devices",
       abstract: "List the devices paired with `faver serve --lan`, or end one.",
       discussion: """
         A device (a phone) pairs by opening the link `faver serve --lan` prints. --revoke ends one \

@@ -5,6 +5,7 @@ import Foundation
 extension Faver {
   struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "export",
       abstract: "Make an album folder of the favorites: links (default) or copies.",
       discussion: """
         Names are kept (collisions become "name (2).jpg"); a Live Photo's video goes beside its \

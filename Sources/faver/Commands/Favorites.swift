@@ -5,6 +5,7 @@ import Foundation
 extension Faver {
   struct Favorites: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "favorites",
       abstract: "List the favorites (or the rejects) in capture order.",
       discussion: """
         --paths prints one absolute path per line, -0 separates them with NUL for `xargs -0`; the \

@@ -5,6 +5,7 @@ import Foundation
 extension Faver {
   struct Index: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "index",
       abstract: "Walk photo folders, read capture time and GPS, and update the index.",
       discussion: """
         Photos are opened read-only; faver writes only in its store folder.

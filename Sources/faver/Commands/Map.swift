@@ -5,6 +5,7 @@ import Foundation
 extension Faver {
   struct Map: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "map",
       abstract: "Show where the photos were taken: at most 64 points, or GeoJSON for a map.",
       discussion: """
         The photos and videos with GPS inside the box (by default, the extent of them all) are \

@@ -5,6 +5,7 @@ import Foundation
 extension Faver {
   struct Mark: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "mark",
       abstract: "Mark assets reviewed, favorite, rejected, or undo a mark.",
       discussion: """
         Assets are named by id (as `faver assets` or `faver next` show them) or by path: absolute, \

@@ -5,6 +5,7 @@ import Foundation
 extension Faver {
   struct Next: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "next",
       abstract: "Show the asset to review now, with its burst.",
       discussion: """
         Resumes where you left off, where the review page does: the asset the cursor is on, until \

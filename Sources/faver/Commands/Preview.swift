@@ -5,6 +5,7 @@ import Foundation
 extension Faver {
   struct Preview: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "preview",
       abstract: "Make upright JPEG previews of assets, or warm the cache for the review queue.",
       discussion: """
         Each preview's long edge is --size pixels (or the original's, when smaller). Previews are \

@@ -9,6 +9,7 @@ import Foundation
 extension Faver {
   struct Refresh: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "refresh",
       abstract: "Update the index and the review manifest for cron: every known folder (or those named).",
       discussion: """
         After indexing it rebuilds manifest.json in the store folder (atomically, in the mode \

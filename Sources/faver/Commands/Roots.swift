@@ -4,6 +4,7 @@ import FaverKit
 extension Faver {
   struct Roots: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "roots",
       abstract: "List the folders indexed into the store, or forget one.",
       discussion: """
         --forget DIR drops a root (an old drive, a folder indexed by mistake): its files leave the \

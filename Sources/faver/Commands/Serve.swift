@@ -8,6 +8,7 @@ import Synchronization
 extension Faver {
   struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "serve",
       abstract: "Review in a web browser: a local page, one photo at a time.",
       discussion: """
         Serves the review page and its JSON API (docs/api.md) on this machine only, until Ctrl-C. \

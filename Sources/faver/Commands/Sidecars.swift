@@ -5,11 +5,13 @@ import Foundation
 extension Faver {
   struct Sidecars: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "sidecars",
       abstract: "Write the favorites and rejects into XMP sidecars, or read ratings from them.",
       subcommands: [Write.self, Import.self])
 
     struct Write: ParsableCommand {
       static let configuration = CommandConfiguration(
+        commandName: "write",
         abstract: "Write an XMP sidecar beside every favorite and reject, for other photo tools.",
         discussion: """
           A favorite gets xmp:Rating 5, digiKam:PickLabel 3 and fstop:favorite 1; a reject \
@@ -53,6 +55,7 @@ extension Faver {
 
     struct Import: ParsableCommand {
       static let configuration = CommandConfiguration(
+        commandName: "import",
         abstract: "Read ratings from sidecars and embedded XMP into the review.",
         discussion: """
           xmp:Rating 5, fstop:favorite 1 or digiKam:PickLabel 3 make a favorite; xmp:Rating -1 or \

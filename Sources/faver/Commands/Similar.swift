@@ -4,6 +4,7 @@ import FaverKit
 extension Faver {
   struct Similar: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "similar",
       abstract: "List the groups of similar shots (bursts included) and the photo suggested in each.",
       discussion: """
         Within a moment, shots at most 3 minutes apart whose pictures are nearly the same are one \

@@ -3,7 +3,8 @@ import FaverKit
 
 extension Faver {
   struct Status: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Show how much of the library is reviewed.")
+    static let configuration = CommandConfiguration(
+      commandName: "status", abstract: "Show how much of the library is reviewed.")
 
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var clusterOptions: ClusterOptions

@@ -184,10 +184,25 @@ def text(driver, element_id):
     return driver.execute_script(f"const e = document.getElementById('{element_id}'); return e && !e.hidden ? e.textContent : '';")
 
 
-def swipe_next(driver):
-    """A swipe to the left on the stage, as a finger does (touch emulation: pointer events)."""
+def record_pointers(driver):
+    """Keeps the last pointer events the stage saw, to say what a swipe that did nothing delivered."""
+    driver.execute_script("""
+        if (window.seenPointers) return;
+        window.seenPointers = [];
+        for (const type of ["pointerdown", "pointermove", "pointerup", "pointercancel"])
+          document.getElementById("stage").addEventListener(type, (e) => {
+            window.seenPointers.push(`${type} ${Math.round(e.clientX)},${Math.round(e.clientY)} ${Math.round(e.timeStamp)}`);
+            window.seenPointers.splice(0, window.seenPointers.length - 24);
+          }, true);""")
+
+
+def swipe_next(driver, slowly=False):
+    """A swipe to the left on the stage, as a finger does (touch emulation: pointer events).
+    `slowly`: the finger takes over half a second, longer than a hold takes to begin."""
     driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": 300, "y": 420}]})
     for x in (250, 180, 110):
+        if slowly:
+            time.sleep(0.2)
         driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": 425}]})
     # The finger slows before it lifts: no fling (the tap that stops a fling is no click).
     for x in (109, 108):
@@ -203,12 +218,16 @@ def tap(driver, element_id):
     driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
-def move_on(driver):
+def move_on(driver, slowly=False):
     before = shown(driver)
-    swipe_next(driver)
-    return wait(driver, lambda: shown(driver) not in (None, before) and
-                driver.execute_script("return document.getElementById('photo').complete"),
-                f"a swipe moves on from {before}")
+    record_pointers(driver)
+    swipe_next(driver, slowly)
+    moved = wait(driver, lambda: shown(driver) not in (None, before) and
+                 driver.execute_script("return document.getElementById('photo').complete"),
+                 f"a {'slow ' if slowly else ''}swipe moves on from {before}")
+    if not moved:
+        print("the stage saw:", driver.execute_script("return window.seenPointers"), "now shown:", shown(driver))
+    return moved
 
 
 def offline(driver, on):
@@ -245,8 +264,9 @@ def review_offline(driver, faver, store, screenshots):
         check("#pair=" not in driver.current_url, "the code is taken out of the address bar")
         check("faver-device" not in driver.execute_script("return document.cookie"),
               "the device cookie is HttpOnly: the page's script cannot read it")
-        for _ in range(3):
-            move_on(driver)
+        # A slow finger swipes too: it never turns into a hold.
+        for index in range(3):
+            move_on(driver, slowly=index == 0)
         tap(driver, "along-button")
         wait(driver, lambda: "ready offline" in text(driver, "along-state"), "↓ takes photos along")
         driver.execute_script("document.getElementById('notice').hidden = true")
