@@ -26,6 +26,15 @@ public struct BurstDetector: Sendable {
   }
 
   public func bursts(in assets: [Asset]) -> [Burst] {
+    let bursts = ranges(in: assets)
+    return (0..<bursts.count).map { burst in
+      Burst(captureOrdered: bursts.members(of: burst).map { assets[$0] })
+    }
+  }
+
+  /// The bursts of `assets` as ranges of their positions (see `BurstRanges`), in the order of
+  /// `bursts(in:)`: no asset is copied.
+  public func ranges(in assets: [Asset]) -> BurstRanges {
     // Positions are sorted rather than the assets themselves (each a dozen references to move),
     // with the instants read once, and cameras numbered once: a million assets take a fraction
     // of a second. `index` below is a place in capture order, `sorted[index]` its position.
@@ -76,13 +85,21 @@ public struct BurstDetector: Sendable {
       group[index] = group[root]
       sizes[group[index]] += 1
     }
-    var members = sizes.map { size in
-      var list: [Asset] = []
-      list.reserveCapacity(size)
-      return list
+    // Each burst's range, then its members put there in capture order.
+    var starts: [Int] = []
+    starts.reserveCapacity(sizes.count)
+    var total = 0
+    for size in sizes {
+      starts.append(total)
+      total += size
     }
-    for (index, position) in sorted.enumerated() { members[group[index]].append(assets[position]) }
-    return members.map { Burst(captureOrdered: $0) }
+    var next = starts
+    var members = [Int](repeating: 0, count: sorted.count)
+    for (index, position) in sorted.enumerated() {
+      members[next[group[index]]] = position
+      next[group[index]] += 1
+    }
+    return BurstRanges(members: members, starts: starts)
   }
 
   /// Make and model when both are known, else nil (the camera may be any).

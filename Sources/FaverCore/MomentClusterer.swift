@@ -55,75 +55,95 @@ public struct MomentClusterer: Sendable {
     public var moments: [Moment]
   }
 
-  public func moments(in assets: consuming [Asset]) -> Result {
-    moments(in: consume assets) { threshold(for: $0) }
+  public func moments(in assets: [Asset]) -> Result {
+    moments(in: assets) { threshold(for: $0) }
   }
 
   /// The moments of `assets` cut at the threshold `choose` gives for their gaps between items:
   /// how a queue brought up to date at its end cuts its last moments by the library's threshold.
-  ///
-  /// `assets` is let go once the bursts hold them (a caller that passes its only copy frees it
-  /// before the moments are made).
-  public func moments(
-    in assets: consuming [Asset], threshold choose: ([TimeInterval]) -> Threshold
-  ) -> Result {
-    // Sorted in place (the detector's order already, so one pass): a million assets make half a
-    // million bursts, too many to copy for nothing.
-    var items = burstDetector.bursts(in: assets)
-    let hasUndated = assets.contains(where: \.captureTime.isUndated)
-    _ = consume assets
+  public func moments(in assets: [Asset], threshold choose: ([TimeInterval]) -> Threshold) -> Result {
+    cuts(in: assets, threshold: choose).result(of: assets)
+  }
+
+  /// The moments of `assets` as ranges (see `Cuts`): what `moments(in:)` makes, without a copy
+  /// of any asset.
+  public func cuts(in assets: [Asset]) -> Cuts {
+    cuts(in: assets) { threshold(for: $0) }
+  }
+
+  /// `moments(in:threshold:)` as ranges (see `Cuts`).
+  public func cuts(in assets: [Asset], threshold choose: ([TimeInterval]) -> Threshold) -> Cuts {
+    let bursts = burstDetector.ranges(in: assets)
     // The undated have no place in time (and the detector leaves each alone): a moment of their
     // own, last, in folder order.
-    var undated: [Burst] = []
-    if hasUndated {
-      undated = items.filter { $0.assets.first?.captureTime.isUndated == true }
-      items.removeAll { $0.assets.first?.captureTime.isUndated == true }
-      undated.sort { a, b in
-        let (a, b) = (a.assets[0], b.assets[0])
-        return a.root != b.root ? a.root < b.root : a.path.utf8.lexicographicallyPrecedes(b.path.utf8)
+    var order: [Int] = []
+    var undated: [Int] = []
+    order.reserveCapacity(bursts.count)
+    for burst in 0..<bursts.count {
+      if assets[bursts.first(of: burst)].captureTime.isUndated {
+        undated.append(burst)
+      } else {
+        order.append(burst)
       }
     }
-    items.sort { a, b in a.start != b.start ? a.start < b.start : a.id < b.id }
-    // For each item after the first: its gap, and where the photo just before it in capture order
-    // was (all `cut` needs of it: keeping the whole asset cost 250 bytes an item).
+    undated.sort { a, b in
+      let (a, b) = (bursts.first(of: a), bursts.first(of: b))
+      return assets[a].root != assets[b].root
+        ? assets[a].root < assets[b].root : assets[a].path.utf8.lexicographicallyPrecedes(assets[b].path.utf8)
+    }
+    // Items in order of their first photo's instant, then its id (a burst's id is `b-` and that
+    // id, so the same order).
+    let starts = (0..<bursts.count).map { assets[bursts.first(of: $0)].captureTime.instant }
+    order.sort { a, b in
+      starts[a] != starts[b]
+        ? starts[a] < starts[b] : assets[bursts.first(of: a)].id < assets[bursts.first(of: b)].id
+    }
+    // For each item after the first: its gap, and the position of the photo just before it in
+    // capture order (all `cut` needs of it).
     var gaps: [TimeInterval] = []
-    var before: [Coordinate?] = []
-    gaps.reserveCapacity(max(0, items.count - 1))
-    before.reserveCapacity(max(0, items.count - 1))
-    if var latest = items.first?.assets.last {
-      for item in items.dropFirst() {
-        gaps.append(max(0, item.start.seconds(since: latest.captureTime.instant)))
-        before.append(latest.coordinate)
-        if let last = item.assets.last, Asset.captureOrder(latest, last) { latest = last }
+    var before: [Int] = []
+    gaps.reserveCapacity(max(0, order.count - 1))
+    before.reserveCapacity(max(0, order.count - 1))
+    if let first = order.first {
+      var latest = bursts.last(of: first)
+      for item in order.dropFirst() {
+        gaps.append(max(0, starts[item].seconds(since: assets[latest].captureTime.instant)))
+        before.append(latest)
+        let last = bursts.last(of: item)
+        if Asset.captureOrder(assets[latest], assets[last]) { latest = last }
       }
     }
     let threshold = choose(gaps)
-    var moments: [Moment] = []
-    var current: [Burst] = []
-    var boundary = Moment.Boundary.first
-    for (index, item) in items.enumerated() {
-      if index > 0,
-        let cut = cut(
-          after: before[index - 1], before: item, gap: gaps[index - 1], threshold: threshold.seconds)
+    var momentStarts: [Int] = []
+    var boundaries: [Moment.Boundary] = []
+    for (index, item) in order.enumerated() {
+      if index == 0 {
+        (momentStarts, boundaries) = ([0], [.first])
+      } else if let cut = cut(
+        after: assets[before[index - 1]].coordinate, before: assets[bursts.first(of: item)].coordinate,
+        gap: gaps[index - 1], threshold: threshold.seconds)
       {
-        moments.append(Moment(boundary: boundary, bursts: current))
-        (current, boundary) = ([], cut)
+        momentStarts.append(index)
+        boundaries.append(cut)
       }
-      current.append(item)
     }
-    if !current.isEmpty { moments.append(Moment(boundary: boundary, bursts: current)) }
-    if !undated.isEmpty { moments.append(Moment(boundary: .undated, bursts: undated)) }
-    return Result(mode: mode, threshold: threshold.seconds, basis: threshold.basis, moments: moments)
+    if !undated.isEmpty {
+      momentStarts.append(order.count)
+      boundaries.append(.undated)
+      order += undated
+    }
+    return Cuts(
+      mode: mode, threshold: threshold.seconds, basis: threshold.basis, bursts: bursts, order: order,
+      momentStarts: momentStarts, boundaries: boundaries, gaps: gaps)
   }
 
-  /// `previous` is where the photo just before `next` in capture order was taken, when known.
+  /// `previous` is where the photo just before the next item in capture order was taken, `next`
+  /// where its first photo was, when known.
   private func cut(
-    after previous: Coordinate?, before next: Burst, gap: TimeInterval, threshold: TimeInterval
+    after previous: Coordinate?, before next: Coordinate?, gap: TimeInterval, threshold: TimeInterval
   ) -> Moment.Boundary? {
     if gap >= threshold { return .timeGap(gap: gap, threshold: threshold) }
-    guard mode == .smart, gap >= Self.minimumMoveGap,
-      let from = previous, let to = next.assets.first?.coordinate
-    else { return nil }
+    guard mode == .smart, gap >= Self.minimumMoveGap, let from = previous, let to = next else { return nil }
     let meters = from.distance(to: to)
     return meters > Self.minimumMoveDistance ? .distance(meters: meters, gap: gap) : nil
   }

@@ -50,11 +50,12 @@ extension Library {
       if explain {
         // The clustering itself, in memory, to say how it was made; saved when the queue is stale.
         let generation = try store.dataGeneration()
-        let clustering = MomentClusterer(mode: mode).moments(in: try placedAssets(store, ordered: false))
+        var assets = try placedAssets(store, ordered: false)
+        let cuts = MomentClusterer(mode: mode).cuts(in: assets)
+        explained = cuts.result(of: assets)
         if try !store.isQueueFresh(mode: mode, recipe: Self.queueRecipe) {
-          try saveQueue(clustering, generation: generation, in: store)
+          try saveQueue(&assets, cuts: cuts, generation: generation, in: store)
         }
-        explained = clustering
       } else {
         // New photos at the end are appended; any other change rebuilds (see `freshenQueue`).
         _ = try freshenQueue(mode: mode)

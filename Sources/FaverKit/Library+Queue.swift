@@ -79,8 +79,9 @@ extension Library {
       target = readable
     }
     let generation = try target.dataGeneration()
-    let clustering = MomentClusterer(mode: mode).moments(in: try placedAssets(target, ordered: false))
-    try saveQueue(clustering, generation: generation, in: target)
+    var assets = try placedAssets(target, ordered: false)
+    let cuts = MomentClusterer(mode: mode).cuts(in: assets)
+    try saveQueue(&assets, cuts: cuts, generation: generation, in: target)
     return (target, .rebuilt)
   }
 
@@ -92,15 +93,16 @@ extension Library {
     try storeWithFreshQueue(mode: clusteringMode(mode)).readingQueue(body)
   }
 
-  /// Saves the queue of `clustering` (built from the data of `generation`) with each moment's
-  /// summary and place (see `Library+Places`), made as its row is written.
-  func saveQueue(_ clustering: MomentClusterer.Result, generation: Int, in store: IndexStore) throws {
-    let moments = clustering.moments
+  /// Saves the queue of `cuts`, the clustering of `assets` (built from the data of `generation`),
+  /// with each moment's summary and place (see `Library+Places`), made as its row is written;
+  /// `assets` is emptied once the rows are written (see `IndexStore.saveQueue`).
+  func saveQueue(
+    _ assets: inout [Asset], cuts: MomentClusterer.Cuts, generation: Int, in store: IndexStore
+  ) throws {
     var finder = placeFinder()
     try store.saveQueue(
-      moments, summary: { MomentSummary(moments[$0], place: Self.place(of: moments[$0], by: &finder)) },
-      generation: generation, mode: clustering.mode, threshold: clustering.threshold, recipe: Self.queueRecipe
-    )
+      &assets, cuts: cuts, summary: { MomentSummary($0, place: Self.place(of: $0, by: &finder)) },
+      generation: generation, recipe: Self.queueRecipe)
   }
 
   /// Hands `body` every indexed asset once, as `assets()` lists them, one at a time: read from the

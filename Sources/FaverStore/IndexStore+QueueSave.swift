@@ -73,23 +73,33 @@ extension IndexStore {
     }
   }
 
-  /// Replaces the saved queue with `moments` (in queue order, as `ReviewQueue` orders them) and
-  /// their summaries (`summary` of each one's index, asked once, as its row is written: a million photos
-  /// make half a million summaries, not held together), built in `mode` with `threshold` by the
-  /// rules of `recipe` from the data of `generation` (into the scratch tables of a store that
-  /// keeps them): when the data changed since, it is saved as stale. Items are written from the
-  /// first that differs from the queue saved before (see `digest`); returns how many were written.
+  /// Replaces the saved queue with the clustering `cuts` of `assets` (in queue order, as
+  /// `ReviewQueue` orders it) and each moment's summary (`summary` of it, made and asked once, as
+  /// its row is written: a million photos make half a million moments, not held together), built
+  /// by the rules of `recipe` from the data of `generation` (into the scratch tables of a store
+  /// that keeps them): when the data changed since, it is saved as stale. Items are written from
+  /// the first that differs from the queue saved before (see `digest`); returns how many were
+  /// written. `assets` is emptied once the rows are written: a million assets are let go before
+  /// SQLite builds the indexes of a queue written whole.
   @discardableResult
   package func saveQueue(
-    _ moments: [Moment], summary: (_ index: Int) throws -> MomentSummary, generation: Int,
-    mode: MomentClusterer.Mode, threshold: Double, recipe: String
+    _ assets: inout [Asset], cuts: MomentClusterer.Cuts, summary: (Moment) throws -> MomentSummary,
+    generation: Int,
+    recipe: String
   ) throws -> Int {
+    let (mode, threshold) = (cuts.mode, cuts.threshold)
     let stamp = QueueStamp(generation: generation, mode: mode, threshold: threshold, recipe: recipe)
     return try database.write { db in
       let scratch = try Self.isScratch(db)
+      // A queue written whole: the writer's page cache while it is written, and the indexes to
+      // build once its rows are in.
+      var cacheSize: Int?
+      var indexes: [(name: String, sql: String)] = []
+      defer { if let cacheSize { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") } }
       // Read in the transaction that writes: a mark made meanwhile is counted, or waits.
       let marked = Set(try String.fetchAll(db, sql: "SELECT assetId FROM review"))
-      let fileRows = try OnlyFileRows(db)
+      // Let go once each item's row is found (a table of every asset).
+      var fileRows: OnlyFileRows? = try OnlyFileRows(db)
       /// Hands `body` every item of the new queue in order, with its position, burst and moment
       /// ordinals and whether it is reviewed.
       func forEachItem(
@@ -98,18 +108,17 @@ extension IndexStore {
         rethrows
       {
         var position = 0
-        var burstOrdinal = 0
-        for (ordinal, moment) in moments.enumerated() {
-          for burst in moment.bursts {
-            for asset in burst.assets {
+        for moment in 0..<cuts.momentCount {
+          for burst in cuts.burstOrdinals(of: moment) {
+            for member in cuts.bursts.members(of: cuts.order[burst]) {
+              let asset = assets[member]
               let reviewed =
                 marked.contains(asset.id.rawValue)
                 || asset.companion.map { marked.contains($0.id.rawValue) } == true
                 || asset.raw.map { marked.contains($0.id.rawValue) } == true
-              try body(asset, position, burstOrdinal, ordinal, reviewed)
+              try body(asset, position, burst, moment, reviewed)
               position += 1
             }
-            burstOrdinal += 1
           }
         }
       }
@@ -127,28 +136,31 @@ extension IndexStore {
       var count = 0
       var unchanged = 0
       var counts: [(first: Int, total: Int, reviewed: Int)] = Array(
-        repeating: (0, 0, 0), count: moments.count)
-      // Each item's file row, by position: looked up once.
-      var fileIDs: [Int64?] = []
+        repeating: (0, 0, 0), count: cuts.momentCount)
+      // Each item's file row by position, 0 when none (rows are numbered from 1): looked up once.
+      var fileIDs: [Int64] = []
+      fileIDs.reserveCapacity(assets.count)
+      func fileID(_ position: Int) -> Int64? { fileIDs[position] == 0 ? nil : fileIDs[position] }
       forEachItem { asset, position, burst, moment, reviewed in
         count += 1
         if counts[moment].total == 0 { counts[moment].first = position }
         counts[moment].total += 1
         if reviewed { counts[moment].reviewed += 1 }
-        fileIDs.append(fileRows.row(of: asset.id))
+        fileIDs.append(fileRows?.row(of: asset.id) ?? 0)
         guard unchanged == position, position < saved.count, position < firstHole,
           saved[position]
-            == QueueItemInserts.digest(asset, burst: burst, moment: moment, fileID: fileIDs[position])
+            == QueueItemInserts.digest(asset, burst: burst, moment: moment, fileID: fileID(position))
         else { return }
         unchanged += 1
       }
+      fileRows = nil
       let rewritten = saved.count - unchanged + count - unchanged
       if rewritten > count / 2 {
         // Most of it: the indexes are dropped and made again once the rows are in (by sorting
         // them); kept, every row went into each of them at a random place, and a million rows
         // took 10 s.
         let schema = scratch ? "temp" : "main"
-        let indexes = try Row.fetchAll(
+        indexes = try Row.fetchAll(
           db,
           sql:
             "SELECT name, sql FROM \(schema).sqlite_master WHERE type = 'index' AND tbl_name = 'queueItem' AND sql IS NOT NULL"
@@ -156,9 +168,12 @@ extension IndexStore {
         for index in indexes {
           try db.execute(sql: "DROP INDEX \(schema).\(index.name.quotedDatabaseIdentifier)")
         }
+        // The rows go in in order and each index is built once from them: a small page cache
+        // writes them as fast as the writer's own, which a million rows would fill (64 MiB).
+        cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
+        try db.execute(sql: "PRAGMA cache_size = -4096")
         try db.execute(sql: "DELETE FROM queueItem")
         try insertItems(from: 0)
-        for index in indexes { try db.execute(sql: index.sql) }
       } else if rewritten > 0 {
         try db.execute(sql: "DELETE FROM queueItem WHERE position >= ?", arguments: [unchanged])
         try insertItems(from: unchanged)
@@ -169,20 +184,22 @@ extension IndexStore {
           guard position >= first else { return }
           try items.add(
             asset, position: position, burst: burst, moment: moment, reviewed: reviewed,
-            fileID: fileIDs[position])
+            fileID: fileID(position))
         }
         try items.finish()
       }
       // Every moment's row: a boundary holds the library's threshold, which any new photo moves.
       try db.execute(sql: "DELETE FROM queueMoment")
       try Self.insertMoments(
-        moments, summary: summary,
+        count: cuts.momentCount, row: { (try summary(cuts.moment($0, of: assets)), cuts.boundaries[$0]) },
         counts: counts.map { MomentCount(first: $0.first, total: $0.total, reviewed: $0.reviewed) },
         from: 0, in: db)
+      (assets, fileIDs) = ([], [])
+      for index in indexes { try db.execute(sql: index.sql) }
       var stamp = stamp
       if !scratch {
         try db.execute(sql: "DELETE FROM queueGap")
-        try Self.insertGaps(Self.gaps(of: moments), firstBurst: 1, in: db)
+        try Self.insertGaps(cuts.gaps, firstBurst: 1, in: db)
         if try Self.dataGeneration(db) == generation {
           stamp.lastFileRow = try Int64.fetchOne(db, sql: "SELECT MAX(rowid) FROM file") ?? 0
         }
@@ -214,22 +231,32 @@ extension IndexStore {
     _ moments: [Moment], summary: (_ index: Int) throws -> MomentSummary, counts: [MomentCount],
     from ordinal: Int, in db: Database
   ) throws {
+    try insertMoments(
+      count: moments.count, row: { (try summary($0), moments[$0].boundary) }, counts: counts, from: ordinal,
+      in: db)
+  }
+
+  /// Inserts `count` moment rows, each with the summary and boundary `row` gives of it (by its
+  /// index, asked once, in order) and its count, numbered from `ordinal`.
+  static func insertMoments(
+    count: Int, row: (_ index: Int) throws -> (MomentSummary, Moment.Boundary), counts: [MomentCount],
+    from ordinal: Int, in db: Database
+  ) throws {
     let insert = try db.makeStatement(
       sql: """
         INSERT INTO queueMoment (\(QueuedMoment.selection))
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
-    for (offset, moment) in moments.enumerated() {
-      let (said, boundary, count) = (
-        try summary(offset), Manifest.BoundaryEntry(moment.boundary), counts[offset]
-      )
+    for offset in 0..<count {
+      let (said, boundary) = try row(offset)
+      let (count, reason) = (counts[offset], Manifest.BoundaryEntry(boundary))
       let place = said.place
       try insert.execute(arguments: [
         ordinal + offset, said.id, count.first, count.total, count.reviewed, said.start, said.end,
         said.photos,
         said.videos, said.title, place?.name, place?.admin1, place?.country, place?.countryCode,
-        place?.latitude, place?.longitude, boundary.reason, boundary.gapSeconds, boundary.thresholdSeconds,
-        boundary.meters, count.end ?? count.first + count.total,
+        place?.latitude, place?.longitude, reason.reason, reason.gapSeconds, reason.thresholdSeconds,
+        reason.meters, count.end ?? count.first + count.total,
       ])
     }
   }
@@ -250,22 +277,6 @@ extension IndexStore {
       // The stamp covers every change made so far.
       try db.execute(sql: "DELETE FROM fileChange")
     }
-  }
-
-  /// The gap before each dated item of `moments` after the first, as `MomentClusterer` measures
-  /// it: the item's start minus the latest end before it, never negative, to the millisecond.
-  static func gaps(of moments: [Moment]) -> [TimeInterval] {
-    var gaps: [TimeInterval] = []
-    var latest: Asset?
-    for moment in moments where moment.boundary != .undated {
-      for item in moment.bursts {
-        if let before = latest {
-          gaps.append(max(0, item.start.seconds(since: before.captureTime.instant)))
-        }
-        if let last = item.assets.last, latest.map({ Asset.captureOrder($0, last) }) ?? true { latest = last }
-      }
-    }
-    return gaps
   }
 
   /// Keeps the gaps a smart threshold counts (a minute or more) of `gaps`, the first before the

@@ -328,8 +328,18 @@ package final class IndexStore: Sendable {
       var places: [String: [(rootId: Int64, path: String)]] = [:]
       var rows = try ColumnCursor(db, sql: "SELECT \(FileRecord.Columns.selection) FROM file")
       var dropped: [Int] = []
+      // Each camera's make and model kept once: a million files name a few cameras, and a name
+      // longer than 15 bytes is a string of its own in every asset.
+      var names: [String: String] = [:]
+      func shared(_ name: String?) -> String? {
+        guard let name, name.utf8.count > 15 else { return name }
+        if let known = names[name] { return known }
+        names[name] = name
+        return name
+      }
       while try rows.next() {
-        let record = try FileRecord(rows, from: 0)
+        var record = try FileRecord(rows, from: 0)
+        (record.make, record.model) = (shared(record.make), shared(record.model))
         if !copied.isEmpty, copied.contains(record.assetId) {
           places[record.assetId, default: []].append((record.rootId, record.path))
           if let first = firstPath[record.assetId] {

@@ -13,6 +13,8 @@ struct OnlyFileRows {
 
   /// Every asset's, as `file` holds them in the transaction of `db`.
   init(_ db: Database) throws {
+    // Sized once: grown, the table doubled with the old one still held (48 MB at a million).
+    rows.reserveCapacity(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM file") ?? 0)
     var files = try ColumnCursor(db, sql: "SELECT assetId, id FROM file INDEXED BY file_on_assetId")
     while try files.next() {
       let key = files.text(0, Self.key)

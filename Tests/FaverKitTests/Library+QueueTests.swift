@@ -285,13 +285,12 @@ private func saveNow(_ generated: GeneratedLibrary) throws -> Int {
   let library = generated.library
   let store = generated.store
   let mode = try library.clusteringMode()
-  let clustering = MomentClusterer(mode: mode).moments(in: try library.placedAssets(store, ordered: false))
-  let places = library.places(of: clustering.moments)
+  var assets = try library.placedAssets(store, ordered: false)
+  let cuts = MomentClusterer(mode: mode).cuts(in: assets)
+  let places = library.places(of: cuts.result(of: assets).moments)
   return try store.saveQueue(
-    clustering.moments,
-    summary: { MomentSummary(clustering.moments[$0], place: places[clustering.moments[$0].id]) },
-    generation: try store.dataGeneration(), mode: mode, threshold: clustering.threshold,
-    recipe: Library.queueRecipe)
+    &assets, cuts: cuts, summary: { MomentSummary($0, place: places[$0.id]) },
+    generation: try store.dataGeneration(), recipe: Library.queueRecipe)
 }
 
 @Test func aSaveWritesTheQueueOnlyFromTheFirstItemThatChanged() throws {
