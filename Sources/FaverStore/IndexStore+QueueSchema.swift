@@ -140,4 +140,13 @@ extension IndexStore {
       try db.execute(sql: "UPDATE queueMoment SET endPosition = firstPosition + total")
     }
   }
+
+  /// `queueMoment_counts`: each moment's total and reviewed count in an index of their own, so the
+  /// library's progress (`counts()`, asked by `next`, `status` and the page) sums a 0.6 MB index
+  /// instead of reading the 14 MB of moment rows at a million photos.
+  static func registerQueueCountsMigration(in migrator: inout DatabaseMigrator) {
+    migrator.registerMigration("v22: moment counts in an index") { db in
+      try db.create(index: "queueMoment_counts", on: "queueMoment", columns: ["total", "reviewed"])
+    }
+  }
 }

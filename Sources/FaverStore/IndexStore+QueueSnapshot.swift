@@ -18,6 +18,12 @@ extension IndexStore {
     /// SQL true when the queue item `q` is left to review (none of its files is marked), as
     /// `queueItem_pending` says it.
     private static let isPending = "q.reviewed = 0"
+    /// The queue's counts: read from the index `queueMoment_counts` alone (see
+    /// `registerQueueCountsMigration`).
+    static let countsQuery = """
+      SELECT COALESCE(SUM(reviewed), 0), COALESCE(SUM(total), 0), COALESCE(SUM(reviewed < total), 0), COUNT(*)
+      FROM queueMoment
+      """
 
     /// Whether the saved queue is the one `mode` would build by the rules of `recipe` now.
     package func isFresh(mode: MomentClusterer.Mode, recipe: String) throws -> Bool {
@@ -38,12 +44,7 @@ extension IndexStore {
     /// The saved queue's counts: assets reviewed and in all, moments with something left to
     /// review and in all.
     package func counts() throws -> (reviewed: Int, total: Int, momentsToReview: Int, moments: Int) {
-      let row = try Row.fetchOne(
-        db,
-        sql: """
-          SELECT COALESCE(SUM(reviewed), 0), COALESCE(SUM(total), 0), COALESCE(SUM(reviewed < total), 0), COUNT(*)
-          FROM queueMoment
-          """)
+      let row = try Row.fetchOne(db, sql: Self.countsQuery)
       return (row?[0] ?? 0, row?[1] ?? 0, row?[2] ?? 0, row?[3] ?? 0)
     }
 

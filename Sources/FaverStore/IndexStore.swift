@@ -190,6 +190,7 @@ package final class IndexStore: Sendable {
     registerQueueFileMigration(in: &migrator)
     registerFileChangeMigration(in: &migrator)
     registerQueueHolesMigration(in: &migrator)
+    registerQueueCountsMigration(in: &migrator)
     return migrator
   }
 

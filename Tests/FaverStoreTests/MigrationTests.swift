@@ -130,3 +130,19 @@ private func olderStore(upTo migration: String, _ fill: (Database) throws -> Voi
   }
   #expect(ends == [5, 8])
 }
+
+@Test func theQueuesCountsAreReadFromTheirIndexAloneInTheStoreAndInScratchTables() throws {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("faver-\(UUID().uuidString)")
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let store = try IndexStore(folder: folder)
+  // On the writer's connection: the one whose statements read the scratch tables once made.
+  func plan() throws -> String {
+    try store.database.writeWithoutTransaction { db in
+      try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + IndexStore.QueueSnapshot.countsQuery)
+        .map { $0["detail"] as String }.joined(separator: "; ")
+    }
+  }
+  #expect(try plan().contains("COVERING INDEX queueMoment_counts"))
+  try store.useScratchQueue()
+  #expect(try plan().contains("COVERING INDEX queueMoment_counts"))
+}
