@@ -45,7 +45,8 @@ struct ManifestPieces {
     guard let data = try? Data(contentsOf: folder.appendingPathComponent(fileName)),
       let newline = data.firstIndex(of: UInt8(ascii: "\n")),
       let header = try? JSONDecoder().decode(Header.self, from: data[data.startIndex..<newline]),
-      header.count >= 0, data.endIndex - newline - 1 == header.count * recordSize
+      header.count >= 0, header.count <= data.count / recordSize,
+      data.endIndex - newline - 1 == header.count * recordSize
     else { return nil }
     var pieces: [Piece] = []
     pieces.reserveCapacity(header.count)

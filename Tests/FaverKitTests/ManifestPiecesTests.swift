@@ -148,4 +148,11 @@ private func saveSignals(_ twins: TwinLibraries) throws {
   for index in wrong.pieces.indices { wrong.pieces[index].range = 0..<2 }
   try wrong.write(in: library.folder)
   #expect(try markAndWrite() == 0)
+
+  // Pieces whose header claims more moments than any file could hold (its size would overflow).
+  var claiming = try #require(ManifestPieces.read(in: library.folder))
+  claiming.header.count = Int.max / 4
+  try claiming.write(in: library.folder)
+  #expect(ManifestPieces.read(in: library.folder) == nil)
+  #expect(try markAndWrite() == 0)
 }
