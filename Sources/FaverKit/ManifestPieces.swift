@@ -101,6 +101,8 @@ struct ManifestPieces {
 /// order they were written).
 final class LastManifest {
   private let handle: FileHandle
+  /// The file's size: no piece is read past it.
+  private let size: Int
   private var ranges: [Manifest.Fingerprint: Range<Int>] = [:]
   /// The row fingerprints of its moments.
   private var rows: Set<Manifest.Fingerprint> = []
@@ -118,10 +120,13 @@ final class LastManifest {
       let handle = try? FileHandle(forReadingFrom: manifest)
     else { return nil }
     self.handle = handle
-    guard Library.fileStates([manifest.path])[manifest.path] == kept.header.file else {
+    guard Library.fileStates([manifest.path])[manifest.path] == kept.header.file,
+      let end = try? handle.seekToEnd(), let size = Int(exactly: end)
+    else {
       try? handle.close()
       return nil
     }
+    self.size = size
     for piece in kept.pieces {
       ranges[piece.fingerprint] = piece.range
       rows.insert(piece.row)
@@ -138,7 +143,7 @@ final class LastManifest {
   func withBytes<T>(of fingerprint: Manifest.Fingerprint, _ body: (UnsafeRawBufferPointer) throws -> T) throws
     -> T?
   {
-    guard let range = ranges[fingerprint] else { return nil }
+    guard let range = ranges[fingerprint], range.upperBound <= size else { return nil }
     if range.lowerBound < windowStart || range.upperBound > windowStart + window.count {
       try handle.seek(toOffset: UInt64(range.lowerBound))
       window = try handle.read(upToCount: max(Self.windowSize, range.count)) ?? Data()

@@ -149,6 +149,13 @@ private func saveSignals(_ twins: TwinLibraries) throws {
   try wrong.write(in: library.folder)
   #expect(try markAndWrite() == 0)
 
+  // Pieces that hold for the file but reach far past its end: none read, each moment written.
+  #expect(try markAndWrite() > 0)
+  var far = try #require(ManifestPieces.read(in: library.folder))
+  for index in far.pieces.indices { far.pieces[index].range = 0..<(1 << 40) }
+  try far.write(in: library.folder)
+  #expect(try markAndWrite() == 0)
+
   // Pieces whose header claims more moments than any file could hold (its size would overflow).
   var claiming = try #require(ManifestPieces.read(in: library.folder))
   claiming.header.count = Int.max / 4
