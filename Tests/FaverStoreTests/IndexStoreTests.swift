@@ -126,7 +126,7 @@ private func record(_ rootId: Int64, _ path: String, taken: Double, size: Int64 
     indexes.sorted() == [
       "file_on_assetId", "queueItem_listing", "queueItem_on_assetId", "queueItem_on_burst",
       "queueItem_on_companionId",
-      "queueItem_on_rawId", "queueItem_pending", "queueMoment_on_momentId",
+      "queueItem_on_rawId", "queueItem_pending", "queueMoment_counts", "queueMoment_on_momentId",
     ])
 }
 
