@@ -174,12 +174,7 @@ extension IndexStore {
       .boundary
     else { return nil }
     let (first, total, end): (Int, Int, Int) = (row[0], row[1], row[6])
-    let items = try Row.fetchAll(
-      db,
-      sql:
-        "SELECT \(QueuedItem.selection) FROM queueItem q WHERE q.position >= ? AND q.position < ? ORDER BY q.position",
-      arguments: [first, end]
-    ).map(QueuedItem.init(row:))
+    let items = try QueuedItem.fetchAll(db, from: first, to: end)
     let found = try QueueSnapshot(db).assets(of: items)
     let assets = found.compactMap(\.self)
     guard assets.count == found.count, assets.count == total else { return nil }

@@ -147,12 +147,7 @@ extension IndexStore {
       ).boundary
     else { return nil }
     let firstPosition: Int = opening[0]
-    let items = try Row.fetchAll(
-      db,
-      sql:
-        "SELECT \(QueuedItem.selection) FROM queueItem q WHERE q.position >= ? AND q.position < ? ORDER BY q.position",
-      arguments: [firstPosition, closing]
-    ).map(QueuedItem.init(row:))
+    let items = try QueuedItem.fetchAll(db, from: firstPosition, to: closing)
     guard items.count <= spanLimit, let firstBurst = items.first?.burst,
       let start = items.map(\.captureTime.instant).min()?.timeIntervalSince1970,
       let end = items.map(\.captureTime.instant).max()?.timeIntervalSince1970,

@@ -160,10 +160,7 @@ extension IndexStore {
     /// item whose file is no longer indexed is left out (it cannot be, while the queue is fresh).
     package func assets(of moment: QueuedMoment) throws -> [(burst: Int, asset: Asset)] {
       let rows = try Row.fetchCursor(
-        db,
-        sql:
-          "SELECT \(QueuedItem.selection) FROM queueItem q WHERE q.position >= ? AND q.position < ? ORDER BY q.position",
-        arguments: [moment.firstPosition, moment.endPosition])
+        db, sql: QueuedItem.inPositions, arguments: [moment.firstPosition, moment.endPosition])
       var found: [(burst: Int, asset: Asset)] = []
       while let row = try rows.next() {
         let item = QueuedItem(row: row)

@@ -61,6 +61,17 @@ extension IndexStore {
       q.timeSource, q.hasSubseconds, q.offsetSource, q.inferredOffset, q.clockShift, q.isUndated, q.problem
       """
 
+    /// The items at the positions `?1 ..< ?2` (a moment's range, or a span of moments'), in queue
+    /// order: positions may have holes, so a range is read, never counted.
+    static let inPositions =
+      "SELECT \(selection) FROM queueItem q WHERE q.position >= ? AND q.position < ? ORDER BY q.position"
+
+    /// The items at positions `first ..< end`, in queue order (see `inPositions`); none when `end`
+    /// is not after `first` (two integers, not a `Range`: saved rows that disagree read as empty).
+    static func fetchAll(_ db: Database, from first: Int, to end: Int) throws -> [QueuedItem] {
+      try Row.fetchAll(db, sql: inPositions, arguments: [first, end]).map(QueuedItem.init(row:))
+    }
+
     init(row: Row) {
       position = row[0]
       assetID = AssetID(rawValue: row[1])
