@@ -163,3 +163,27 @@ private func saveSignals(_ twins: TwinLibraries) throws {
   #expect(ManifestPieces.read(in: library.folder) == nil)
   #expect(try markAndWrite() == 0)
 }
+
+@Test func piecesThatAreALinkToSomeonesFileLeaveThatFileAsItWas() throws {
+  let twins = try TwinLibraries(seed: 11)
+  for _ in 0..<6 { try twins.append() }
+  let library = twins.appended.library
+  _ = try library.cluster(now: now)
+  let theirs = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "faver-theirs-\(UUID().uuidString)")
+  defer { try? FileManager.default.removeItem(at: theirs) }
+  let kept = try Data(contentsOf: library.folder.appendingPathComponent(ManifestPieces.fileName))
+  try kept.write(to: theirs)
+  let pieces = library.folder.appendingPathComponent(ManifestPieces.fileName)
+  try FileManager.default.removeItem(at: pieces)
+  try FileManager.default.createSymbolicLink(at: pieces, withDestinationURL: theirs)
+
+  // A mark makes the manifest written again: the pieces it held are removed, then written anew.
+  let photos = twins.files.values.map(\.assetId).filter { $0.last?.isNumber == true }
+  let id = try #require(photos.min())
+  try library.mark([AssetID(rawValue: id)], as: .reviewed)
+  _ = try library.cluster(now: now)
+  #expect(try Data(contentsOf: theirs) == kept)
+  let values = try pieces.resourceValues(forKeys: [.isSymbolicLinkKey])
+  #expect(values.isSymbolicLink == false)
+}
