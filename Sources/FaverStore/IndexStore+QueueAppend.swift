@@ -116,58 +116,6 @@ extension IndexStore {
       LivePhotoPairing().combined(sorted.map { $0.asset(root: roots[$0.rootId] ?? "") }))
   }
 
-  /// Why files indexed before (rows up to `mark`) would be placed, paired or grouped otherwise
-  /// with the new `records`; nil when none would.
-  private static func touchesOldFiles(
-    _ db: Database, _ records: [FileRecord], before mark: Int64, firstTaken: Double,
-    corrections: [ClockCorrection], timeline: Timeline
-  ) throws -> String? {
-    let ids = records.map(\.assetId)
-    let copies = try Bool.fetchOne(
-      db,
-      sql: """
-        SELECT EXISTS(SELECT 1 FROM file WHERE assetId IN (SELECT value FROM json_each(?1)) AND rowid <= ?2)
-        OR EXISTS(SELECT 1 FROM queueItem WHERE assetId IN (SELECT value FROM json_each(?1)))
-        OR EXISTS(SELECT 1 FROM queueItem WHERE companionId IN (SELECT value FROM json_each(?1)))
-        OR EXISTS(SELECT 1 FROM queueItem WHERE rawId IN (SELECT value FROM json_each(?1)))
-        """, arguments: [try json(ids), mark])
-    guard copies == false else { return "a new file is a copy of one indexed before" }
-    let shift = corrections.map { TimeInterval(abs($0.shift)) }.max() ?? 0
-    let zoneReach = timeline.reach + Timeline.widestOffset + 2 * shift + pairingReach
-    // The folders of the new files (a prefix of their paths, root-level files: the whole root).
-    var folders: Set<[String]> = []
-    for record in records {
-      let folder = record.path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(record.path[...$0]) } ?? ""
-      folders.insert([String(record.rootId), folder])
-    }
-    let near = try Bool.fetchOne(
-      db,
-      sql: """
-        SELECT EXISTS(SELECT 1 FROM file WHERE rowid <= ?1 AND (
-          (utcOffset IS NULL AND timeSource != 'fileModified' AND takenAt >= ?3)
-          OR contentIdentifier IN (SELECT value FROM json_each(?4))
-          OR burstID IN (SELECT value FROM json_each(?5))
-          OR ((timeSource = 'fileModified' OR takenAt >= ?2) AND EXISTS(
-            SELECT 1 FROM json_each(?6) AS f
-            WHERE rootId = CAST(json_extract(f.value, '$[0]') AS INTEGER)
-              AND substr(path, 1, length(json_extract(f.value, '$[1]'))) = json_extract(f.value, '$[1]')))
-        ))
-        """,
-      arguments: [
-        mark, firstTaken - pairingReach, firstTaken - zoneReach,
-        try json(records.compactMap(\.contentIdentifier)), try json(records.compactMap(\.burstID)),
-        try json(Array(folders)),
-      ])
-    guard near == false else {
-      return "a file indexed before is near the new ones (a zone, a pair, a burst or a folder's span)"
-    }
-    return nil
-  }
-
-  private static func json(_ value: some Encodable) throws -> String {
-    String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
-  }
-
   /// The saved queue's moments that are cut again: its last dated moment and the "Undated" one
   /// after it (what an append cuts again), or a span of dated moments in the middle (what a
   /// removal mid-timeline cuts again, see `removeFromQueue`).
@@ -219,9 +167,11 @@ extension IndexStore {
       else { return nil }
       (firstBurst, self.boundary) = (burst, boundary)
       let bound = min(start, firstNew.timeIntervalSince1970 - window - 1)
+      // By the items' instants (`queueItem_listing`), the few at the end: not the positions before,
+      // which are nearly all of them.
       let reaching = try Bool.fetchOne(
         db,
-        sql: "SELECT EXISTS(SELECT 1 FROM queueItem WHERE instant >= ? AND isUndated = 0 AND position < ?)",
+        sql: "SELECT EXISTS(SELECT 1 FROM queueItem WHERE instant >= ? AND isUndated = 0 AND +position < ?)",
         arguments: [bound, firstPosition])
       guard reaching == false else { return nil }
       let items = try Row.fetchAll(

@@ -191,6 +191,7 @@ package final class IndexStore: Sendable {
     registerFileChangeMigration(in: &migrator)
     registerQueueHolesMigration(in: &migrator)
     registerQueueCountsMigration(in: &migrator)
+    registerWallClockMigration(in: &migrator)
     return migrator
   }
 
