@@ -9,7 +9,8 @@ private func photo(_ root: Int64, _ path: String, _ id: String) -> FileRecord {
   FileRecord(
     rootId: root, path: path, assetId: AssetID(rawValue: id), format: "jpeg", kind: .photo,
     stamp: FileStamp(size: 1, mtimeNs: 1, device: 1, inode: 1),
-    captureTime: CaptureTime(instant: Date(timeIntervalSince1970: 1_700_000_000), utcOffset: 0, source: .exifOriginal),
+    captureTime: CaptureTime(
+      instant: Date(timeIntervalSince1970: 1_700_000_000), utcOffset: 0, source: .exifOriginal),
     coordinate: nil, make: nil, model: nil, problem: nil)
 }
 
