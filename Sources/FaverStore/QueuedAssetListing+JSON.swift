@@ -1,0 +1,168 @@
+import FaverCore
+import Foundation
+import GRDB
+
+extension QueuedAssetListing {
+  /// Writes each asset `forEach` hands over, in its order, as `AssetListing` of it writes it:
+  /// an item read by its saved file row straight from the row's columns (no `Asset`, no
+  /// `AssetListing`, no `String` for its texts), any other through `AssetListing`. A run of
+  /// equal instants is written aside and put in order of root, then path, as `forEachQueuedAsset`
+  /// orders it.
+  mutating func write(in db: Database, to writer: AssetListing.ArrayWriter) throws {
+    var rows = try ColumnCursor(db, sql: Self.sql(reviewedOnly: false))
+    var run = RunOfObjects(aside: writer.objectsAside())
+    var runInstant: Date?
+    while try rows.next() {
+      // Compared as `forEachQueuedAsset` compares them: as dates.
+      let instant = Date(timeIntervalSince1970: rows.double(Column.instant))
+      if instant != runInstant {
+        run.write(to: writer)
+        runInstant = instant
+      }
+      if !rows.isNull(Column.fileID),
+        copied.isEmpty || !copied.contains(rows.string(Column.item + 1))
+      {
+        let members = try ListingRow(rows, listing: &self)
+        let rootId = rows.int64(Column.file + Int32(FileRecord.Columns.rootId.position))
+        try run.append(members, rootId: rootId, path: members.path)
+      } else {
+        let item = IndexStore.QueuedItem(rows, from: Column.item)
+        let places = try places(of: item.assetID)
+        guard !places.isEmpty else { continue }
+        let (asset, place) = try self.asset(item, places: places, mark: Self.mark(rows, at: Column.mark))
+        var path = place.path
+        try path.withUTF8 { try run.append(AssetListing(asset), rootId: place.rootId, path: $0) }
+      }
+    }
+    run.write(to: writer)
+  }
+}
+
+extension QueuedAssetListing.Column {
+  /// The item's placed instant (`q.instant`).
+  static let instant = item + 6
+}
+
+/// The objects of a run of equal instants, written aside until the run ends, then handed to the
+/// array in order of root, then path (UTF-8 bytes).
+private struct RunOfObjects {
+  let aside: PrettyJSON
+  /// Each object's root, where its path is in `paths`, and where it is in `aside`.
+  private var entries: [(rootId: Int64, path: Range<Int>, object: Range<Int>)] = []
+  private var paths: [UInt8] = []
+
+  init(aside: PrettyJSON) { self.aside = aside }
+
+  mutating func append(
+    _ members: some AssetListing.Members, rootId: Int64, path: UnsafeBufferPointer<UInt8>
+  ) throws {
+    let start = aside.kept.count
+    try AssetListing.write(members, to: aside)
+    let pathStart = paths.count
+    // The path as `String` of the column reads it: up to its first NUL, ill-formed UTF-8
+    // repaired.
+    let text = path.prefix { $0 != 0 }
+    if text.allSatisfy({ $0 < 0x80 }) {
+      paths.append(contentsOf: text)
+    } else {
+      paths.append(contentsOf: String(decoding: text, as: UTF8.self).utf8)
+    }
+    entries.append((rootId, pathStart..<paths.count, start..<aside.kept.count))
+  }
+
+  /// Hands the run to `writer`, in order, and starts a new one.
+  mutating func write(to writer: AssetListing.ArrayWriter) {
+    defer {
+      entries.removeAll(keepingCapacity: true)
+      paths.removeAll(keepingCapacity: true)
+      aside.removeAll()
+    }
+    let kept = aside.kept
+    guard entries.count > 1 else {
+      if !entries.isEmpty { writer.writeWritten(kept) }
+      return
+    }
+    paths.withUnsafeBufferPointer { paths in
+      entries.sort {
+        $0.rootId != $1.rootId
+          ? $0.rootId < $1.rootId : paths[$0.path].lexicographicallyPrecedes(paths[$1.path])
+      }
+    }
+    for entry in entries { writer.writeWritten(UnsafeRawBufferPointer(rebasing: kept[entry.object])) }
+  }
+}
+
+/// An item of the listing's row whose saved file row is its only file: the asset object's values
+/// as the row's columns hold them (see `QueuedAssetListing.asset`, which this mirrors), valid
+/// until the cursor moves.
+private struct ListingRow: AssetListing.Members {
+  typealias Column = QueuedAssetListing.Column
+
+  let id: UnsafeBufferPointer<UInt8>?
+  let root: String
+  let path: UnsafeBufferPointer<UInt8>
+  let kind: MediaKind
+  let captureTime: CaptureTime
+  let make, model, problem: UnsafeBufferPointer<UInt8>?
+  let latitude, longitude: Double?
+  let companion, raw: AssetListing.Companion?
+  let review: ReviewState
+
+  init(_ rows: borrowing ColumnCursor, listing: inout QueuedAssetListing) throws {
+    func file(_ column: FileRecord.Columns) -> Int32 { Column.file + Int32(column.position) }
+    guard let kind = MediaKind(rawValue: rows.string(file(.kind))),
+      TimeSource(rawValue: rows.string(file(.timeSource))) != nil
+    else {
+      throw DatabaseError(
+        resultCode: .SQLITE_CORRUPT, message: "the file table holds an unknown kind or time source")
+    }
+    self.kind = kind
+    root = listing.roots[rows.int64(file(.rootId))] ?? ""
+    // A companion's lookup runs other statements, which leave this row's texts as they are.
+    let raw = try listing.companion(rows.optionalString(Column.item + 3).map(AssetID.init(rawValue:)))
+    let companion = try listing.companion(rows.optionalString(Column.item + 2).map(AssetID.init(rawValue:)))
+    self.raw = raw.map { AssetListing.Companion($0.companion) }
+    self.companion = companion.map { AssetListing.Companion($0.companion) }
+    let mark = QueuedAssetListing.mark(rows, at: Column.mark) ?? raw?.mark ?? companion?.mark
+    review = IndexStore.state(favorite: mark?.favorite, rejected: mark?.rejected)
+    captureTime = IndexStore.QueuedItem.captureTime(rows, from: Column.item)
+    // A coordinate needs both.
+    if !rows.isNull(file(.latitude)), !rows.isNull(file(.longitude)) {
+      (latitude, longitude) = (rows.double(file(.latitude)), rows.double(file(.longitude)))
+    } else {
+      (latitude, longitude) = (nil, nil)
+    }
+    id = rows.unsafeText(Column.item + 1)
+    path = rows.unsafeText(file(.path)) ?? UnsafeBufferPointer(start: nil, count: 0)
+    make = rows.unsafeText(file(.make))
+    model = rows.unsafeText(file(.model))
+    problem = rows.unsafeText(Column.item + 14)
+  }
+
+  var clockShiftSeconds: Int { captureTime.clockShift }
+  var duplicates: [String] { [] }
+  var reviewed: Bool { review.isReviewed }
+  var favorite: Bool { review == .favorite }
+  var rejected: Bool { review == .rejected }
+
+  func write(_ text: AssetListing.Text, to json: PrettyJSON) {
+    switch text {
+    // NULL reads as empty, as `String` of the column does.
+    case .id: json.value(cString: id ?? UnsafeBufferPointer(start: nil, count: 0))
+    case .instant: captureTime.writeInstantISO8601(to: json)
+    case .kind: json.value(kind.rawValue)
+    case .make: Self.write(make, to: json)
+    case .model: Self.write(model, to: json)
+    case .offsetSource: json.value(captureTime.offsetSource.rawValue)
+    case .path: json.value(joining: root, path)
+    case .problem: Self.write(problem, to: json)
+    case .root: json.value(root)
+    case .takenAt: captureTime.writeISO8601(to: json)
+    case .timeSource: json.value(captureTime.source.rawValue)
+    }
+  }
+
+  private static func write(_ text: UnsafeBufferPointer<UInt8>?, to json: PrettyJSON) {
+    if let text { json.value(cString: text) } else { json.null() }
+  }
+}
