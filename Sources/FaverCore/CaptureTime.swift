@@ -105,29 +105,32 @@ public struct CaptureTime: Hashable, Codable, Sendable {
   /// hold one per asset, and interpolating padded strings cost more than the clustering); nil
   /// for a year or an offset of more digits than the text has room for.
   private static func written(milliseconds ms: Int64, hasSubseconds: Bool, ending: Ending) -> String? {
-    guard fits(milliseconds: ms, ending: ending) else { return nil }
+    let civil = CivilDateTime(secondsSince1970: ms.floorDivided(by: 1000))
+    guard fits(civil, ending: ending) else { return nil }
     return String(unsafeUninitializedCapacity: maximumWritten) { text in
       guard let start = text.baseAddress else { return 0 }
-      return write(milliseconds: ms, hasSubseconds: hasSubseconds, ending: ending, at: start)
+      return write(civil, milliseconds: ms, hasSubseconds: hasSubseconds, ending: ending, at: start)
     }
   }
 
   /// `iso8601` as a JSON string, written straight into `json`'s buffer.
   package func writeISO8601(to json: PrettyJSON) {
     let ms = wallClockMilliseconds
+    let civil = CivilDateTime(secondsSince1970: ms.floorDivided(by: 1000))
     let ending = utcOffset.map { Ending.offset(seconds: $0) } ?? .none
-    guard Self.fits(milliseconds: ms, ending: ending) else { return json.value(paddedISO8601) }
+    guard Self.fits(civil, ending: ending) else { return json.value(paddedISO8601) }
     json.quotedASCII(maximum: Self.maximumWritten) {
-      Self.write(milliseconds: ms, hasSubseconds: hasSubseconds, ending: ending, at: $0)
+      Self.write(civil, milliseconds: ms, hasSubseconds: hasSubseconds, ending: ending, at: $0)
     }
   }
 
   /// `instantISO8601` as a JSON string, written straight into `json`'s buffer.
   package func writeInstantISO8601(to json: PrettyJSON) {
     let ms = Int64((instant.timeIntervalSince1970 * 1000).rounded())
-    guard Self.fits(milliseconds: ms, ending: .utc) else { return json.value(paddedInstantISO8601) }
+    let civil = CivilDateTime(secondsSince1970: ms.floorDivided(by: 1000))
+    guard Self.fits(civil, ending: .utc) else { return json.value(paddedInstantISO8601) }
     json.quotedASCII(maximum: Self.maximumWritten) {
-      Self.write(milliseconds: ms, hasSubseconds: hasSubseconds, ending: .utc, at: $0)
+      Self.write(civil, milliseconds: ms, hasSubseconds: hasSubseconds, ending: .utc, at: $0)
     }
   }
 
@@ -135,20 +138,18 @@ public struct CaptureTime: Hashable, Codable, Sendable {
   private static let maximumWritten = 29
 
   /// Whether the year and the offset have as many digits as the text has room for.
-  private static func fits(milliseconds ms: Int64, ending: Ending) -> Bool {
-    guard (0...9999).contains(CivilDateTime(secondsSince1970: ms.floorDivided(by: 1000)).year) else {
-      return false
-    }
+  private static func fits(_ civil: CivilDateTime, ending: Ending) -> Bool {
+    guard (0...9999).contains(civil.year) else { return false }
     if case .offset(let seconds) = ending, abs(seconds) / 60 >= 100 * 60 { return false }
     return true
   }
 
-  /// Writes the text at `text` (room for `maximumWritten` bytes) and returns its length; the
-  /// time must `fit`.
+  /// Writes the text of `civil` (the second of `ms`) at `text` (room for `maximumWritten` bytes)
+  /// and returns its length; the time must `fit`.
   private static func write(
-    milliseconds ms: Int64, hasSubseconds: Bool, ending: Ending, at text: UnsafeMutablePointer<UInt8>
+    _ civil: CivilDateTime, milliseconds ms: Int64, hasSubseconds: Bool, ending: Ending,
+    at text: UnsafeMutablePointer<UInt8>
   ) -> Int {
-    let civil = CivilDateTime(secondsSince1970: ms.floorDivided(by: 1000))
     var end = 0
     func put(_ byte: UInt8) {
       text[end] = byte

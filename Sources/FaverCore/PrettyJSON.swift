@@ -76,11 +76,29 @@ package final class PrettyJSON {
 
   /// Starts a member of the current object; its value comes next.
   package func key(_ name: StaticString) {
-    startElement()
-    append(UInt8(ascii: "\""))
-    append(name.utf8Start, name.utf8CodeUnitCount)
+    // One reservation, then the separator, the indentation, the name and `" : ` stored in place:
+    // an asset's object has twenty members.
+    let indentation = 2 * depth
+    let length = 2 + indentation + name.utf8CodeUnitCount + 5
+    if count + length > capacity { makeRoom(for: length) }
+    var at = bytes + count
+    if atFirstElement {
+      atFirstElement = false
+    } else {
+      at[0] = UInt8(ascii: ",")
+      at[1] = UInt8(ascii: "\n")
+      at += 2
+    }
+    at.update(repeating: UInt8(ascii: " "), count: indentation)
+    at += indentation
+    at[0] = UInt8(ascii: "\"")
+    at += 1
+    at.update(from: name.utf8Start, count: name.utf8CodeUnitCount)
+    at += name.utf8CodeUnitCount
     let separator: StaticString = "\" : "
-    append(separator.utf8Start, separator.utf8CodeUnitCount)
+    at.update(from: separator.utf8Start, count: separator.utf8CodeUnitCount)
+    at += separator.utf8CodeUnitCount
+    count = at - bytes
   }
 
   /// Starts an element of the current array; its value comes next.

@@ -108,9 +108,9 @@ extension IndexStore {
       var captureTime = CaptureTime(
         instant: Date(timeIntervalSince1970: columns.double(first + 6)),
         utcOffset: columns.optionalInt(first + 7),
-        source: TimeSource(rawValue: columns.string(first + 8)) ?? .fileModified,
+        source: TimeSource.byUTF8.value(columns.unsafeText(first + 8)) ?? .fileModified,
         hasSubseconds: columns.bool(first + 9),
-        offsetSource: OffsetSource(rawValue: columns.string(first + 10)) ?? .file)
+        offsetSource: OffsetSource.byUTF8.value(columns.unsafeText(first + 10)) ?? .file)
       captureTime.inferredOffset = columns.optionalInt(first + 11)
       captureTime.clockShift = columns.int(first + 12)
       captureTime.isUndated = columns.bool(first + 13)

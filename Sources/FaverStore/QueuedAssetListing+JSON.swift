@@ -9,7 +9,7 @@ extension QueuedAssetListing {
   /// equal instants is written aside and put in order of root, then path, as `forEachQueuedAsset`
   /// orders it.
   mutating func write(in db: Database, to writer: AssetListing.ArrayWriter) throws {
-    var rows = try ColumnCursor(db, sql: Self.sql(reviewedOnly: false))
+    var rows = try ColumnCursor(db, sql: Self.sql(reviewedOnly: false, fileColumns: ListingRow.fileColumns))
     var run = RunOfObjects(aside: writer.objectsAside())
     var runInstant: Date?
     while try rows.next() {
@@ -23,13 +23,13 @@ extension QueuedAssetListing {
         copied.isEmpty || !copied.contains(rows.string(Column.item + 1))
       {
         let members = try ListingRow(rows, listing: &self)
-        let rootId = rows.int64(Column.file + Int32(FileRecord.Columns.rootId.position))
-        try run.append(members, rootId: rootId, path: members.path)
+        try run.append(members, rootId: members.rootId, path: members.path)
       } else {
         let item = IndexStore.QueuedItem(rows, from: Column.item)
         let places = try places(of: item.assetID)
         guard !places.isEmpty else { continue }
-        let (asset, place) = try self.asset(item, places: places, mark: Self.mark(rows, at: Column.mark))
+        let mark = Self.mark(rows, at: ListingRow.markColumn)
+        let (asset, place) = try self.asset(item, places: places, mark: mark)
         var path = place.path
         try path.withUTF8 { try run.append(AssetListing(asset), rootId: place.rootId, path: $0) }
       }
@@ -98,7 +98,29 @@ private struct RunOfObjects {
 private struct ListingRow: AssetListing.Members {
   typealias Column = QueuedAssetListing.Column
 
+  /// The file's columns the listing reads, in the order the query selects them after the item's
+  /// and the file row's id.
+  static let fileColumns: [FileRecord.Columns] = [
+    .rootId, .path, .kind, .timeSource, .latitude, .longitude, .make, .model,
+  ]
+  /// Where the mark's columns start.
+  static let markColumn = Column.file + Int32(fileColumns.count)
+
+  /// Where the file's column `column` of `fileColumns` is in the row.
+  private static func file(_ column: FileRecord.Columns) -> Int32 {
+    Column.file + Int32(fileColumns.firstIndex(of: column) ?? 0)
+  }
+  private static let rootIdColumn = file(.rootId)
+  private static let pathColumn = file(.path)
+  private static let kindColumn = file(.kind)
+  private static let timeSourceColumn = file(.timeSource)
+  private static let latitudeColumn = file(.latitude)
+  private static let longitudeColumn = file(.longitude)
+  private static let makeColumn = file(.make)
+  private static let modelColumn = file(.model)
+
   let id: UnsafeBufferPointer<UInt8>?
+  let rootId: Int64
   let root: String
   let path: UnsafeBufferPointer<UInt8>
   let kind: MediaKind
@@ -109,33 +131,33 @@ private struct ListingRow: AssetListing.Members {
   let review: ReviewState
 
   init(_ rows: borrowing ColumnCursor, listing: inout QueuedAssetListing) throws {
-    func file(_ column: FileRecord.Columns) -> Int32 { Column.file + Int32(column.position) }
-    guard let kind = MediaKind(rawValue: rows.string(file(.kind))),
-      TimeSource(rawValue: rows.string(file(.timeSource))) != nil
+    guard let kind = MediaKind.byUTF8.value(rows.unsafeText(Self.kindColumn)),
+      TimeSource.byUTF8.value(rows.unsafeText(Self.timeSourceColumn)) != nil
     else {
       throw DatabaseError(
         resultCode: .SQLITE_CORRUPT, message: "the file table holds an unknown kind or time source")
     }
     self.kind = kind
-    root = listing.roots[rows.int64(file(.rootId))] ?? ""
+    rootId = rows.int64(Self.rootIdColumn)
+    root = listing.roots[rootId] ?? ""
     // A companion's lookup runs other statements, which leave this row's texts as they are.
     let raw = try listing.companion(rows.optionalString(Column.item + 3).map(AssetID.init(rawValue:)))
     let companion = try listing.companion(rows.optionalString(Column.item + 2).map(AssetID.init(rawValue:)))
     self.raw = raw.map { AssetListing.Companion($0.companion) }
     self.companion = companion.map { AssetListing.Companion($0.companion) }
-    let mark = QueuedAssetListing.mark(rows, at: Column.mark) ?? raw?.mark ?? companion?.mark
+    let mark = QueuedAssetListing.mark(rows, at: Self.markColumn) ?? raw?.mark ?? companion?.mark
     review = IndexStore.state(favorite: mark?.favorite, rejected: mark?.rejected)
     captureTime = IndexStore.QueuedItem.captureTime(rows, from: Column.item)
     // A coordinate needs both.
-    if !rows.isNull(file(.latitude)), !rows.isNull(file(.longitude)) {
-      (latitude, longitude) = (rows.double(file(.latitude)), rows.double(file(.longitude)))
+    if !rows.isNull(Self.latitudeColumn), !rows.isNull(Self.longitudeColumn) {
+      (latitude, longitude) = (rows.double(Self.latitudeColumn), rows.double(Self.longitudeColumn))
     } else {
       (latitude, longitude) = (nil, nil)
     }
     id = rows.unsafeText(Column.item + 1)
-    path = rows.unsafeText(file(.path)) ?? UnsafeBufferPointer(start: nil, count: 0)
-    make = rows.unsafeText(file(.make))
-    model = rows.unsafeText(file(.model))
+    path = rows.unsafeText(Self.pathColumn) ?? UnsafeBufferPointer(start: nil, count: 0)
+    make = rows.unsafeText(Self.makeColumn)
+    model = rows.unsafeText(Self.modelColumn)
     problem = rows.unsafeText(Column.item + 14)
   }
 

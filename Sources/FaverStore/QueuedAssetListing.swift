@@ -60,9 +60,12 @@ struct QueuedAssetListing: ~Copyable {
     static let mark = file + Int32(FileRecord.Columns.allCases.count)
   }
 
-  /// Walks by the index on (instant, assetId), so the queue is never sorted in memory.
-  static func sql(reviewedOnly: Bool) -> String {
-    let file = FileRecord.Columns.allCases.map { "f." + $0.name }.joined(separator: ", ")
+  /// Walks by the index on (instant, assetId), so the queue is never sorted in memory; selects
+  /// `fileColumns` of the file (`Column` says where each part of a row of all of them starts).
+  static func sql(reviewedOnly: Bool, fileColumns: [FileRecord.Columns] = FileRecord.Columns.allCases)
+    -> String
+  {
+    let file = fileColumns.map { "f." + $0.name }.joined(separator: ", ")
     return """
       SELECT \(IndexStore.QueuedItem.selection), f.id, \(file), m.favorite, m.rejected
       FROM queueItem q INDEXED BY queueItem_listing
