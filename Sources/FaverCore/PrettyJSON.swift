@@ -20,8 +20,7 @@ package final class PrettyJSON {
   private var depth = 0
   /// Whether the innermost open container has no element yet.
   private var atFirstElement = false
-  /// nil: the document is kept whole (see `init(keepingFrom:depth:)`).
-  private let sink: Sink?
+  private let sink: Sink
   /// What the sink threw first; nothing more is handed to it after that.
   private var sinkError: (any Error)?
 
@@ -32,28 +31,9 @@ package final class PrettyJSON {
     self.sink = sink
   }
 
-  /// Keeps what is written (the buffer grows, no sink) until `removeAll`: values of a container
-  /// at `depth` written aside, to be put in order, then handed to another writer with `raw`.
-  package init(keepingFrom bufferSize: Int, depth: Int) {
-    capacity = max(64, bufferSize)
-    bytes = .allocate(capacity: capacity)
-    sink = nil
-    self.depth = depth
-  }
-
-  /// The bytes kept so far (see `init(keepingFrom:depth:)`); valid until the next write.
-  package var kept: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: bytes, count: count) }
-
-  /// Forgets the bytes kept (see `init(keepingFrom:depth:)`), keeping the buffer.
-  package func removeAll() {
-    count = 0
-    handed = 0
-  }
-
-  deinit { bytes.deallocate() }
-
   /// Hands the sink what is left and throws what it threw, if anything.
   package func finishStreaming() throws {
+    held = nil
     flush()
     if let sinkError { throw sinkError }
   }
@@ -337,16 +317,35 @@ package final class PrettyJSON {
   }
 
   private func flush() {
-    guard count > 0, let sink else { return }
+    // What is held stays, moved to the front of the buffer.
+    let ready = held.map { $0 - handed } ?? count
+    guard ready > 0 else { return }
     if sinkError == nil {
       do {
-        try sink(UnsafeRawBufferPointer(start: bytes, count: count))
+        try sink(UnsafeRawBufferPointer(start: bytes, count: ready))
       } catch {
         sinkError = error
       }
     }
-    handed += count
-    count = 0
+    handed += ready
+    count -= ready
+    if count > 0 { bytes.update(from: bytes + ready, count: count) }
+  }
+
+  /// The document offset from which bytes are held in the buffer (nil: none).
+  private var held: Int?
+
+  /// Holds what is written from here on in the buffer, not handed to the sink, until `release`:
+  /// it can be rewritten in place (`rewrite`).
+  package func hold() { held = offset }
+
+  /// Lets what was held go to the sink with the next buffer.
+  package func release() { held = nil }
+
+  /// The bytes from the document offset `start` (held) to the end, to change in place.
+  package func rewrite(from start: Int, _ body: (UnsafeMutableBufferPointer<UInt8>) -> Void) {
+    precondition(held.map { start >= $0 } == true, "only held bytes are rewritten")
+    body(UnsafeMutableBufferPointer(start: bytes + (start - handed), count: offset - start))
   }
 
   private func append(_ raw: UnsafeBufferPointer<UInt8>) {

@@ -6,24 +6,24 @@ extension QueuedAssetListing {
   /// Writes each asset `forEach` hands over, in its order, as `AssetListing` of it writes it:
   /// an item read by its saved file row straight from the row's columns (no `Asset`, no
   /// `AssetListing`, no `String` for its texts), any other through `AssetListing`. A run of
-  /// equal instants is written aside and put in order of root, then path, as `forEachQueuedAsset`
-  /// orders it.
+  /// equal instants is held in the writer's buffer and put in order of root, then path, as
+  /// `forEachQueuedAsset` orders it.
   mutating func write(in db: Database, to writer: AssetListing.ArrayWriter) throws {
     var rows = try ColumnCursor(db, sql: Self.sql(reviewedOnly: false, fileColumns: ListingRow.fileColumns))
-    var run = RunOfObjects(aside: writer.objectsAside())
+    var run = RunOfObjects()
     var runInstant: Date?
     while try rows.next() {
       // Compared as `forEachQueuedAsset` compares them: as dates.
       let instant = Date(timeIntervalSince1970: rows.double(Column.instant))
       if instant != runInstant {
-        run.write(to: writer)
+        run.end(in: writer)
         runInstant = instant
       }
       if !rows.isNull(Column.fileID),
         copied.isEmpty || !copied.contains(rows.string(Column.item + 1))
       {
         let members = try ListingRow(rows, listing: &self)
-        try run.append(members, rootId: members.rootId, path: members.path)
+        try run.append(members, rootId: members.rootId, path: members.path, to: writer)
       } else {
         let item = IndexStore.QueuedItem(rows, from: Column.item)
         let places = try places(of: item.assetID)
@@ -31,10 +31,10 @@ extension QueuedAssetListing {
         let mark = Self.mark(rows, at: ListingRow.markColumn)
         let (asset, place) = try self.asset(item, places: places, mark: mark)
         var path = place.path
-        try path.withUTF8 { try run.append(AssetListing(asset), rootId: place.rootId, path: $0) }
+        try path.withUTF8 { try run.append(AssetListing(asset), rootId: place.rootId, path: $0, to: writer) }
       }
     }
-    run.write(to: writer)
+    run.end(in: writer)
   }
 }
 
@@ -43,21 +43,19 @@ extension QueuedAssetListing.Column {
   static let instant = item + 6
 }
 
-/// The objects of a run of equal instants, written aside until the run ends, then handed to the
-/// array in order of root, then path (UTF-8 bytes).
+/// The objects of a run of equal instants, held in the writer's buffer until the run ends, then
+/// put in order of root, then path (UTF-8 bytes) when they are not in it.
 private struct RunOfObjects {
-  let aside: PrettyJSON
-  /// Each object's root, where its path is in `paths`, and where it is in `aside`.
+  /// Each object's root, where its path is in `paths`, and where it is in the array's text.
   private var entries: [(rootId: Int64, path: Range<Int>, object: Range<Int>)] = []
   private var paths: [UInt8] = []
 
-  init(aside: PrettyJSON) { self.aside = aside }
-
   mutating func append(
-    _ members: some AssetListing.Members, rootId: Int64, path: UnsafeBufferPointer<UInt8>
+    _ members: some AssetListing.Members, rootId: Int64, path: UnsafeBufferPointer<UInt8>,
+    to writer: AssetListing.ArrayWriter
   ) throws {
-    let start = aside.kept.count
-    try AssetListing.write(members, to: aside)
+    if entries.isEmpty { writer.hold() }
+    let object = try writer.write(members)
     let pathStart = paths.count
     // The path as `String` of the column reads it: up to its first NUL, ill-formed UTF-8
     // repaired.
@@ -67,28 +65,27 @@ private struct RunOfObjects {
     } else {
       paths.append(contentsOf: String(decoding: text, as: UTF8.self).utf8)
     }
-    entries.append((rootId, pathStart..<paths.count, start..<aside.kept.count))
+    entries.append((rootId, pathStart..<paths.count, object))
   }
 
-  /// Hands the run to `writer`, in order, and starts a new one.
-  mutating func write(to writer: AssetListing.ArrayWriter) {
+  /// Ends the run: its objects put in order, and let go to the sink.
+  mutating func end(in writer: AssetListing.ArrayWriter) {
+    guard !entries.isEmpty else { return }
     defer {
       entries.removeAll(keepingCapacity: true)
       paths.removeAll(keepingCapacity: true)
-      aside.removeAll()
+      writer.release()
     }
-    let kept = aside.kept
-    guard entries.count > 1 else {
-      if !entries.isEmpty { writer.writeWritten(kept) }
-      return
-    }
+    guard entries.count > 1 else { return }
+    var order = Array(entries.indices)
     paths.withUnsafeBufferPointer { paths in
-      entries.sort {
-        $0.rootId != $1.rootId
-          ? $0.rootId < $1.rootId : paths[$0.path].lexicographicallyPrecedes(paths[$1.path])
+      order.sort {
+        let (left, right) = (entries[$0], entries[$1])
+        return left.rootId != right.rootId
+          ? left.rootId < right.rootId : paths[left.path].lexicographicallyPrecedes(paths[right.path])
       }
     }
-    for entry in entries { writer.writeWritten(UnsafeRawBufferPointer(rebasing: kept[entry.object])) }
+    if order != Array(entries.indices) { writer.reorder(entries.map(\.object), as: order) }
   }
 }
 
