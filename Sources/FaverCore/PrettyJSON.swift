@@ -31,6 +31,8 @@ package final class PrettyJSON {
     self.sink = sink
   }
 
+  deinit { bytes.deallocate() }
+
   /// Hands the sink what is left and throws what it threw, if anything.
   package func finishStreaming() throws {
     held = nil
@@ -96,20 +98,19 @@ package final class PrettyJSON {
     if Self.isPlainASCII(utf8) { quoted(utf8) } else { value(Self.decoded(utf8)) }
   }
 
-  /// `joinPath(folder, name)`, the name's bytes read as `value(cString:)` reads them.
-  package func value(joining folder: String, _ name: UnsafeBufferPointer<UInt8>) {
+  /// `joinPath(folder, name)` for the `prefix` `joinPath(folder, "")` (the folder and the slash
+  /// it needs, computed once per folder), the name's bytes read as `value(cString:)` reads them.
+  package func value(prefix: String, _ name: UnsafeBufferPointer<UInt8>) {
     let written: Bool? =
-      folder.isEmpty || !Self.isPlainASCII(name)
-      ? nil
-      : folder.utf8.withContiguousStorageIfAvailable { folder in
+      Self.isPlainASCII(name)
+      ? prefix.utf8.withContiguousStorageIfAvailable { prefix in
         append(UInt8(ascii: "\""))
-        escaped(folder)
-        if folder.last != UInt8(ascii: "/") { append(UInt8(ascii: "/")) }
+        escaped(prefix)
         escaped(name)
         append(UInt8(ascii: "\""))
         return true
-      }
-    if written == nil { value(joinPath(folder, Self.decoded(name))) }
+      } : nil
+    if written == nil { value(prefix + Self.decoded(name)) }
   }
 
   /// A C string's text as `String(cString:)` reads it.

@@ -11,6 +11,9 @@ extension QueuedAssetListing {
   mutating func write(in db: Database, to writer: AssetListing.ArrayWriter) throws {
     var rows = try ColumnCursor(db, sql: Self.sql(reviewedOnly: false, fileColumns: ListingRow.fileColumns))
     var run = RunOfObjects()
+    // Each root and what a path below it starts with (`joinPath` with an empty name: the root and
+    // the slash it needs), once.
+    let roots = roots.mapValues { (root: $0, prefix: joinPath($0, "")) }
     var runInstant: Date?
     while try rows.next() {
       // Compared as `forEachQueuedAsset` compares them: as dates.
@@ -22,7 +25,7 @@ extension QueuedAssetListing {
       if !rows.isNull(Column.fileID),
         copied.isEmpty || !copied.contains(rows.string(Column.item + 1))
       {
-        let members = try ListingRow(rows, listing: &self)
+        let members = try ListingRow(rows, roots: roots, listing: &self)
         try run.append(members, rootId: members.rootId, path: members.path, to: writer)
       } else {
         let item = IndexStore.QueuedItem(rows, from: Column.item)
@@ -119,6 +122,8 @@ private struct ListingRow: AssetListing.Members {
   let id: UnsafeBufferPointer<UInt8>?
   let rootId: Int64
   let root: String
+  /// What the absolute path starts with (see `PrettyJSON.value(prefix:_:)`).
+  let pathPrefix: String
   let path: UnsafeBufferPointer<UInt8>
   let kind: MediaKind
   let captureTime: CaptureTime
@@ -127,7 +132,10 @@ private struct ListingRow: AssetListing.Members {
   let companion, raw: AssetListing.Companion?
   let review: ReviewState
 
-  init(_ rows: borrowing ColumnCursor, listing: inout QueuedAssetListing) throws {
+  init(
+    _ rows: borrowing ColumnCursor, roots: [Int64: (root: String, prefix: String)],
+    listing: inout QueuedAssetListing
+  ) throws {
     guard let kind = MediaKind.byUTF8.value(rows.unsafeText(Self.kindColumn)),
       TimeSource.byUTF8.value(rows.unsafeText(Self.timeSourceColumn)) != nil
     else {
@@ -136,7 +144,7 @@ private struct ListingRow: AssetListing.Members {
     }
     self.kind = kind
     rootId = rows.int64(Self.rootIdColumn)
-    root = listing.roots[rootId] ?? ""
+    (root, pathPrefix) = roots[rootId] ?? ("", "")
     // A companion's lookup runs other statements, which leave this row's texts as they are.
     let raw = try listing.companion(rows.optionalString(Column.item + 3).map(AssetID.init(rawValue:)))
     let companion = try listing.companion(rows.optionalString(Column.item + 2).map(AssetID.init(rawValue:)))
@@ -173,7 +181,7 @@ private struct ListingRow: AssetListing.Members {
     case .make: Self.write(make, to: json)
     case .model: Self.write(model, to: json)
     case .offsetSource: json.value(captureTime.offsetSource.rawValue)
-    case .path: json.value(joining: root, path)
+    case .path: json.value(prefix: pathPrefix, path)
     case .problem: Self.write(problem, to: json)
     case .root: json.value(root)
     case .takenAt: captureTime.writeISO8601(to: json)

@@ -145,6 +145,9 @@ private func randomLibrary(seed: UInt64, count: Int) throws -> Library {
   let store = try library.store
   let roots = [
     try store.rootID(for: "/lib"), try store.rootID(for: "/"), try store.rootID(for: "/odd \"root\" é\\x"),
+    // A slash that ends a grapheme of two scalars (U+0600 prepends to what follows): not a
+    // trailing slash to `String.hasSuffix`.
+    try store.rootID(for: "/prepend \u{600}/"),
   ]
   func odd() -> String { oddTexts.randomElement(using: &random) ?? "" }
   func maybe(_ text: String) -> String? { Bool.random(using: &random) ? text : nil }
@@ -216,5 +219,6 @@ func theListingWrittenFromRowsIsWhatJSONEncoderMakesOfEachAsset(seed: UInt64) th
     #expect(text.contains(needle), "\(needle)")
   }
   #expect(text.contains(#""companion" : {"#) && text.contains(#""raw" : {"#))
+  #expect(text.contains("\u{600}//"))
   #expect(text.contains("\"duplicates\" : [\n      \""))
 }
