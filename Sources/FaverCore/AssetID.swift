@@ -2,10 +2,22 @@
 ///
 /// It is 16 hex digits of a 64-bit hash over the file's size and its first bytes (the ones read
 /// for metadata anyway), so computing it costs no extra I/O.
+///
+/// Such an id is kept in 12 bytes, inside the string value itself: 16 hex digits are one byte too
+/// many for a string of its own, and a library of a million held a million 64-byte allocations
+/// for them. Any other text (tests, older stores) is kept as it is; `rawValue` is the same either
+/// way, and so are equality, order and encoding.
 public struct AssetID: Hashable, Codable, Sendable, CustomStringConvertible, Comparable {
-  public var rawValue: String
+  /// The id, compact (see `compact(_:)`) when it is 16 lowercase hex digits.
+  private var stored: String
 
-  public init(rawValue: String) { self.rawValue = rawValue }
+  public init(rawValue: String) { stored = Self.compact(rawValue) }
+
+  /// The id's text: 16 hex digits, or the text it was made with.
+  public var rawValue: String {
+    get { Self.expanded(stored) }
+    set { stored = Self.compact(newValue) }
+  }
 
   /// How many leading bytes of a file the identity covers.
   public static let headLength = 64 * 1024
@@ -16,20 +28,98 @@ public struct AssetID: Hashable, Codable, Sendable, CustomStringConvertible, Com
     head.withUnsafeBytes {
       hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0.prefix(Self.headLength)))
     }
-    let value = hasher.finalize()
+    stored = Self.compact(hasher.finalize())
+  }
+
+  public var description: String { rawValue }
+  public static func < (a: AssetID, b: AssetID) -> Bool {
+    // Compact ids sort as their hex digits do (see `compact(_:)`).
+    a.isCompact && b.isCompact ? a.stored < b.stored : a.rawValue < b.rawValue
+  }
+
+  private enum CodingKeys: String, CodingKey { case rawValue }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(rawValue: try container.decode(String.self, forKey: .rawValue))
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(rawValue, forKey: .rawValue)
+  }
+
+  // The stored form: a compact id is `compactMark` then the 64-bit value in 11 digits of
+  // `digits`, most significant first (in ASCII order, so two compact ids sort as their values,
+  // as their hex digits); other text is kept as it is, behind `escapeMark` when it begins with
+  // either mark.
+  private static let compactMark: UInt8 = 1
+  private static let escapeMark: UInt8 = 2
+  private static let digits = Array("-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz".utf8)
+  private static let values: [UInt8] = {
+    var values = [UInt8](repeating: 0, count: 128)
+    for (value, digit) in digits.enumerated() { values[Int(digit)] = UInt8(value) }
+    return values
+  }()
+
+  private var isCompact: Bool { stored.utf8.first == Self.compactMark }
+
+  /// The stored form of `text`.
+  private static func compact(_ text: String) -> String {
+    var value: UInt64 = 0
+    var isHex = true
+    var count = 0
+    for byte in text.utf8 {
+      count += 1
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      default:
+        isHex = false
+        digit = 0
+      }
+      guard isHex, count <= 16 else {
+        isHex = false
+        break
+      }
+      value = value << 4 | UInt64(digit)
+    }
+    if isHex, count == 16 { return compact(value) }
+    guard let first = text.utf8.first, first == compactMark || first == escapeMark else { return text }
+    return String(decoding: [escapeMark], as: UTF8.self) + text
+  }
+
+  /// The stored form of the id of hex digits `value`: 12 bytes, a string with no allocation.
+  private static func compact(_ value: UInt64) -> String {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 12) { bytes in
+      bytes[0] = compactMark
+      for index in 0..<11 {
+        let shift = UInt64(60 - 6 * index)
+        bytes[index + 1] = digits[Int(truncatingIfNeeded: value >> shift & 63)]
+      }
+      return String(decoding: UnsafeBufferPointer(bytes), as: UTF8.self)
+    }
+  }
+
+  /// The text of the stored form `stored`.
+  private static func expanded(_ stored: String) -> String {
+    let utf8 = stored.utf8
+    guard let first = utf8.first else { return stored }
+    if first == escapeMark { return String(decoding: utf8.dropFirst(), as: UTF8.self) }
+    guard first == compactMark else { return stored }
+    var value: UInt64 = 0
+    for byte in utf8.dropFirst() { value = value << 6 | UInt64(values[Int(byte & 127)]) }
     // Sixteen lowercase hex digits, written directly (String(_:radix:) and padding cost more
     // than hashing a small file).
-    rawValue = String(unsafeUninitializedCapacity: 16) { digits in
+    return String(unsafeUninitializedCapacity: 16) { hex in
       for index in 0..<16 {
         let nibble = UInt8(truncatingIfNeeded: value >> UInt64(60 - 4 * index)) & 0xF
-        digits[index] = nibble < 10 ? 48 + nibble : 87 + nibble
+        hex[index] = nibble < 10 ? 48 + nibble : 87 + nibble
       }
       return 16
     }
   }
-
-  public var description: String { rawValue }
-  public static func < (a: AssetID, b: AssetID) -> Bool { a.rawValue < b.rawValue }
 }
 
 /// A small, stable (same on every run and machine) 64-bit hash, eight bytes at a time.

@@ -44,6 +44,10 @@ public struct AssetListing: Hashable, Codable, Sendable {
     /// Absolute: the root joined with the path below it.
     public var path: String
     public var root: String
+
+    package init(_ companion: Asset.Companion) {
+      (id, path, root) = (companion.id.rawValue, companion.absolutePath, companion.root)
+    }
   }
 
   public init(_ asset: Asset) {
@@ -62,8 +66,8 @@ public struct AssetListing: Hashable, Codable, Sendable {
     model = asset.model
     problem = asset.problem
     duplicates = asset.duplicates
-    companion = asset.companion.map { Companion(id: $0.id.rawValue, path: $0.absolutePath, root: $0.root) }
-    raw = asset.raw.map { Companion(id: $0.id.rawValue, path: $0.absolutePath, root: $0.root) }
+    companion = asset.companion.map(Companion.init)
+    raw = asset.raw.map(Companion.init)
     reviewed = asset.review.isReviewed
     favorite = asset.review == .favorite
     rejected = asset.review == .rejected
@@ -102,54 +106,97 @@ public struct AssetListing: Hashable, Codable, Sendable {
 
   /// The same object as `encode(to:)` gives through `JSONEncoder` (sorted keys, pretty), written
   /// straight to `json` for the streamed outputs; a test holds the two equal.
-  func write(to json: PrettyJSON) throws {
+  func write(to json: PrettyJSON) throws { try Self.write(self, to: json) }
+
+  /// The texts of the object (see `Members`).
+  package enum Text {
+    case id, instant, kind, make, model, offsetSource, path, problem, root, takenAt, timeSource
+  }
+
+  /// Where the values of an asset's object come from: a listing's values, or a database row's
+  /// columns read as they are (`assets --json` at a million assets). `write(_:to:)` is the one
+  /// definition of the object's keys, their order and how each kind of value is written.
+  package protocol Members {
+    var clockShiftSeconds: Int { get }
+    var latitude: Double? { get }
+    var longitude: Double? { get }
+    var duplicates: [String] { get }
+    var companion: AssetListing.Companion? { get }
+    var raw: AssetListing.Companion? { get }
+    var reviewed: Bool { get }
+    var favorite: Bool { get }
+    var rejected: Bool { get }
+    /// Writes the text `text` as a JSON string, or `null` when it has none.
+    func write(_ text: AssetListing.Text, to json: PrettyJSON)
+  }
+
+  /// The asset object of `members`, written as `encode(to:)` gives it through `JSONEncoder`.
+  package static func write(_ members: some Members, to json: PrettyJSON) throws {
     json.beginObject()
     json.key("clockShiftSeconds")
-    json.value(clockShiftSeconds)
+    json.value(members.clockShiftSeconds)
     json.key("companion")
-    companion.write(to: json)
+    members.companion.write(to: json)
     json.key("duplicates")
     json.beginArray()
-    for path in duplicates {
+    for path in members.duplicates {
       json.element()
       json.value(path)
     }
     json.endArray()
     json.key("favorite")
-    json.value(favorite)
+    json.value(members.favorite)
     json.key("id")
-    json.value(id)
+    members.write(.id, to: json)
     json.key("instant")
-    json.value(instant)
+    members.write(.instant, to: json)
     json.key("kind")
-    json.value(kind.rawValue)
+    members.write(.kind, to: json)
     json.key("latitude")
-    try json.value(latitude)
+    try json.value(members.latitude)
     json.key("longitude")
-    try json.value(longitude)
+    try json.value(members.longitude)
     json.key("make")
-    json.value(make)
+    members.write(.make, to: json)
     json.key("model")
-    json.value(model)
+    members.write(.model, to: json)
     json.key("offsetSource")
-    json.value(offsetSource.rawValue)
+    members.write(.offsetSource, to: json)
     json.key("path")
-    json.value(path)
+    members.write(.path, to: json)
     json.key("problem")
-    json.value(problem)
+    members.write(.problem, to: json)
     json.key("raw")
-    raw.write(to: json)
+    members.raw.write(to: json)
     json.key("rejected")
-    json.value(rejected)
+    json.value(members.rejected)
     json.key("reviewed")
-    json.value(reviewed)
+    json.value(members.reviewed)
     json.key("root")
-    json.value(root)
+    members.write(.root, to: json)
     json.key("takenAt")
-    json.value(takenAt)
+    members.write(.takenAt, to: json)
     json.key("timeSource")
-    json.value(timeSource.rawValue)
+    members.write(.timeSource, to: json)
     json.endObject()
+  }
+}
+
+extension AssetListing: AssetListing.Members {
+  package func write(_ text: Text, to json: PrettyJSON) {
+    switch text {
+    case .id: json.value(id)
+    case .instant: json.value(instant)
+    case .kind: json.value(kind.rawValue)
+    case .make: json.value(make)
+    case .model: json.value(model)
+    case .offsetSource: json.value(offsetSource.rawValue)
+    case .path: json.value(path)
+    case .problem: json.value(problem)
+    case .root: json.value(root)
+    case .takenAt: json.value(takenAt)
+    case .timeSource: json.value(timeSource.rawValue)
+    }
   }
 }
 

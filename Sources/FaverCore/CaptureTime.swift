@@ -106,49 +106,89 @@ public struct CaptureTime: Hashable, Codable, Sendable {
   /// for a year or an offset of more digits than the text has room for.
   private static func written(milliseconds ms: Int64, hasSubseconds: Bool, ending: Ending) -> String? {
     let civil = CivilDateTime(secondsSince1970: ms.floorDivided(by: 1000))
-    guard (0...9999).contains(civil.year) else { return nil }
-    if case .offset(let seconds) = ending, abs(seconds) / 60 >= 100 * 60 { return nil }
-    return String(unsafeUninitializedCapacity: 29) { text in
-      var end = 0
-      func put(_ byte: UInt8) {
-        text[end] = byte
-        end += 1
-      }
-      func put(_ value: Int, digits: Int) {
-        var rest = value
-        for index in stride(from: end + digits - 1, through: end, by: -1) {
-          text[index] = UInt8(truncatingIfNeeded: 48 + rest % 10)
-          rest /= 10
-        }
-        end += digits
-      }
-      put(civil.year, digits: 4)
-      put(45)
-      put(civil.month, digits: 2)
-      put(45)
-      put(civil.day, digits: 2)
-      put(84)
-      put(civil.hour, digits: 2)
-      put(58)
-      put(civil.minute, digits: 2)
-      put(58)
-      put(civil.second, digits: 2)
-      if hasSubseconds {
-        put(46)
-        put(Int(ms - ms.floorDivided(by: 1000) * 1000), digits: 3)
-      }
-      switch ending {
-      case .none: break
-      case .utc: put(90)
-      case .offset(let seconds):
-        let minutes = abs(seconds) / 60
-        put(seconds < 0 ? 45 : 43)
-        put(minutes / 60, digits: 2)
-        put(58)
-        put(minutes % 60, digits: 2)
-      }
-      return end
+    guard fits(civil, ending: ending) else { return nil }
+    return String(unsafeUninitializedCapacity: maximumWritten) { text in
+      guard let start = text.baseAddress else { return 0 }
+      return write(civil, milliseconds: ms, hasSubseconds: hasSubseconds, ending: ending, at: start)
     }
+  }
+
+  /// `iso8601` as a JSON string, written straight into `json`'s buffer.
+  package func writeISO8601(to json: PrettyJSON) {
+    let ms = wallClockMilliseconds
+    let civil = CivilDateTime(secondsSince1970: ms.floorDivided(by: 1000))
+    let ending = utcOffset.map { Ending.offset(seconds: $0) } ?? .none
+    guard Self.fits(civil, ending: ending) else { return json.value(paddedISO8601) }
+    json.quotedASCII(maximum: Self.maximumWritten) {
+      Self.write(civil, milliseconds: ms, hasSubseconds: hasSubseconds, ending: ending, at: $0)
+    }
+  }
+
+  /// `instantISO8601` as a JSON string, written straight into `json`'s buffer.
+  package func writeInstantISO8601(to json: PrettyJSON) {
+    let ms = Int64((instant.timeIntervalSince1970 * 1000).rounded())
+    let civil = CivilDateTime(secondsSince1970: ms.floorDivided(by: 1000))
+    guard Self.fits(civil, ending: .utc) else { return json.value(paddedInstantISO8601) }
+    json.quotedASCII(maximum: Self.maximumWritten) {
+      Self.write(civil, milliseconds: ms, hasSubseconds: hasSubseconds, ending: .utc, at: $0)
+    }
+  }
+
+  /// The longest text `write` puts: `2024-05-12T14:30:12.345+02:00`.
+  private static let maximumWritten = 29
+
+  /// Whether the year and the offset have as many digits as the text has room for.
+  private static func fits(_ civil: CivilDateTime, ending: Ending) -> Bool {
+    guard (0...9999).contains(civil.year) else { return false }
+    if case .offset(let seconds) = ending, abs(seconds) / 60 >= 100 * 60 { return false }
+    return true
+  }
+
+  /// Writes the text of `civil` (the second of `ms`) at `text` (room for `maximumWritten` bytes)
+  /// and returns its length; the time must `fit`.
+  private static func write(
+    _ civil: CivilDateTime, milliseconds ms: Int64, hasSubseconds: Bool, ending: Ending,
+    at text: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    var end = 0
+    func put(_ byte: UInt8) {
+      text[end] = byte
+      end += 1
+    }
+    func put(_ value: Int, digits: Int) {
+      var rest = value
+      for index in stride(from: end + digits - 1, through: end, by: -1) {
+        text[index] = UInt8(truncatingIfNeeded: 48 + rest % 10)
+        rest /= 10
+      }
+      end += digits
+    }
+    put(civil.year, digits: 4)
+    put(45)
+    put(civil.month, digits: 2)
+    put(45)
+    put(civil.day, digits: 2)
+    put(84)
+    put(civil.hour, digits: 2)
+    put(58)
+    put(civil.minute, digits: 2)
+    put(58)
+    put(civil.second, digits: 2)
+    if hasSubseconds {
+      put(46)
+      put(Int(ms - ms.floorDivided(by: 1000) * 1000), digits: 3)
+    }
+    switch ending {
+    case .none: break
+    case .utc: put(90)
+    case .offset(let seconds):
+      let minutes = abs(seconds) / 60
+      put(seconds < 0 ? 45 : 43)
+      put(minutes / 60, digits: 2)
+      put(58)
+      put(minutes % 60, digits: 2)
+    }
+    return end
   }
 
   /// `iso8601` for any year and offset, by padding each field's decimal text.

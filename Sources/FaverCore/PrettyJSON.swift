@@ -8,9 +8,9 @@ import Foundation
 /// For documents too large for Foundation's encoder, which builds the whole tree of values
 /// first: a manifest of a million assets took it 6.5 s and 1 GiB. This one never holds more than
 /// one buffer (or one value longer than a buffer).
-final class PrettyJSON {
+package final class PrettyJSON {
   /// Takes each full buffer, in order.
-  typealias Sink = (UnsafeRawBufferPointer) throws -> Void
+  package typealias Sink = (UnsafeRawBufferPointer) throws -> Void
 
   private var bytes: UnsafeMutablePointer<UInt8>
   private var count = 0
@@ -25,7 +25,7 @@ final class PrettyJSON {
   private var sinkError: (any Error)?
 
   /// Hands the document to `sink` in buffers of `bufferSize` bytes; end with `finishStreaming`.
-  init(bufferSize: Int = 1 << 20, sink: @escaping Sink) {
+  package init(bufferSize: Int = 1 << 20, sink: @escaping Sink) {
     capacity = max(64, bufferSize)
     bytes = .allocate(capacity: capacity)
     self.sink = sink
@@ -34,48 +34,127 @@ final class PrettyJSON {
   deinit { bytes.deallocate() }
 
   /// Hands the sink what is left and throws what it threw, if anything.
-  func finishStreaming() throws {
+  package func finishStreaming() throws {
+    held = nil
     flush()
     if let sinkError { throw sinkError }
   }
 
   /// Where the next byte goes in the document: the bytes written so far.
-  var offset: Int { handed + count }
+  package var offset: Int { handed + count }
 
   /// Bytes written as they are, a value of the current container already written elsewhere
   /// (after `element()` or `key`): the caller vouches that they are its JSON at this depth.
-  func raw(_ bytes: UnsafeRawBufferPointer) {
+  package func raw(_ bytes: UnsafeRawBufferPointer) {
     guard let start = bytes.baseAddress, !bytes.isEmpty else { return }
     append(start.assumingMemoryBound(to: UInt8.self), bytes.count)
     atFirstElement = false
   }
 
-  func beginObject() { open(UInt8(ascii: "{")) }
-  func endObject() { close(UInt8(ascii: "}")) }
-  func beginArray() { open(UInt8(ascii: "[")) }
-  func endArray() { close(UInt8(ascii: "]")) }
+  package func beginObject() { open(UInt8(ascii: "{")) }
+  package func endObject() { close(UInt8(ascii: "}")) }
+  package func beginArray() { open(UInt8(ascii: "[")) }
+  package func endArray() { close(UInt8(ascii: "]")) }
 
   /// Starts a member of the current object; its value comes next.
-  func key(_ name: StaticString) {
-    startElement()
-    append(UInt8(ascii: "\""))
-    append(name.utf8Start, name.utf8CodeUnitCount)
+  package func key(_ name: StaticString) {
+    // One reservation, then the separator, the indentation, the name and `" : ` stored in place:
+    // an asset's object has twenty members.
+    let indentation = 2 * depth
+    let length = 2 + indentation + name.utf8CodeUnitCount + 5
+    if count + length > capacity { makeRoom(for: length) }
+    var at = bytes + count
+    if atFirstElement {
+      atFirstElement = false
+    } else {
+      at[0] = UInt8(ascii: ",")
+      at[1] = UInt8(ascii: "\n")
+      at += 2
+    }
+    at.update(repeating: UInt8(ascii: " "), count: indentation)
+    at += indentation
+    at[0] = UInt8(ascii: "\"")
+    at += 1
+    at.update(from: name.utf8Start, count: name.utf8CodeUnitCount)
+    at += name.utf8CodeUnitCount
     let separator: StaticString = "\" : "
-    append(separator.utf8Start, separator.utf8CodeUnitCount)
+    at.update(from: separator.utf8Start, count: separator.utf8CodeUnitCount)
+    at += separator.utf8CodeUnitCount
+    count = at - bytes
   }
 
   /// Starts an element of the current array; its value comes next.
-  func element() { startElement() }
+  package func element() { startElement() }
 
-  func value(_ text: String) {
+  package func value(_ text: String) {
     if text.utf8.withContiguousStorageIfAvailable({ quoted($0) }) == nil {
       Array(text.utf8).withUnsafeBufferPointer { quoted($0) }
     }
   }
 
+  /// The text of `utf8` as `value(String(cString:))` writes it: up to its first NUL, with
+  /// ill-formed UTF-8 repaired. Bytes read straight from a database, with no `String` in between.
+  package func value(cString utf8: UnsafeBufferPointer<UInt8>) {
+    if Self.isPlainASCII(utf8) { quoted(utf8) } else { value(Self.decoded(utf8)) }
+  }
+
+  /// `joinPath(folder, name)` for the `prefix` `joinPath(folder, "")` (the folder and the slash
+  /// it needs, computed once per folder), the name's bytes read as `value(cString:)` reads them.
+  package func value(prefix: String, _ name: UnsafeBufferPointer<UInt8>) {
+    let written: Bool? =
+      Self.isPlainASCII(name)
+      ? prefix.utf8.withContiguousStorageIfAvailable { prefix in
+        append(UInt8(ascii: "\""))
+        escaped(prefix)
+        escaped(name)
+        append(UInt8(ascii: "\""))
+        return true
+      } : nil
+    if written == nil { value(prefix + Self.decoded(name)) }
+  }
+
+  /// A C string's text as `String(cString:)` reads it.
+  private static func decoded(_ utf8: UnsafeBufferPointer<UInt8>) -> String {
+    String(decoding: utf8.prefix { $0 != 0 }, as: UTF8.self)
+  }
+
+  /// Whether every byte is ASCII and none is NUL: the text is the bytes as they are.
+  private static func isPlainASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = utf8.baseAddress else { return true }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    var index = 0
+    while index + 8 <= utf8.count {
+      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+      // A high bit set, or a zero byte (which subtracting one borrows into bit 7).
+      if (word | ((word &- ones) & ~word)) & highs != 0 { return false }
+      index += 8
+    }
+    while index < utf8.count {
+      if base[index] == 0 || base[index] >= 0x80 { return false }
+      index += 1
+    }
+    return true
+  }
+
+  /// Writes the date or time `write` puts at the pointer it is given (ASCII that needs no
+  /// escape, at most `maximum` bytes; it returns how many), quoted.
+  package func quotedASCII(maximum: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int) {
+    if count + maximum + 2 > capacity { makeRoom(for: maximum + 2) }
+    bytes[count] = UInt8(ascii: "\"")
+    let length = write(bytes + count + 1)
+    bytes[count + 1 + length] = UInt8(ascii: "\"")
+    count += length + 2
+  }
+
   private func quoted(_ utf8: UnsafeBufferPointer<UInt8>) {
     append(UInt8(ascii: "\""))
-    defer { append(UInt8(ascii: "\"")) }
+    escaped(utf8)
+    append(UInt8(ascii: "\""))
+  }
+
+  /// The text of a JSON string, without its quotes.
+  private func escaped(_ utf8: UnsafeBufferPointer<UInt8>) {
     guard let base = utf8.baseAddress else { return }
     var start = 0
     var index = 0
@@ -128,28 +207,28 @@ final class PrettyJSON {
     }
   }
 
-  func null() {
+  package func null() {
     let text: StaticString = "null"
     append(text.utf8Start, text.utf8CodeUnitCount)
   }
 
   /// The text, or `null`.
-  func value(_ text: String?) {
+  package func value(_ text: String?) {
     if let text { value(text) } else { null() }
   }
 
   /// The number, or `null`.
-  func value(_ number: Double?) throws {
+  package func value(_ number: Double?) throws {
     if let number { try value(number) } else { null() }
   }
 
-  func value(_ flag: Bool) {
+  package func value(_ flag: Bool) {
     let text: StaticString = flag ? "true" : "false"
     append(text.utf8Start, text.utf8CodeUnitCount)
   }
 
   /// As `description` writes it, straight into the buffer.
-  func value(_ number: Int) {
+  package func value(_ number: Int) {
     // At most 19 digits and a sign.
     if count + 20 > capacity { makeRoom(for: 20) }
     if number < 0 {
@@ -173,7 +252,7 @@ final class PrettyJSON {
   }
 
   /// As `JSONEncoder`: the shortest text that reads back as the same value, without a `.0`.
-  func value(_ number: Double) throws {
+  package func value(_ number: Double) throws {
     guard number.isFinite else {
       throw EncodingError.invalidValue(
         number, EncodingError.Context(codingPath: [], debugDescription: "\(number) is not valid JSON"))
@@ -239,16 +318,35 @@ final class PrettyJSON {
   }
 
   private func flush() {
-    guard count > 0 else { return }
+    // What is held stays, moved to the front of the buffer.
+    let ready = held.map { $0 - handed } ?? count
+    guard ready > 0 else { return }
     if sinkError == nil {
       do {
-        try sink(UnsafeRawBufferPointer(start: bytes, count: count))
+        try sink(UnsafeRawBufferPointer(start: bytes, count: ready))
       } catch {
         sinkError = error
       }
     }
-    handed += count
-    count = 0
+    handed += ready
+    count -= ready
+    if count > 0 { bytes.update(from: bytes + ready, count: count) }
+  }
+
+  /// The document offset from which bytes are held in the buffer (nil: none).
+  private var held: Int?
+
+  /// Holds what is written from here on in the buffer, not handed to the sink, until `release`:
+  /// it can be rewritten in place (`rewrite`).
+  package func hold() { held = offset }
+
+  /// Lets what was held go to the sink with the next buffer.
+  package func release() { held = nil }
+
+  /// The bytes from the document offset `start` (held) to the end, to change in place.
+  package func rewrite(from start: Int, _ body: (UnsafeMutableBufferPointer<UInt8>) -> Void) {
+    precondition(held.map { start >= $0 } == true, "only held bytes are rewritten")
+    body(UnsafeMutableBufferPointer(start: bytes + (start - handed), count: offset - start))
   }
 
   private func append(_ raw: UnsafeBufferPointer<UInt8>) {

@@ -98,6 +98,16 @@ struct ColumnCursor: ~Copyable {
     return try body(UnsafeBufferPointer(start: text, count: count))
   }
 
+  /// The column's text as UTF-8 bytes, nil when it is NULL, read where SQLite holds them: valid
+  /// until the cursor moves or the column is read as another type. For writing the bytes
+  /// straight out (`assets --json`), with no `String` in between.
+  func unsafeText(_ column: Int32) -> UnsafeBufferPointer<UInt8>? {
+    // The text first, then its length (SQLite's rule for a value it converts).
+    guard let text = sqlite3_column_text(statement.sqliteStatement, column) else { return nil }
+    return UnsafeBufferPointer(
+      start: text, count: Int(sqlite3_column_bytes(statement.sqliteStatement, column)))
+  }
+
   func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }
   func optionalBool(_ column: Int32) -> Bool? { isNull(column) ? nil : bool(column) }
   func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }

@@ -27,9 +27,9 @@ import GRDB
 ///   new photos: bursts and gaps past that point depend on that moment and the new photos alone.
 ///   That moment and the "Undated" one are cut again with the new photos at the threshold of the
 ///   library's gaps (`queueGap` keeps every gap of a minute or more by the burst after it).
-/// - A smart threshold that moves past a gap before that moment would cut earlier moments
-///   otherwise: a rebuild. When it moves past none, the earlier moments keep their cuts, and
-///   their time-gap boundaries take the new threshold.
+/// - A smart threshold that moves past gaps before that moment cuts earlier moments otherwise:
+///   the moments around each such gap are cut again with it (see `IndexStore+QueueSpans`; a
+///   rebuild when they are too many), and every time-gap boundary takes the new threshold.
 extension IndexStore {
   /// What `appendToQueue` did.
   package enum QueueAppend: Equatable, Sendable {
@@ -99,7 +99,7 @@ extension IndexStore {
           tail, with: tail.assets + assets, clusterer: clusterer, savedThreshold: savedThreshold,
           stamp: QueueStamp(generation: generation, mode: mode, threshold: nil, recipe: recipe),
           lastFileRow: lastRow, summaries: summaries, in: db)
-      else { return .rebuild("the smart threshold moved past an earlier gap") }
+      else { return .rebuild("the moments a moved threshold cuts otherwise are too many or reach the last") }
       return .appended(items: written)
     }
   }
@@ -183,108 +183,5 @@ extension IndexStore {
       guard assets.count == found.count else { return nil }
       self.assets = assets
     }
-  }
-
-  /// Cuts `assets` (the tail's, with new ones or without removed ones) again into the moments from
-  /// `tail` on, at the threshold of the kept gaps outside it and theirs, writes them, their gaps
-  /// and `stamp` (with that threshold and `lastFileRow`); returns how many items were written.
-  /// Nil, and nothing written, when the smart threshold moves past a gap outside `tail` (the
-  /// other moments would be cut otherwise), or a span in the middle comes out as another number
-  /// of moments or more bursts than its ordinals leave room for.
-  static func cutAgain(
-    _ tail: QueueTail, with assets: [Asset], clusterer: MomentClusterer, savedThreshold: Double,
-    stamp: QueueStamp, lastFileRow: Int64, summaries: ([Moment]) -> [MomentSummary], in db: Database
-  ) throws -> Int? {
-    // The kept gaps outside the span: before its first burst (that one's own included, which
-    // nothing in it moves) and from the first burst after it.
-    let outside = "(burst <= ?1 OR burst >= ?2)"
-    let endBurst = tail.end?.burst ?? Int.max
-    // Stepped straight from SQLite: a Double decoded by GRDB per row of half a million cost twice
-    // SQLite's own read.
-    var before: [TimeInterval] = []
-    var rows = try ColumnCursor(
-      db, sql: "SELECT gap FROM queueGap WHERE \(outside)", arguments: [tail.firstBurst, endBurst])
-    while try rows.next() { before.append(rows.double(0)) }
-    var tailGaps: [TimeInterval] = []
-    var clustering = clusterer.moments(in: assets) { gaps in
-      tailGaps = gaps
-      return clusterer.threshold(for: before + gaps)
-    }
-    let threshold = clustering.threshold
-    if let end = tail.end {
-      let bursts = clustering.moments.reduce(0) { $0 + $1.bursts.count }
-      guard clustering.moments.count == end.ordinal - tail.ordinal, bursts <= end.burst - tail.firstBurst
-      else { return nil }
-    }
-    if threshold != savedThreshold {
-      let moved = try Bool.fetchOne(
-        db, sql: "SELECT EXISTS(SELECT 1 FROM queueGap WHERE \(outside) AND gap >= ?3 AND gap < ?4)",
-        arguments: [
-          tail.firstBurst, endBurst, min(threshold, savedThreshold), max(threshold, savedThreshold),
-        ])
-      guard moved == false else { return nil }
-      try db.execute(
-        sql: """
-          UPDATE queueMoment SET thresholdSeconds = ? WHERE boundary = 'timeGap' AND (ordinal < ? OR ordinal >= ?)
-          """,
-        arguments: [threshold, tail.ordinal, tail.end?.ordinal ?? Int.max])
-    }
-    if case .timeGap(let gap, _) = tail.boundary {
-      clustering.moments[0].boundary = .timeGap(gap: gap, threshold: threshold)
-    } else {
-      clustering.moments[0].boundary = tail.boundary
-    }
-    let written = try Self.replaceQueue(
-      from: tail, with: clustering.moments, summaries: summaries(clustering.moments), in: db)
-    try db.execute(
-      sql: "DELETE FROM queueGap WHERE burst > ? AND burst < ?", arguments: [tail.firstBurst, endBurst])
-    try Self.insertGaps(tailGaps, firstBurst: tail.firstBurst + 1, in: db)
-    var updated = stamp
-    updated.threshold = threshold
-    updated.lastFileRow = lastFileRow
-    try Self.writeStamp(updated, scratch: false, in: db)
-    return written
-  }
-
-  /// Replaces the saved queue from `tail` on with `moments` and their summaries; returns how many
-  /// items were written.
-  static func replaceQueue(
-    from tail: QueueTail, with moments: [Moment], summaries: [MomentSummary], in db: Database
-  ) throws -> Int {
-    let marked = try db.cachedStatement(sql: "SELECT EXISTS(SELECT 1 FROM review WHERE assetId = ?)")
-    func isMarked(_ asset: Asset) throws -> Bool {
-      for id in asset.memberIDs where try Bool.fetchOne(marked, arguments: [id.rawValue]) == true {
-        return true
-      }
-      return false
-    }
-    try db.execute(
-      sql: "DELETE FROM queueItem WHERE position >= ? AND position < ?",
-      arguments: [tail.firstPosition, tail.end?.position ?? Int.max])
-    try db.execute(
-      sql: "DELETE FROM queueMoment WHERE ordinal >= ? AND ordinal < ?",
-      arguments: [tail.ordinal, tail.end?.ordinal ?? Int.max])
-    var items = QueueItemInserts(db)
-    var counts: [MomentCount] = []
-    var (position, burst) = (tail.firstPosition, tail.firstBurst)
-    for (offset, moment) in moments.enumerated() {
-      var count = MomentCount(first: position)
-      for members in moment.bursts {
-        for asset in members.assets {
-          let reviewed = try isMarked(asset)
-          try items.add(
-            asset, position: position, burst: burst, moment: tail.ordinal + offset, reviewed: reviewed,
-            fileID: try OnlyFileRows.row(of: asset.id, in: db))
-          count.total += 1
-          if reviewed { count.reviewed += 1 }
-          position += 1
-        }
-        burst += 1
-      }
-      counts.append(count)
-    }
-    try items.finish()
-    try insertMoments(moments, summaries: summaries, counts: counts, from: tail.ordinal, in: db)
-    return position - tail.firstPosition
   }
 }

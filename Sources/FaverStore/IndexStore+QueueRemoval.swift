@@ -30,11 +30,12 @@ import GRDB
 ///   burst identifier, and no dated item outside it is within the burst window (+1 s) of its
 ///   first or last instant. The span starts at a cut (or the queue's start) whose gap and place
 ///   nothing removed moves, and ends at a cut before a moment that starts after every removed
-///   photo ended: the gap, place and burst of every item outside the span stay. The span must
-///   come out as as many moments (moment ordinals stay consecutive: the page steps from one to
-///   the next), with no more bursts than its ordinals leave room for.
-/// - The smart threshold, from the kept gaps and the span's new ones, moves past no gap outside
-///   the span; when it moves past none, time-gap boundaries outside take the new threshold.
+///   photo ended: the gap, place and burst of every item outside the span stay. The span may
+///   come out as another number of moments (the later moments' ordinals move, see
+///   `IndexStore+QueueSpans`), with no more bursts than its ordinals leave room for.
+/// - The smart threshold is the one of the kept gaps and the span's new ones; the moments around
+///   each gap outside the span that it cuts otherwise are cut again with it (see
+///   `IndexStore+QueueSpans`), and every time-gap boundary takes it.
 extension IndexStore {
   /// The most items a removal mid-timeline cuts again.
   package static let spanLimit = 20000
@@ -80,7 +81,7 @@ extension IndexStore {
           stamp: QueueStamp(generation: generation, mode: mode, threshold: nil, recipe: recipe),
           lastFileRow: try Int64.fetchOne(db, sql: "SELECT MAX(rowid) FROM file") ?? 0, summaries: summaries,
           in: db)
-      else { return .rebuild("the smart threshold moved past an earlier gap") }
+      else { return .rebuild("the moments a moved threshold cuts otherwise are too many or reach the last") }
       return .edited(items: written)
     }
   }
@@ -115,7 +116,7 @@ extension IndexStore {
           stamp: QueueStamp(generation: generation, mode: mode, threshold: nil, recipe: recipe),
           lastFileRow: try Int64.fetchOne(db, sql: "SELECT MAX(rowid) FROM file") ?? 0, summaries: summaries,
           in: db)
-      else { return .rebuild("the smart threshold moved past another gap, or moments merged or split") }
+      else { return .rebuild("the moments to cut again overlap, are too many, or have too many bursts") }
       return .edited(items: written)
     }
   }
@@ -123,7 +124,7 @@ extension IndexStore {
   /// The span of dated moments a removal from the moments `held` cuts again (see the rules
   /// above): from the one before the first to the one after the last, when dated; nil when its
   /// items reach outside it, or are too many. Its assets are those left once the `removed` are.
-  private static func span(
+  static func span(
     around held: ClosedRange<Int>, window: TimeInterval, removed: Set<String>, in db: Database
   ) throws -> QueueTail? {
     let first = max(held.lowerBound - 1, 0)

@@ -6,30 +6,57 @@ import GRDB
 /// files (copies) or none has no such row. Read whole, by one walk of the index on asset ids, for
 /// a queue saved whole; looked up an asset at a time for the few items an append writes.
 struct OnlyFileRows {
-  /// The row of each asset id's only file by a 64-bit key of the id; 0 where the id has several
-  /// files or shares its key with another id (the key is not the id: such an item is read by its
-  /// asset id, never by a row that may be another asset's).
-  private var rows: [UInt64: Int64] = [:]
+  /// The 64-bit key of each asset id (see `key`), ascending, each once, and the row of its only
+  /// file at the same place; 0 where the id has several files or shares its key with another id
+  /// (the key is not the id: such an item is read by its asset id, never by a row that may be
+  /// another asset's). Two sorted arrays: a dictionary of a million keys took twice the memory.
+  private var keys: [UInt64] = []
+  private var rows: [Int64] = []
 
   /// Every asset's, as `file` holds them in the transaction of `db`.
   init(_ db: Database) throws {
-    // Sized once: grown, the table doubled with the old one still held (48 MB at a million).
-    rows.reserveCapacity(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM file") ?? 0)
+    let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM file") ?? 0
+    keys.reserveCapacity(count)
+    rows.reserveCapacity(count)
+    // Ids of 16 hex digits come in the order of their keys: then the arrays are filled in order.
+    var isSorted = true
     var files = try ColumnCursor(db, sql: "SELECT assetId, id FROM file INDEXED BY file_on_assetId")
     while try files.next() {
       let key = files.text(0, Self.key)
-      let row = files.int64(1)
-      rows[key] = rows[key] == nil ? row : 0
+      if let last = keys.last {
+        if key == last {
+          rows[rows.count - 1] = 0
+          continue
+        }
+        if key < last { isSorted = false }
+      }
+      keys.append(key)
+      rows.append(files.int64(1))
+    }
+    guard !isSorted else { return }
+    let found = zip(keys, rows).sorted { $0.0 < $1.0 }
+    (keys, rows) = ([], [])
+    for (key, row) in found {
+      if keys.last == key {
+        rows[rows.count - 1] = 0
+      } else {
+        keys.append(key)
+        rows.append(row)
+      }
     }
   }
 
   /// The row of the only file of the asset `id`; nil when it has several or none.
   func row(of id: AssetID) -> Int64? {
     let utf8 = id.rawValue.utf8
-    guard let row = rows[utf8.withContiguousStorageIfAvailable(Self.key) ?? Self.key(utf8)], row != 0 else {
-      return nil
+    let key = utf8.withContiguousStorageIfAvailable(Self.key) ?? Self.key(utf8)
+    var (low, high) = (0, keys.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if keys[middle] < key { low = middle + 1 } else { high = middle }
     }
-    return row
+    guard low < keys.count, keys[low] == key, rows[low] != 0 else { return nil }
+    return rows[low]
   }
 
   /// The row of the only file of the asset `id`, looked up in `db`; nil when it has several or
@@ -40,8 +67,21 @@ struct OnlyFileRows {
     return try Int64.fetchOne(statement, arguments: [id.rawValue])
   }
 
-  /// FNV-1a (64 bits) of the id's UTF-8 bytes.
-  private static func key(_ bytes: some Sequence<UInt8>) -> UInt64 {
+  /// The id's value when it is 16 lowercase hex digits (what faver makes: in the order of the
+  /// text), else FNV-1a (64 bits) of its UTF-8 bytes.
+  private static func key(_ bytes: some Collection<UInt8>) -> UInt64 {
+    if bytes.count == 16 {
+      var value: UInt64 = 0
+      var isHex = true
+      for byte in bytes {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt64(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | UInt64(byte - UInt8(ascii: "a") + 10)
+        default: isHex = false
+        }
+      }
+      if isHex { return value }
+    }
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
     return hash

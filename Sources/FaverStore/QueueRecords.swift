@@ -98,16 +98,23 @@ extension IndexStore {
       rawID = columns.optionalString(first + 3).map(AssetID.init(rawValue:))
       burst = columns.int(first + 4)
       moment = columns.int(first + 5)
-      captureTime = CaptureTime(
+      captureTime = Self.captureTime(columns, from: first)
+      problem = columns.optionalString(first + 14)
+    }
+
+    /// The capture time of the columns of `selection` at the cursor's row, from column `first`
+    /// on, as `init(row:)` reads it.
+    static func captureTime(_ columns: borrowing ColumnCursor, from first: Int32) -> CaptureTime {
+      var captureTime = CaptureTime(
         instant: Date(timeIntervalSince1970: columns.double(first + 6)),
         utcOffset: columns.optionalInt(first + 7),
-        source: TimeSource(rawValue: columns.string(first + 8)) ?? .fileModified,
+        source: TimeSource.byUTF8.value(columns.unsafeText(first + 8)) ?? .fileModified,
         hasSubseconds: columns.bool(first + 9),
-        offsetSource: OffsetSource(rawValue: columns.string(first + 10)) ?? .file)
+        offsetSource: OffsetSource.byUTF8.value(columns.unsafeText(first + 10)) ?? .file)
       captureTime.inferredOffset = columns.optionalInt(first + 11)
       captureTime.clockShift = columns.int(first + 12)
       captureTime.isUndated = columns.bool(first + 13)
-      problem = columns.optionalString(first + 14)
+      return captureTime
     }
   }
 }

@@ -17,9 +17,9 @@ import GRDB
 /// was half of the listing's time at a million items (a random read of the index, then of the
 /// table).
 struct QueuedAssetListing: ~Copyable {
-  private let roots: [Int64: String]
+  let roots: [Int64: String]
   /// The assets that have more than one file.
-  private let copied: Set<String>
+  let copied: Set<String>
   private var files: ColumnCursor
   private var companions: ColumnCursor
 
@@ -52,7 +52,7 @@ struct QueuedAssetListing: ~Copyable {
   }
 
   /// Where each part of a row starts.
-  private enum Column {
+  enum Column {
     static let item: Int32 = 0
     /// The saved file row's id, NULL when it is not the item's file.
     static let fileID = item + Int32(IndexStore.QueuedItem.selection.split(separator: ",").count)
@@ -60,9 +60,12 @@ struct QueuedAssetListing: ~Copyable {
     static let mark = file + Int32(FileRecord.Columns.allCases.count)
   }
 
-  /// Walks by the index on (instant, assetId), so the queue is never sorted in memory.
-  private static func sql(reviewedOnly: Bool) -> String {
-    let file = FileRecord.Columns.allCases.map { "f." + $0.name }.joined(separator: ", ")
+  /// Walks by the index on (instant, assetId), so the queue is never sorted in memory; selects
+  /// `fileColumns` of the file (`Column` says where each part of a row of all of them starts).
+  static func sql(reviewedOnly: Bool, fileColumns: [FileRecord.Columns] = FileRecord.Columns.allCases)
+    -> String
+  {
+    let file = fileColumns.map { "f." + $0.name }.joined(separator: ", ")
     return """
       SELECT \(IndexStore.QueuedItem.selection), f.id, \(file), m.favorite, m.rejected
       FROM queueItem q INDEXED BY queueItem_listing
@@ -98,7 +101,7 @@ struct QueuedAssetListing: ~Copyable {
   }
 
   /// Every file of the asset `id`, first the one it is shown at (see `QueuedAssetReader`).
-  private mutating func places(of id: AssetID) throws -> [FileRecord] {
+  mutating func places(of id: AssetID) throws -> [FileRecord] {
     try files.restart(text: id.rawValue)
     var found: [FileRecord] = []
     while try files.next() { found.append(try FileRecord(files, from: 0)) }
@@ -106,16 +109,16 @@ struct QueuedAssetListing: ~Copyable {
   }
 
   /// A mark's (favorite, rejected), nil when the file is not marked.
-  private typealias Mark = (favorite: Bool, rejected: Bool)
+  typealias Mark = (favorite: Bool, rejected: Bool)
 
-  private static func mark(_ rows: borrowing ColumnCursor, at column: Int32) -> Mark? {
+  static func mark(_ rows: borrowing ColumnCursor, at column: Int32) -> Mark? {
     rows.isNull(column) ? nil : (rows.bool(column), rows.bool(column + 1))
   }
 
   /// The asset as `QueuedAssetReader.placed` makes it from its `places` (in place order, at least
   /// one), with the review state of the first of its files (`memberIDs`: the asset, its raw file,
   /// its companion) that is marked.
-  private mutating func asset(
+  mutating func asset(
     _ item: IndexStore.QueuedItem, places: [FileRecord], mark: Mark?
   ) throws -> (Asset, FileRecord) {
     let shown = places[0]
@@ -135,7 +138,7 @@ struct QueuedAssetListing: ~Copyable {
   }
 
   /// The first place of the file `id` and its mark; nil when no file has it.
-  private mutating func companion(_ id: AssetID?) throws -> (companion: Asset.Companion, mark: Mark?)? {
+  mutating func companion(_ id: AssetID?) throws -> (companion: Asset.Companion, mark: Mark?)? {
     guard let id else { return nil }
     try companions.restart(text: id.rawValue)
     guard try companions.next() else { return nil }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import FaverCore
@@ -49,4 +50,35 @@ func theIDIsTheHashInSixteenLowercaseHexDigits(length: Int) {
   let hex = String(hasher.finalize(), radix: 16)
   #expect(
     AssetID(size: Int64(length), head: head).rawValue == String(repeating: "0", count: 16 - hex.count) + hex)
+}
+
+/// Ids of 16 hex digits are kept compact, any other text as it is: the text, equality and order
+/// are those of the text either way.
+@Test func anIDKeepsItsTextEqualityAndOrderWhateverItsForm() throws {
+  var generator = SystemRandomNumberGenerator()
+  let hex = (0..<200).map { _ in
+    let value = String(generator.next() as UInt64, radix: 16)
+    return String(repeating: "0", count: 16 - value.count) + value
+  }
+  let other = [
+    "", "a", "b", "ABCDEF0123456789", "0123456789abcde", "0123456789abcdef0", "0123456789abcdeg",
+    "\u{1}abc", "\u{2}", "\u{2}\u{1}", "ffffffffffffffff", "0000000000000000", "é0123456789abcde",
+  ]
+  let texts = hex + other
+  let ids = texts.map(AssetID.init(rawValue:))
+  #expect(ids.map(\.rawValue) == texts)
+  for (a, textA) in zip(ids, texts) {
+    for (b, textB) in zip(ids, texts) {
+      #expect((a == b) == (textA == textB))
+      #expect((a < b) == (textA < textB))
+    }
+  }
+  var changed = ids[0]
+  changed.rawValue = "x"
+  #expect(changed == AssetID(rawValue: "x"))
+  let encoded = try JSONEncoder().encode([ids[0], AssetID(rawValue: "\u{1}abc")])
+  #expect(try JSONDecoder().decode([AssetID].self, from: encoded) == [ids[0], AssetID(rawValue: "\u{1}abc")])
+  #expect(
+    String(decoding: try JSONEncoder().encode(AssetID(rawValue: "00000000000000ff")), as: UTF8.self)
+      == #"{"rawValue":"00000000000000ff"}"#)
 }

@@ -1,6 +1,7 @@
 import FaverCore
 import FaverStore
 import Foundation
+import SeededRandom
 import Testing
 
 @testable import FaverKit
@@ -62,13 +63,22 @@ private func mixedLibrary() throws -> Library {
   return library
 }
 
-/// `assets --json` as the command writes it: each asset streamed as it is read.
+/// `assets --json` as the command writes it: each asset written from its row as it is read.
 private func streamedListing(_ library: Library) throws -> Data {
   var data = Data()
   let writer = AssetListing.ArrayWriter(bufferSize: 256) { data.append(contentsOf: $0) }
-  try library.forEachAsset { try writer.write(AssetListing($0)) }
+  try library.writeAssets(to: writer)
   try writer.finish()
   return data
+}
+
+/// What `JSONEncoder` makes of each asset `forEachAsset` hands over.
+private func encodedListing(_ library: Library) throws -> Data {
+  var listed: [AssetListing] = []
+  try library.forEachAsset { listed.append(AssetListing($0)) }
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+  return try encoder.encode(listed)
 }
 
 @Test func theStreamedListingIsWhatJSONEncoderMakesOfEachAssetReadAlone() throws {
@@ -102,6 +112,7 @@ private func streamedListing(_ library: Library) throws -> Data {
   let listing = try streamedListing(library)
   #expect(listing == (try encoder.encode(listed.map(AssetListing.init))))
   #expect(String(decoding: listing, as: UTF8.self).contains(#"new\nline\r\ttab\u0001\u001f"#))
+  #expect(listing == (try encodedListing(library)))
 }
 
 @Test func theReviewedOnlyListingHoldsTheMarkedItemsInTheSameOrder() throws {
@@ -113,4 +124,101 @@ private func streamedListing(_ library: Library) throws -> Data {
   try library.forEachAsset(reviewedOnly: true) { asset, _ in reviewed.append(asset) }
   #expect(reviewed == all.filter(\.review.isReviewed))
   #expect(reviewed.map(\.id.rawValue) == ["still", "jpeg3", "undated-b", "fav", "rejected", "seen"])
+}
+
+/// Texts with what JSON escapes, what UTF-8 spells in several bytes, and a NUL (read back up to
+/// it, as the store reads any text).
+private let oddTexts = [
+  "plain", "", "with \"quotes\"", "back\\slash", "new\nline\r\ttab\u{1}\u{1f}\u{7f}", "é e\u{301}",
+  "😀 \u{2028}\u{FFFD}", "nul\u{0}after", "/slashes/", "Ünïcødé/ファイル",
+]
+
+/// A library of random files with every optional value set or unknown: odd names in roots with
+/// and without a trailing slash, cameras, problems, places (one coordinate alone included),
+/// offsets, sub-seconds, files of one second, copies, Live Photos, raw pairs and marks.
+private func randomLibrary(seed: UInt64, count: Int) throws -> Library {
+  var random = SeededGenerator(seed: seed)
+  let folder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("faver-listing-random-\(UUID().uuidString)", isDirectory: true)
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  let library = Library(store: try IndexStore(), folder: folder)
+  let store = try library.store
+  let roots = [
+    try store.rootID(for: "/lib"), try store.rootID(for: "/"), try store.rootID(for: "/odd \"root\" é\\x"),
+    // A slash that ends a grapheme of two scalars (U+0600 prepends to what follows): not a
+    // trailing slash to `String.hasSuffix`.
+    try store.rootID(for: "/prepend \u{600}/"),
+  ]
+  func odd() -> String { oddTexts.randomElement(using: &random) ?? "" }
+  func maybe(_ text: String) -> String? { Bool.random(using: &random) ? text : nil }
+  var changes = roots.map { IndexChanges(rootId: $0) }
+  var ids: [String] = []
+  for index in 0..<count {
+    let root = Int.random(in: 0..<roots.count, using: &random)
+    let id =
+      Int.random(in: 0..<6, using: &random) == 0 && !ids.isEmpty
+      ? ids.randomElement(using: &random) ?? "" : "id\(index)"
+    ids.append(id)
+    let seconds =
+      Double(Int.random(in: 0..<(count / 2), using: &random)) * [1, 1.25].randomElement(using: &random)!
+    let offset = [nil, 0, 3600, -16_200].randomElement(using: &random) ?? nil
+    let kind: MediaKind = Int.random(in: 0..<5, using: &random) == 0 ? .video : .photo
+    let stem = "\(odd())\(index)"
+    let pair = Int.random(in: 0..<6, using: &random)
+    var place: Coordinate?
+    if Bool.random(using: &random) {
+      place = Coordinate(latitude: .random(in: -80...80, using: &random), longitude: 2.5)
+    }
+    var record = FileRecord(
+      rootId: roots[root], path: "\(odd())/\(stem).\(kind == .photo ? "jpg" : "mov")",
+      assetId: AssetID(rawValue: id),
+      format: kind == .photo ? "jpeg" : "quicktime", kind: kind,
+      stamp: FileStamp(size: 1, mtimeNs: 1, device: 1, inode: 1),
+      captureTime: CaptureTime(
+        instant: Date(timeIntervalSince1970: 1_700_000_000 + seconds), utcOffset: offset,
+        source: offset == nil
+          ? [.fileModified, .fileName, .exifOriginal].randomElement(using: &random)! : .exifOriginal,
+        hasSubseconds: Bool.random(using: &random),
+        offsetSource: offset == nil ? nil : [.file, .gpsTime].randomElement(using: &random)),
+      coordinate: place, make: maybe(odd()), model: maybe(odd()), problem: maybe(odd()),
+      contentIdentifier: pair == 0 ? "live\(index)" : nil)
+    if Int.random(in: 0..<8, using: &random) == 0 { record.longitude = nil }  // a latitude alone
+    changes[root].media.append(record)
+    // Its Live Photo video, or its raw file, beside it.
+    if pair == 0 || pair == 1 {
+      var other = record
+      other.assetId = "\(id)-\(pair == 0 ? "video" : "raw")"
+      other.path = record.path.dropLast(4) + (pair == 0 ? ".MOV" : ".CR3")
+      (other.kind, other.format) = pair == 0 ? (MediaKind.video, "quicktime") : (MediaKind.photo, "raw")
+      other.takenAt += pair == 0 ? 0.5 : 0
+      changes[root].media.append(other)
+    }
+  }
+  for change in changes { try store.apply(change) }
+  var marked = Set<String>()
+  for id in ids.shuffled(using: &random).prefix(count / 4) + ["id1-video", "id2-raw"]
+  where marked.insert(id).inserted {
+    let mark = [ReviewMark.reviewed, .favorite, .rejected].randomElement(using: &random) ?? .reviewed
+    try? library.mark([AssetID(rawValue: id)], as: mark, at: Date(timeIntervalSince1970: 1_800_000_000))
+  }
+  return library
+}
+
+@Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
+func theListingWrittenFromRowsIsWhatJSONEncoderMakesOfEachAsset(seed: UInt64) throws {
+  let library = try randomLibrary(seed: seed, count: 200)
+  defer { try? FileManager.default.removeItem(at: library.folder) }
+  let written = try streamedListing(library)
+  let encoded = try encodedListing(library)
+  #expect(written == encoded)
+  // The library held what the test is for.
+  let text = String(decoding: encoded, as: UTF8.self)
+  for needle in [
+    #"\"quotes\""#, #"\u0001"#, "😀", #""make" : null"#, #""latitude" : null"#, #""favorite" : true"#,
+  ] {
+    #expect(text.contains(needle), "\(needle)")
+  }
+  #expect(text.contains(#""companion" : {"#) && text.contains(#""raw" : {"#))
+  #expect(text.contains("\u{600}//"))
+  #expect(text.contains("\"duplicates\" : [\n      \""))
 }

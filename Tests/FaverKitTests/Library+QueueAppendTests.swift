@@ -17,6 +17,8 @@ final class TwinLibraries {
   var random: SeededGenerator
   /// Whether a new day's photos may hold a wall-clock one now and then.
   var wallClocks = true
+  /// How long after the last photo a new day's photos begin, one picked at random each day.
+  var dayGaps: [Double] = [0, 0.5, 2, 700, 5000, 100_000, 200_000, 300_000]
   /// Every path indexed, with its record.
   var files: [String: FileRecord] = [:]
   private var next = 0
@@ -110,7 +112,7 @@ final class TwinLibraries {
     let folder = "d\(Int.random(in: 0..<4, using: &random))"
     // Mostly the next day; now and then moments later, in the burst of the last photo, or at its
     // very instant.
-    clock += [0, 0.5, 2, 700, 5000, 100_000, 200_000, 300_000].randomElement(using: &random) ?? 1
+    clock += dayGaps.randomElement(using: &random) ?? 1
     for index in 0..<Int.random(in: 1...6, using: &random) {
       if index > 0 { clock += [0.5, 2, 40, 700, 5000].randomElement(using: &random) ?? 1 }
       let wallClock = Int.random(in: 0..<30, using: &random) == 0 && wallClocks

@@ -55,9 +55,17 @@ private func fileRow(_ store: IndexStore, _ root: Int64, _ path: String) throws 
 }
 
 /// The saved queue as the store lists it, not made fresh first.
+/// Also checks that the listing written from the rows is what `JSONEncoder` makes of these.
 private func listed(_ store: IndexStore) throws -> [Asset] {
   var assets: [Asset] = []
   #expect(try store.forEachQueuedAsset(recipe: Library.queueRecipe) { asset, _ in assets.append(asset) })
+  var written = Data()
+  let writer = AssetListing.ArrayWriter(bufferSize: 100) { written.append(contentsOf: $0) }
+  #expect(try store.writeQueuedAssets(recipe: Library.queueRecipe, to: writer))
+  try writer.finish()
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+  #expect(written == (try encoder.encode(assets.map(AssetListing.init))))
   return assets
 }
 

@@ -18,7 +18,7 @@ extension Faver {
       let library = try storeOptions.library()
       if json {
         let writer = AssetListing.ArrayWriter { try Output.write($0) }
-        try library.forEachAsset { try writer.write(AssetListing($0)) }
+        try library.writeAssets(to: writer)
         try writer.finish()
         try Output.write("\n")
         return

@@ -1,0 +1,229 @@
+package import FaverCore
+import Foundation
+import GRDB
+
+/// Cutting spans of the saved queue's moments again, what an append, a removal at the end and a
+/// removal mid-timeline end with: the span they change, and, when the smart threshold moves, the
+/// moments around every gap outside it that the new threshold cuts otherwise.
+///
+/// A moment is cut where the gap before a burst is at least the threshold (or by place, which no
+/// threshold moves), so a threshold moving from `a` to `b` changes the cut at exactly the kept
+/// gaps (`queueGap`) in `min(a, b) ..< max(a, b)`: each such gap's moment is cut again, with one
+/// moment either side (`span(around:)`), at the new threshold. The result is a full rebuild's:
+/// bursts never reach across a cut, and a span starts and ends at cuts no change moves.
+///
+/// A span may come out as another number of moments (a moment split or merged): the ordinals of
+/// the moments after it move by the difference, so they stay consecutive (the page steps from one
+/// to the next), and their items take the new ordinals. Positions and burst ordinals stay (a span
+/// has no more bursts than its ordinals leave room for, else the queue is rebuilt).
+extension IndexStore {
+  /// The most moments a moved threshold cuts otherwise outside the span that changed; beyond, a
+  /// rebuild (every moment would be cut again one by one).
+  static let movedCutLimit = 256
+
+  /// A span of the saved queue and the moments its assets are cut into now, with the gaps between
+  /// its bursts.
+  struct SpanCut {
+    var span: QueueTail
+    var moments: [Moment]
+    var gaps: [TimeInterval]
+  }
+
+  /// Cuts `assets` (the tail's, with new ones or without removed ones) again into the moments from
+  /// `tail` on, at the threshold of the kept gaps outside it and theirs, with the moments around
+  /// each gap that threshold cuts otherwise; writes them, their gaps and `stamp` (with that
+  /// threshold and `lastFileRow`); returns how many items were written. Nil, and nothing
+  /// written, when the spans to cut again overlap, reach past `spanLimit` items or
+  /// `movedCutLimit` moments, or come out with more bursts than their ordinals leave room for.
+  static func cutAgain(
+    _ tail: QueueTail, with assets: [Asset], clusterer: MomentClusterer, savedThreshold: Double,
+    stamp: QueueStamp, lastFileRow: Int64, summaries: ([Moment]) -> [MomentSummary], in db: Database
+  ) throws -> Int? {
+    // The kept gaps outside the span: before its first burst (that one's own included, which
+    // nothing in it moves) and from the first burst after it.
+    let endBurst = tail.end?.burst ?? Int.max
+    // Stepped straight from SQLite: a Double decoded by GRDB per row of half a million cost twice
+    // SQLite's own read.
+    var before: [TimeInterval] = []
+    var rows = try ColumnCursor(
+      db, sql: "SELECT gap FROM queueGap WHERE burst <= ? OR burst >= ?",
+      arguments: [tail.firstBurst, endBurst])
+    while try rows.next() { before.append(rows.double(0)) }
+    var tailGaps: [TimeInterval] = []
+    var chosen: MomentClusterer.Threshold?
+    let clustering = clusterer.moments(in: assets) { gaps in
+      tailGaps = gaps
+      let threshold = clusterer.threshold(for: before + gaps)
+      chosen = threshold
+      return threshold
+    }
+    var spans = [SpanCut(span: tail, moments: clustering.moments, gaps: tailGaps)]
+    let moved = clustering.threshold != savedThreshold
+    if moved {
+      guard let chosen,
+        let others = try Self.spansCutOtherwise(
+          from: savedThreshold, to: chosen, outside: tail, clusterer: clusterer, in: db)
+      else { return nil }
+      spans += others
+    }
+    guard
+      let written = try Self.write(
+        spans, threshold: clustering.threshold, moved: moved, summaries: summaries, in: db)
+    else { return nil }
+    var updated = stamp
+    updated.threshold = clustering.threshold
+    updated.lastFileRow = lastFileRow
+    try Self.writeStamp(updated, scratch: false, in: db)
+    return written
+  }
+
+  /// The spans around the kept gaps outside `tail` that a threshold moved from `saved` to
+  /// `threshold` cuts otherwise, each cut again at it; nil when they are too many or one cannot
+  /// be cut alone (see `span(around:)`).
+  private static func spansCutOtherwise(
+    from saved: Double, to threshold: MomentClusterer.Threshold, outside tail: QueueTail,
+    clusterer: MomentClusterer, in db: Database
+  ) throws -> [SpanCut]? {
+    let moments = try Int.fetchAll(
+      db,
+      sql: """
+        SELECT DISTINCT q.moment FROM queueGap g JOIN queueItem q ON q.burst = g.burst
+        WHERE (g.burst <= ?1 OR g.burst >= ?2) AND g.gap >= ?3 AND g.gap < ?4 ORDER BY q.moment
+        """,
+      arguments: [
+        tail.firstBurst, tail.end?.burst ?? Int.max, min(saved, threshold.seconds),
+        max(saved, threshold.seconds),
+      ])
+    guard moments.count <= movedCutLimit else { return nil }
+    // Moments close together are cut again in one span (a span reaches one moment either side).
+    var groups: [ClosedRange<Int>] = []
+    for moment in moments {
+      if let last = groups.last, moment - last.upperBound <= 3 {
+        groups[groups.count - 1] = last.lowerBound...moment
+      } else {
+        groups.append(moment...moment)
+      }
+    }
+    var (spans, items) = ([SpanCut](), 0)
+    for group in groups {
+      guard
+        let span = try Self.span(
+          around: group, window: clusterer.burstDetector.window.seconds, removed: [], in: db)
+      else { return nil }
+      items += span.assets.count
+      guard items <= spanLimit else { return nil }
+      var gaps: [TimeInterval] = []
+      let clustering = clusterer.moments(in: span.assets) { found in
+        gaps = found
+        return threshold
+      }
+      spans.append(SpanCut(span: span, moments: clustering.moments, gaps: gaps))
+    }
+    return spans
+  }
+
+  /// Replaces each span of `spans` with its moments and their summaries, its gaps, and moves the
+  /// ordinals of the moments after a span that came out as another number of moments; returns how
+  /// many items were written. Nil, and nothing written, when spans overlap, one is empty, or one
+  /// has more bursts than its ordinals leave room for.
+  private static func write(
+    _ spans: [SpanCut], threshold: Double, moved: Bool, summaries: ([Moment]) -> [MomentSummary],
+    in db: Database
+  ) throws -> Int? {
+    let spans = spans.sorted { $0.span.ordinal < $1.span.ordinal }
+    for (earlier, later) in zip(spans, spans.dropFirst()) {
+      guard let end = earlier.span.end, end.ordinal <= later.span.ordinal else { return nil }
+    }
+    for cut in spans {
+      guard !cut.moments.isEmpty else { return nil }
+      if let end = cut.span.end {
+        let bursts = cut.moments.reduce(0) { $0 + $1.bursts.count }
+        guard bursts <= end.burst - cut.span.firstBurst else { return nil }
+      }
+    }
+    for cut in spans {
+      let span = cut.span
+      try db.execute(
+        sql: "DELETE FROM queueItem WHERE position >= ? AND position < ?",
+        arguments: [span.firstPosition, span.end?.position ?? Int.max])
+      try db.execute(
+        sql: "DELETE FROM queueMoment WHERE ordinal >= ? AND ordinal < ?",
+        arguments: [span.ordinal, span.end?.ordinal ?? Int.max])
+      try db.execute(
+        sql: "DELETE FROM queueGap WHERE burst > ? AND burst < ?",
+        arguments: [span.firstBurst, span.end?.burst ?? Int.max])
+    }
+    // The moments between spans (and after the last) move by the moments gained or lost before
+    // them: first to negative ordinals, so no two rows ever hold one, then back.
+    var shift = 0
+    var ordinals: [Int] = []
+    for (index, cut) in spans.enumerated() {
+      ordinals.append(cut.span.ordinal + shift)
+      guard let end = cut.span.end else { break }
+      shift += cut.moments.count - (end.ordinal - cut.span.ordinal)
+      guard shift != 0 else { continue }
+      let next = spans.dropFirst(index + 1).first?.span
+      try db.execute(
+        sql: "UPDATE queueMoment SET ordinal = -1 - (ordinal + ?) WHERE ordinal >= ? AND ordinal < ?",
+        arguments: [shift, end.ordinal, next?.ordinal ?? Int.max])
+      try db.execute(
+        sql: "UPDATE queueItem SET moment = moment + ? WHERE position >= ? AND position < ?",
+        arguments: [shift, end.position, next?.firstPosition ?? Int.max])
+    }
+    try db.execute(sql: "UPDATE queueMoment SET ordinal = -1 - ordinal WHERE ordinal < 0")
+    var written = 0
+    for (cut, ordinal) in zip(spans, ordinals) {
+      var moments = cut.moments
+      if case .timeGap(let gap, _) = cut.span.boundary {
+        moments[0].boundary = .timeGap(gap: gap, threshold: threshold)
+      } else {
+        moments[0].boundary = cut.span.boundary
+      }
+      written += try Self.insert(moments, summaries: summaries(moments), from: cut.span, at: ordinal, in: db)
+      try Self.insertGaps(cut.gaps, firstBurst: cut.span.firstBurst + 1, in: db)
+    }
+    if moved {
+      try db.execute(
+        sql:
+          "UPDATE queueMoment SET thresholdSeconds = ?1 WHERE boundary = 'timeGap' AND thresholdSeconds != ?1",
+        arguments: [threshold])
+    }
+    return written
+  }
+
+  /// Writes the items and rows of `moments`, numbered from `span`'s first position and burst and
+  /// from the moment ordinal `ordinal`; returns how many items were written.
+  private static func insert(
+    _ moments: [Moment], summaries: [MomentSummary], from span: QueueTail, at ordinal: Int, in db: Database
+  ) throws -> Int {
+    let marked = try db.cachedStatement(sql: "SELECT EXISTS(SELECT 1 FROM review WHERE assetId = ?)")
+    func isMarked(_ asset: Asset) throws -> Bool {
+      for id in asset.memberIDs where try Bool.fetchOne(marked, arguments: [id.rawValue]) == true {
+        return true
+      }
+      return false
+    }
+    var items = QueueItemInserts(db)
+    var counts: [MomentCount] = []
+    var (position, burst) = (span.firstPosition, span.firstBurst)
+    for (offset, moment) in moments.enumerated() {
+      var count = MomentCount(first: position)
+      for members in moment.bursts {
+        for asset in members.assets {
+          let reviewed = try isMarked(asset)
+          try items.add(
+            asset, position: position, burst: burst, moment: ordinal + offset, reviewed: reviewed,
+            fileID: try OnlyFileRows.row(of: asset.id, in: db))
+          count.total += 1
+          if reviewed { count.reviewed += 1 }
+          position += 1
+        }
+        burst += 1
+      }
+      counts.append(count)
+    }
+    try items.finish()
+    try insertMoments(moments, summaries: summaries, counts: counts, from: ordinal, in: db)
+    return position - span.firstPosition
+  }
+}
