@@ -2,6 +2,7 @@ public import FaverCore
 internal import FaverPlaces
 import FaverStore
 public import Foundation
+import Logging
 
 /// The review queue saved in the store (see `IndexStore+QueueSchema`): the one read model.
 /// `status`, `next`, `cursor`, `mark`, `assets` and the page read the rows they need from it, each
@@ -74,6 +75,13 @@ extension Library {
         if case .editedBeforeNewFiles = edited { return (writable, .editedAndAppended) }
         return (writable, .appended)
       }
+      // Why each way of bringing it up to date declined: a whole rebuild is what a slow run spends.
+      let reasons = [("edit", edited), ("removal at the end", rm), ("removal", cut)].compactMap {
+        way, outcome in
+        if case .rebuild(let why) = outcome { "\(way): \(why)" } else { nil }
+      }
+      let append = if case .rebuild(let why) = appended { "append: \(why)" } else { "" }
+      logger.debug("The review queue is rebuilt whole (\((reasons + [append]).joined(separator: "; ")))")
     } else {
       try readable.useScratchQueue()
       target = readable
