@@ -4,13 +4,23 @@
 /// identifiers, a companion or raw file, a duration, duplicates) is kept together in one shared
 /// box, absent when all of it is: a library holds a million of these, copied as it is grouped,
 /// and each was 360 bytes with those inline, 160 without (the one-byte fields after
-/// `captureTime`, whose last word has room for them).
+/// `captureTime`, whose last word has room for them). The path is kept as its folder and its
+/// name (see `path`): 16 bytes more a value, where a path of more than 15 bytes was an
+/// allocation of its own (80 bytes for `2010/2010-01/IMG_000000.JPG`).
 public struct Asset: Hashable, Codable, Sendable, Identifiable {
   public var id: AssetID
   /// Absolute path of the library root the file was found under.
   public var root: String
-  /// Path relative to `root`.
-  public var path: String
+  /// Path relative to `root`: its folder and its name, kept apart (see `shareFolder`).
+  public var path: String {
+    get { folder.isEmpty ? name : folder + name }
+    set { (folder, name) = Self.split(newValue) }
+  }
+  /// The path's folder, up to and with its last `/` (empty for a file at the top of `root`): one
+  /// string shared by the files of a folder, once `shareFolder` has been called.
+  public private(set) var folder: String
+  /// The path's last component, after `folder`: a name of up to 15 bytes is held in the value.
+  private var name: String
   public var captureTime: CaptureTime
   public var kind: MediaKind
   /// Where the asset stands in the review (a Live Photo: as marked through its still or video).
@@ -86,7 +96,7 @@ public struct Asset: Hashable, Codable, Sendable, Identifiable {
   ) {
     self.id = id
     self.root = root
-    self.path = path
+    (folder, name) = Self.split(path)
     self.kind = kind
     self.captureTime = captureTime
     self.coordinate = coordinate
@@ -96,6 +106,24 @@ public struct Asset: Hashable, Codable, Sendable, Identifiable {
       RareFields(
         problem: problem, burstID: burstID, contentIdentifier: contentIdentifier, companion: companion,
         duration: duration, duplicates: duplicates))
+  }
+
+  /// `path` as its folder, with its last `/`, and its name.
+  private static func split(_ path: String) -> (folder: String, name: String) {
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return ("", path) }
+    let end = path.utf8.index(after: slash)
+    return (String(path[..<end]), String(path[end...]))
+  }
+
+  /// Takes the folder string `folders` keeps for this asset's folder, or keeps this one there:
+  /// a reader of many assets calls it on each, so that the files of a folder share one string.
+  public mutating func shareFolder(_ folders: inout [String: String]) {
+    guard folder.utf8.count > 15 else { return }
+    if let known = folders[folder] {
+      folder = known
+    } else {
+      folders[folder] = folder
+    }
   }
 
   /// Sets a field of the box: a new box (another asset may share the old one), none when empty.
@@ -166,7 +194,7 @@ public struct Asset: Hashable, Codable, Sendable, Identifiable {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     id = try container.decode(AssetID.self, forKey: .id)
     root = try container.decode(String.self, forKey: .root)
-    path = try container.decode(String.self, forKey: .path)
+    (folder, name) = Self.split(try container.decode(String.self, forKey: .path))
     kind = try container.decode(MediaKind.self, forKey: .kind)
     captureTime = try container.decode(CaptureTime.self, forKey: .captureTime)
     coordinate = try container.decodeIfPresent(Coordinate.self, forKey: .coordinate)

@@ -6,12 +6,8 @@ extension Timeline {
     let modified = assets.indices.filter { assets[$0].captureTime.source == .fileModified }
       .sorted { assets[$0].captureTime.instant < assets[$1].captureTime.instant }
     guard !modified.isEmpty else { return }
-    func folder(_ asset: Asset) -> Folder {
-      // By its bytes: a search by Character costs a grapheme break check per letter.
-      Folder(
-        root: asset.root,
-        path: asset.path[..<(asset.path.utf8.lastIndex(of: UInt8(ascii: "/")) ?? asset.path.startIndex)])
-    }
+    // The asset's folder without its last `/`: read as kept, no path is built.
+    func folder(_ asset: Asset) -> Folder { Folder(root: asset.root, path: asset.folder.dropLast()) }
     // How many undated files each of their folders holds, and the span of its dated photos and how
     // many (only the folders of modification times are looked at: no key is built for the rest).
     var undatedCount: [Folder: Int] = [:]

@@ -339,6 +339,9 @@ package final class IndexStore: Sendable {
         names[name] = name
         return name
       }
+      // Each folder's string kept once: a path is kept as its folder and its name (see
+      // `Asset.path`), and a million files live in a few thousand folders.
+      var folders: [String: String] = [:]
       while try rows.next() {
         var record = try FileRecord(rows, from: 0)
         (record.make, record.model) = (shared(record.make), shared(record.model))
@@ -354,7 +357,9 @@ package final class IndexStore: Sendable {
           }
           firstPath[record.assetId] = (assets.count, record.rootId, record.path)
         }
-        assets.append(record.asset(root: roots[record.rootId] ?? ""))
+        var asset = record.asset(root: roots[record.rootId] ?? "")
+        asset.shareFolder(&folders)
+        assets.append(asset)
         keys.append((record.takenAt, record.rootId))
       }
       // The asset is at the first of its places; the others are its duplicates, in order.

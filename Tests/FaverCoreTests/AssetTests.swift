@@ -60,6 +60,35 @@ private func jsonKeys(_ asset: Asset) throws -> Set<String> {
       ])
 }
 
-@Test func anAssetIsAtMost160Bytes() {
-  #expect(MemoryLayout<Asset>.stride <= 160)
+@Test func anAssetIsAtMost176Bytes() {
+  #expect(MemoryLayout<Asset>.stride <= 176)
+}
+
+@Test(arguments: [
+  "", "a.jpg", "/a.jpg", "2010/2010-01/IMG_000000.JPG", "a/", "a//b", "été/€/x.heic", "x/y/z",
+])
+func aPathIsKeptAsItsFolderAndNameAndGivenBackAsItWas(path: String) throws {
+  var asset = Asset.fixture(1, at: 0)
+  asset.path = path
+  #expect(asset.path == path)
+  #expect(asset.path.utf8.elementsEqual(path.utf8))
+  let name = String(decoding: path.utf8.dropFirst(asset.folder.utf8.count), as: UTF8.self)
+  #expect(asset.folder + name == path)
+  #expect(!name.contains("/"))
+  let decoded = try JSONDecoder().decode(Asset.self, from: JSONEncoder().encode(asset))
+  #expect(decoded == asset && decoded.path == path)
+}
+
+@Test func assetsOfOneFolderShareItsStringAndStayEqual() {
+  var folders: [String: String] = [:]
+  var (a, b) = (Asset.fixture(1, at: 0), Asset.fixture(1, at: 0))
+  a.path = "a long folder name/2024-05-12/IMG_0001.JPG"
+  b.path = "a long folder name/2024-05-12/IMG_0001.JPG"
+  a.shareFolder(&folders)
+  b.shareFolder(&folders)
+  #expect(folders.count == 1)
+  #expect(a == b && a.hashValue == b.hashValue)
+  #expect(b.path == "a long folder name/2024-05-12/IMG_0001.JPG")
+  b.path = "a long folder name/2024-05-13/IMG_0001.JPG"
+  #expect(a != b)
 }
