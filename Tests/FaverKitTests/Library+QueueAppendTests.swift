@@ -117,14 +117,27 @@ final class TwinLibraries {
     // Mostly the next day; now and then moments later, in the burst of the last photo, or at its
     // very instant.
     clock += dayGaps.randomElement(using: &random) ?? 1
-    for index in 0..<Int.random(in: 1...6, using: &random) {
+    let photos = Int.random(in: 1...6, using: &random)
+    for index in 0..<photos {
       if index > 0 { clock += [0.5, 2, 40, 700, 5000].randomElement(using: &random) ?? 1 }
       let wallClock = Int.random(in: 0..<30, using: &random) == 0 && wallClocks
       changes.media += newPhoto(at: clock, folder: folder, wallClock: wallClock)
     }
-    for _ in 0..<(modifiedFiles ? Int.random(in: 0...5, using: &random) : 0) {
+    // As many as its photos or one fewer: whether its dated photos outnumber them changes often.
+    for _ in 0..<(modifiedFiles ? photos - Int.random(in: 0...1, using: &random) : 0) {
       next += 1
-      let seconds = Double.random(in: 1_700_000_000 - 400_000...clock + 400_000, using: &random)
+      // Anywhere, or within a day outside an end of the folder's span: undated once the photo at
+      // that end is removed, if the next is more than a day further in.
+      let dated = (Array(files.values) + changes.media).filter { $0.path.hasPrefix(folder + "/p") }
+        .map(\.takenAt)
+      let seconds =
+        if Bool.random(using: &random), let first = dated.min(), let last = dated.max() {
+          Bool.random(using: &random)
+            ? first - Double.random(in: 0...86_400, using: &random)
+            : last + Double.random(in: 0...86_400, using: &random)
+        } else {
+          Double.random(in: 1_700_000_000 - 400_000...clock + 400_000, using: &random)
+        }
       changes.media.append(
         record(
           "\(folder)/m\(next).png", id: "id\(next)m", at: seconds, offset: nil,
@@ -183,6 +196,20 @@ final class TwinLibraries {
     guard let path = paths.randomElement(using: &random) else { return }
     var changes = IndexChanges(rootId: root)
     changes.removed = [path]
+    try apply(changes)
+  }
+
+  /// Removes the first or the last dated photo of a folder (an end of its span), or its second.
+  func removeAnEnd() throws {
+    let folder = "d\(Int.random(in: 0..<4, using: &random))/p"
+    let photos = files.values.filter { $0.path.hasPrefix(folder) }.sorted {
+      ($0.takenAt, $0.path) < ($1.takenAt, $1.path)
+    }
+    guard photos.count > 2 else { return try remove() }
+    let path = [photos[0], photos[1], photos[photos.count - 2], photos[photos.count - 1]]
+      .randomElement(using: &random)?.path
+    var changes = IndexChanges(rootId: root)
+    changes.removed = path.map { [$0] } ?? []
     try apply(changes)
   }
 
@@ -478,7 +505,11 @@ func photosRemovedBesideModificationTimesEqualAFullRebuild(seed: Int) throws {
   #expect(try twins.freshen() == .rebuilt)
   var taken: [Library.QueueFreshening] = []
   for step in 0..<60 {
-    if step % 6 == 0 { try twins.append() } else { try twins.remove() }
+    switch step % 6 {
+    case 0: try twins.append()
+    case 1, 2, 3: try twins.remove()
+    default: try twins.removeAnEnd()
+    }
     let done = try twins.freshen()
     if step % 6 > 0 { taken.append(done) }
     let (appended, rebuilt) = (
