@@ -20,8 +20,10 @@ import GRDB
 /// - Each knew its instant (an offset in the file, not dated by name or modification time), and
 ///   changed nothing placed around it: no file is a wall clock within `Timeline.reach` + the
 ///   widest offset (+ twice the largest clock shift) of it, either side (its zone is inferred from
-///   evidence that near), none in its folder is dated by its modification time (the folder's
-///   span of dated photos), none shares its burst identifier.
+///   evidence that near), none shares its burst identifier; and in its folder (the exact
+///   directory), every file dated by its modification time stays dated or undated as it was: the
+///   removed photos were not what held the span of the folder's dated photos near it, nor what
+///   made them outnumber its modification times (`keepsUndated`).
 /// - At the end: each was an item of the queue's last dated moment, not its first, or of the
 ///   "Undated" one; no item before that moment ends after it starts or within the burst window
 ///   (+1 s) of its start, and none of its photos has a burst identifier: bursts, gaps and cuts
@@ -210,6 +212,7 @@ extension IndexStore {
     let shift = corrections.map { TimeInterval(abs($0.shift)) }.max() ?? 0
     let zoneReach = timeline.reach + Timeline.widestOffset + 2 * shift + Self.pairingReach
     var removed: Set<String> = []
+    var removedByFolder: [FolderPrefix: Set<String>] = [:]
     for change in changes {
       let (id, root, path, takenAt): (String, Int64, String, Double) = (
         change[0], change[2], change[3], change[4]
@@ -218,7 +221,6 @@ extension IndexStore {
       guard offset != nil, source != TimeSource.fileModified.rawValue,
         source != TimeSource.fileName.rawValue
       else { return .other(.rebuild("a removed file had no offset of its own")) }
-      let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[...$0]) } ?? ""
       let near = try Bool.fetchOne(
         db,
         sql: """
@@ -227,15 +229,19 @@ extension IndexStore {
           OR EXISTS(SELECT 1 FROM queueItem WHERE companionId = ?1 OR rawId = ?1)
           OR EXISTS(SELECT 1 FROM file WHERE utcOffset IS NULL AND timeSource != 'fileModified'
             AND takenAt >= ?2 AND takenAt <= ?3)
-          OR EXISTS(SELECT 1 FROM file WHERE timeSource = 'fileModified' AND rootId = ?4
-            AND substr(path, 1, length(?5)) = ?5)
-          OR (?6 IS NOT NULL AND EXISTS(SELECT 1 FROM file WHERE burstID = ?6))
+          OR (?4 IS NOT NULL AND EXISTS(SELECT 1 FROM file WHERE burstID = ?4))
           """,
-        arguments: [id, takenAt - zoneReach, takenAt + zoneReach, root, folder, burstID])
+        arguments: [id, takenAt - zoneReach, takenAt + zoneReach, burstID])
       guard near == false else {
         return .other(.rebuild("a removed file was a copy or a pair, or files near it depend on it"))
       }
       removed.insert(id)
+      let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[...$0]) } ?? ""
+      removedByFolder[FolderPrefix(rootId: root, prefix: folder), default: []].insert(id)
+    }
+    for (folder, ids) in removedByFolder
+    where try !Self.keepsUndated(folder, without: ids, folderReach: timeline.folderReach, in: db) {
+      return .other(.rebuild("a removed photo moves the span or count of its folder's dated photos"))
     }
     return .removed(removed, generation: generation, threshold: savedThreshold)
   }

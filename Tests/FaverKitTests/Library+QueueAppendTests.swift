@@ -17,6 +17,10 @@ final class TwinLibraries {
   var random: SeededGenerator
   /// Whether a new day's photos may hold a wall-clock one now and then.
   var wallClocks = true
+  /// Whether a new day's folder also gets files dated by their modification time (no date in the
+  /// file: a screenshot, a download), about as many as its photos, at times among and around the
+  /// library's photos, some far outside them (undated when their folder is mostly dated photos).
+  var modifiedFiles = false
   /// How long after the last photo a new day's photos begin, one picked at random each day.
   var dayGaps: [Double] = [0, 0.5, 2, 700, 5000, 100_000, 200_000, 300_000]
   /// Every path indexed, with its record.
@@ -53,13 +57,13 @@ final class TwinLibraries {
 
   private func record(
     _ path: String, id: String, kind: MediaKind = .photo, at seconds: Double, offset: Int?,
-    camera: Int, coordinate: Coordinate?, identifier: String? = nil
+    camera: Int, coordinate: Coordinate?, identifier: String? = nil, source: TimeSource = .exifOriginal
   ) -> FileRecord {
     FileRecord(
       rootId: root, path: path, assetId: AssetID(rawValue: id), format: kind == .video ? "quicktime" : "jpeg",
       kind: kind, stamp: FileStamp(size: 1, mtimeNs: 1, device: 1, inode: 1),
       captureTime: CaptureTime(
-        instant: Date(timeIntervalSince1970: seconds), utcOffset: offset, source: .exifOriginal),
+        instant: Date(timeIntervalSince1970: seconds), utcOffset: offset, source: source),
       coordinate: coordinate, make: Self.cameras[camera].make, model: Self.cameras[camera].model,
       problem: nil,
       contentIdentifier: identifier, duration: kind == .video ? 2 : nil)
@@ -113,10 +117,31 @@ final class TwinLibraries {
     // Mostly the next day; now and then moments later, in the burst of the last photo, or at its
     // very instant.
     clock += dayGaps.randomElement(using: &random) ?? 1
-    for index in 0..<Int.random(in: 1...6, using: &random) {
+    let photos = Int.random(in: 1...6, using: &random)
+    for index in 0..<photos {
       if index > 0 { clock += [0.5, 2, 40, 700, 5000].randomElement(using: &random) ?? 1 }
       let wallClock = Int.random(in: 0..<30, using: &random) == 0 && wallClocks
       changes.media += newPhoto(at: clock, folder: folder, wallClock: wallClock)
+    }
+    // As many as its photos or one fewer: whether its dated photos outnumber them changes often.
+    for _ in 0..<(modifiedFiles ? photos - Int.random(in: 0...1, using: &random) : 0) {
+      next += 1
+      // Anywhere, or within a day outside an end of the folder's span: undated once the photo at
+      // that end is removed, if the next is more than a day further in.
+      let dated = (Array(files.values) + changes.media).filter { $0.path.hasPrefix(folder + "/p") }
+        .map(\.takenAt)
+      let seconds =
+        if Bool.random(using: &random), let first = dated.min(), let last = dated.max() {
+          Bool.random(using: &random)
+            ? first - Double.random(in: 0...86_400, using: &random)
+            : last + Double.random(in: 0...86_400, using: &random)
+        } else {
+          Double.random(in: 1_700_000_000 - 400_000...clock + 400_000, using: &random)
+        }
+      changes.media.append(
+        record(
+          "\(folder)/m\(next).png", id: "id\(next)m", at: seconds, offset: nil,
+          camera: 2, coordinate: nil, source: .fileModified))
     }
     try apply(changes)
   }
@@ -171,6 +196,20 @@ final class TwinLibraries {
     guard let path = paths.randomElement(using: &random) else { return }
     var changes = IndexChanges(rootId: root)
     changes.removed = [path]
+    try apply(changes)
+  }
+
+  /// Removes the first or the last dated photo of a folder (an end of its span), or its second.
+  func removeAnEnd() throws {
+    let folder = "d\(Int.random(in: 0..<4, using: &random))/p"
+    let photos = files.values.filter { $0.path.hasPrefix(folder) }.sorted {
+      ($0.takenAt, $0.path) < ($1.takenAt, $1.path)
+    }
+    guard photos.count > 2 else { return try remove() }
+    let path = [photos[0], photos[1], photos[photos.count - 2], photos[photos.count - 1]]
+      .randomElement(using: &random)?.path
+    var changes = IndexChanges(rootId: root)
+    changes.removed = path.map { [$0] } ?? []
     try apply(changes)
   }
 
@@ -447,6 +486,37 @@ func photosRemovedMidTimelineEqualAFullRebuild(seed: Int) throws {
     let seen = try twins.seenDifferently()
     #expect(seen == nil, "step \(step): \(done)")
     if appended != rebuilt || seen != nil { break }
+  }
+  #expect(taken.allSatisfy { [.removed, .removedInTheMiddle, .rebuilt].contains($0) }, "\(taken)")
+  #expect(taken.filter { $0 == .removedInTheMiddle }.count >= 6, "\(taken)")
+}
+
+/// Photos removed anywhere in a library whose folders also hold files dated by their modification
+/// time, some far outside the span of their folder's dated photos (undated while those photos
+/// outnumber them): a removal that moves neither the span near them nor which of the two
+/// outnumbers the other is cut in place (counted), and after every change the queue equals a full
+/// rebuild.
+@Test(arguments: [1, 2, 3, 4])
+func photosRemovedBesideModificationTimesEqualAFullRebuild(seed: Int) throws {
+  let twins = try TwinLibraries(seed: UInt64(seed))
+  twins.wallClocks = false
+  twins.modifiedFiles = true
+  for _ in 0..<20 { try twins.append() }
+  #expect(try twins.freshen() == .rebuilt)
+  var taken: [Library.QueueFreshening] = []
+  for step in 0..<60 {
+    switch step % 6 {
+    case 0: try twins.append()
+    case 1, 2, 3: try twins.remove()
+    default: try twins.removeAnEnd()
+    }
+    let done = try twins.freshen()
+    if step % 6 > 0 { taken.append(done) }
+    let (appended, rebuilt) = (
+      try TwinLibraries.savedQueue(twins.appended.store), try TwinLibraries.savedQueue(twins.rebuilt.store)
+    )
+    #expect(appended == rebuilt, "step \(step): \(done), \(TwinLibraries.firstDifference(appended, rebuilt))")
+    if appended != rebuilt { break }
   }
   #expect(taken.allSatisfy { [.removed, .removedInTheMiddle, .rebuilt].contains($0) }, "\(taken)")
   #expect(taken.filter { $0 == .removedInTheMiddle }.count >= 6, "\(taken)")
