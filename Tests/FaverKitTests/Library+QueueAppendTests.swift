@@ -10,6 +10,10 @@ import Testing
 /// Two in-memory stores given the same changes: `appended` keeps its queue as `Library` does
 /// (appending where it can), `rebuilt` builds it from the whole library after every change (the
 /// manifest tests use them too).
+///
+/// The property tests on them run for a minute or more without suspending: each yields between
+/// steps, so the suite's other tests (which share two threads) are not held up for minutes (a
+/// test waiting on a timer saw it fire long after).
 final class TwinLibraries {
   let appended: (store: IndexStore, library: Library)
   let rebuilt: (store: IndexStore, library: Library)
@@ -329,13 +333,14 @@ final class TwinLibraries {
 }
 
 @Test(arguments: [1, 2, 3])
-func aQueueBroughtUpToDateEqualsAFullRebuildAfterEveryChange(seed: Int) throws {
+func aQueueBroughtUpToDateEqualsAFullRebuildAfterEveryChange(seed: Int) async throws {
   let twins = try TwinLibraries(seed: UInt64(seed))
   // The first queue is built whole; every change after it is appended where it can be.
   for _ in 0..<10 { try twins.append() }
   #expect(try twins.freshen() == .rebuilt)
   var taken: [String: [Library.QueueFreshening]] = [:]
   for step in 0..<120 {
+    await Task.yield()  // the suite's other tests run between steps (see `TwinLibraries`)
     let change: String
     switch Int.random(in: 0..<25, using: &twins.random) {
     case 0..<10:
@@ -440,13 +445,14 @@ func aQueueBroughtUpToDateEqualsAFullRebuildAfterEveryChange(seed: Int) throws {
 /// moments are cut again without them where the rules allow (counted, so the test cannot pass by
 /// always rebuilding), and the queue equals a full rebuild after every change.
 @Test(arguments: [1, 2, 3])
-func photosRemovedFromTheLastMomentsEqualAFullRebuild(seed: Int) throws {
+func photosRemovedFromTheLastMomentsEqualAFullRebuild(seed: Int) async throws {
   let twins = try TwinLibraries(seed: UInt64(seed))
   twins.wallClocks = false
   for _ in 0..<10 { try twins.append() }
   #expect(try twins.freshen() == .rebuilt)
   var taken: [Library.QueueFreshening] = []
   for step in 0..<40 {
+    await Task.yield()  // the suite's other tests run between steps (see `TwinLibraries`)
     if step % 2 == 0 { try twins.append() } else { try twins.remove(recent: 6) }
     let done = try twins.freshen()
     if step % 2 == 1 { taken.append(done) }
@@ -465,13 +471,14 @@ func photosRemovedFromTheLastMomentsEqualAFullRebuild(seed: Int) throws {
 /// rebuilding), leaving holes in the queue's numbering; after every change the queue equals a
 /// full rebuild (see `savedQueue`), and so do `next`, `status` and the manifest.
 @Test(arguments: [1, 2, 3, 4])
-func photosRemovedMidTimelineEqualAFullRebuild(seed: Int) throws {
+func photosRemovedMidTimelineEqualAFullRebuild(seed: Int) async throws {
   let twins = try TwinLibraries(seed: UInt64(seed))
   twins.wallClocks = false
   for _ in 0..<20 { try twins.append() }
   #expect(try twins.freshen() == .rebuilt)
   var taken: [Library.QueueFreshening] = []
   for step in 0..<40 {
+    await Task.yield()  // the suite's other tests run between steps (see `TwinLibraries`)
     switch step % 4 {
     case 0: try twins.append()
     case 1: try twins.mark()
@@ -497,7 +504,7 @@ func photosRemovedMidTimelineEqualAFullRebuild(seed: Int) throws {
 /// outnumbers the other is cut in place (counted), and after every change the queue equals a full
 /// rebuild.
 @Test(arguments: [1, 2, 3, 4])
-func photosRemovedBesideModificationTimesEqualAFullRebuild(seed: Int) throws {
+func photosRemovedBesideModificationTimesEqualAFullRebuild(seed: Int) async throws {
   let twins = try TwinLibraries(seed: UInt64(seed))
   twins.wallClocks = false
   twins.modifiedFiles = true
@@ -505,6 +512,7 @@ func photosRemovedBesideModificationTimesEqualAFullRebuild(seed: Int) throws {
   #expect(try twins.freshen() == .rebuilt)
   var taken: [Library.QueueFreshening] = []
   for step in 0..<60 {
+    await Task.yield()  // the suite's other tests run between steps (see `TwinLibraries`)
     switch step % 6 {
     case 0: try twins.append()
     case 1, 2, 3: try twins.remove()
