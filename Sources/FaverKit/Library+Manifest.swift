@@ -58,7 +58,7 @@ extension Library {
         }
       } else {
         // New photos at the end are appended; any other change rebuilds (see `freshenQueue`).
-        _ = try freshenQueue(mode: mode)
+        _ = try timed("The review queue made fresh") { try freshenQueue(mode: mode) }
       }
       if !explain, let unchanged = try unchangedManifest(in: store, mode: mode, extraFolder: extraFolder) {
         if let output { try copyManifest(to: output) }
@@ -66,8 +66,11 @@ extension Library {
       }
       // Another command may save the queue of another mode meanwhile: then again (at worst with
       // the queue stale, which a concurrent index leaves: it was built from the data read).
-      if var written = try writeManifest(
-        from: store, mode: mode, extraFolder: extraFolder, now: now, output: output)
+      if var written = try timed(
+        "The manifest written",
+        {
+          try writeManifest(from: store, mode: mode, extraFolder: extraFolder, now: now, output: output)
+        })
       {
         written.explained = explained
         return written

@@ -88,8 +88,8 @@ extension Library {
     }
     let generation = try target.dataGeneration()
     var assets = try placedAssets(target, ordered: false)
-    let cuts = MomentClusterer(mode: mode).cuts(in: assets)
-    try saveQueue(&assets, cuts: cuts, generation: generation, in: target)
+    let cuts = timed("The moments cut") { MomentClusterer(mode: mode).cuts(in: assets) }
+    try timed("The queue saved") { try saveQueue(&assets, cuts: cuts, generation: generation, in: target) }
     return (target, .rebuilt)
   }
 

@@ -233,8 +233,10 @@ public final class Library: Sendable {
   /// path); otherwise in the store's order, for the use cases that order them themselves
   /// (clustering sorts its bursts).
   func placedAssets(_ store: IndexStore, ordered: Bool = true) throws -> [Asset] {
-    var assets = try store.assets()
-    Timeline().place(&assets, corrections: try store.clockCorrections())
+    var assets = try timed("The assets read") { try store.assets() }
+    try timed("The assets placed on the timeline") {
+      Timeline().place(&assets, corrections: try store.clockCorrections())
+    }
     guard ordered else { return assets }
     let instants = assets.map(\.captureTime.instant)
     guard zip(instants, instants.dropFirst()).contains(where: { $0 > $1 }) else { return assets }
