@@ -28,3 +28,49 @@ func theGapsKeptAreTheCountedOnesAtTheirBursts(count: Int) throws {
   #expect(rows.map { $0.burst } == counted.map { $0.burst })
   #expect(rows.map { $0.gap } == counted.map { $0.gap })
 }
+
+private func photo(_ root: Int64, _ index: Int) -> FileRecord {
+  FileRecord(
+    rootId: root, path: "\(index).jpg", assetId: AssetID(rawValue: String(format: "%016llx", index * 7919)),
+    format: "jpeg", kind: .photo, stamp: FileStamp(size: 1, mtimeNs: 1, device: 1, inode: 1),
+    captureTime: CaptureTime(
+      instant: Date(timeIntervalSince1970: 1_700_000_000 + Double(index % 50) * 5_000 + Double(index)),
+      utcOffset: 0, source: .exifOriginal),
+    coordinate: nil, make: nil, model: nil, problem: nil)
+}
+
+/// A queue written whole keeps the indexes whose keys follow the position while its rows go in,
+/// and makes the others again: every index is there, and holds every row, on a first save and on
+/// a save that replaces a queue.
+@Test func aQueueWrittenWholeKeepsEveryIndexSound() throws {
+  let store = try IndexStore()
+  let root = try store.rootID(for: "/lib")
+  var changes = IndexChanges(rootId: root)
+  changes.media = (0..<300).map { photo(root, $0) }
+  try store.apply(changes)
+  func indexes() throws -> [String] {
+    try store.database.read { db in
+      try String.fetchAll(
+        db,
+        sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'queueItem' ORDER BY name")
+    }
+  }
+  let before = try indexes()
+  #expect(before.count == 6)
+  for recipe in ["first", "second"] {
+    // The second save finds no item as it would write it: the whole queue is written again.
+    try store.database.write { db in try db.execute(sql: "UPDATE queueItem SET digest = 0") }
+    var assets = try store.assets()
+    let cuts = MomentClusterer(mode: .smart).cuts(in: assets)
+    let written = try store.saveQueue(
+      &assets, cuts: cuts, summary: { MomentSummary($0, place: nil) }, generation: 0, recipe: recipe)
+    #expect(written == 300)
+    #expect(try indexes() == before)
+    #expect(try store.integrityCheck() == ["ok"])
+    let pending = try store.database.read { db in
+      try Int.fetchOne(
+        db, sql: "SELECT COUNT(*) FROM queueItem INDEXED BY queueItem_pending WHERE reviewed = 0")
+    }
+    #expect(pending == 300)
+  }
+}
