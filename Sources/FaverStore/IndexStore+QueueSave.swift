@@ -116,10 +116,12 @@ extension IndexStore {
           for burst in cuts.burstOrdinals(of: moment) {
             for member in cuts.bursts.members(of: cuts.order[burst]) {
               let asset = assets[member]
+              // An id's text is made anew on each read: none is made when nothing is marked.
               let reviewed =
-                marked.contains(asset.id.rawValue)
-                || asset.companion.map { marked.contains($0.id.rawValue) } == true
-                || asset.raw.map { marked.contains($0.id.rawValue) } == true
+                !marked.isEmpty
+                && (marked.contains(asset.id.rawValue)
+                  || asset.companion.map { marked.contains($0.id.rawValue) } == true
+                  || asset.raw.map { marked.contains($0.id.rawValue) } == true)
               try body(asset, position, burst, moment, reviewed)
               position += 1
             }
@@ -401,6 +403,11 @@ struct QueueItemInserts {
   /// written with. `reviewed` is left out: every write to `review` keeps the saved flags in step
   /// (`updateQueueReviewed`).
   static func digest(_ asset: Asset, burst: Int, moment: Int, fileID: Int64? = nil) -> Int64 {
+    digest(asset, id: asset.id.rawValue, burst: burst, moment: moment, fileID: fileID)
+  }
+
+  /// `digest`, the asset's id given as its text (`id`; made anew on each read of `rawValue`).
+  private static func digest(_ asset: Asset, id: String, burst: Int, moment: Int, fileID: Int64?) -> Int64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     func bits(_ value: UInt64) {
       var value = value
@@ -416,7 +423,7 @@ struct QueueItemInserts {
     }
     func number(_ value: Int?) { bits(value.map { UInt64(bitPattern: Int64($0)) } ?? 0x8000_0000_0000_0001) }
     let time = asset.captureTime
-    text(asset.id.rawValue)
+    text(id)
     text(asset.companion?.id.rawValue)
     text(asset.raw?.id.rawValue)
     number(burst)
@@ -438,9 +445,9 @@ struct QueueItemInserts {
     with statement: inout BatchStatement
   ) throws {
     for (asset, position, burst, moment, reviewed, fileID) in rows {
-      let time = asset.captureTime
+      let (time, id) = (asset.captureTime, asset.id.rawValue)
       statement.bind(Int64(position))
-      statement.bind(asset.id.rawValue)
+      statement.bind(id)
       statement.bind(asset.companion?.id.rawValue)
       statement.bind(asset.raw?.id.rawValue)
       statement.bind(Int64(burst))
@@ -455,7 +462,7 @@ struct QueueItemInserts {
       statement.bind(time.isUndated)
       statement.bind(asset.problem)
       statement.bind(reviewed)
-      statement.bind(digest(asset, burst: burst, moment: moment, fileID: fileID))
+      statement.bind(digest(asset, id: id, burst: burst, moment: moment, fileID: fileID))
       statement.bind(fileID.map(Int.init))
     }
     try statement.run()

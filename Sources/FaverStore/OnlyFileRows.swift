@@ -12,6 +12,12 @@ struct OnlyFileRows {
   /// another asset's). Two sorted arrays: a dictionary of a million keys took twice the memory.
   private var keys: [UInt64] = []
   private var rows: [Int64] = []
+  /// Where the keys of each value of their top `bucketBits` bits begin in `keys`, and one past
+  /// the last: a lookup searches the few keys of its bucket. Keys are spread evenly (hex ids are
+  /// random, the others hashed), and a search of the whole array missed the cache at nearly every
+  /// step (a million lookups took most of a second).
+  private var starts: [UInt32] = []
+  private static let bucketBits = 16
 
   /// Every asset's, as `file` holds them in the transaction of `db`.
   init(_ db: Database) throws {
@@ -33,24 +39,31 @@ struct OnlyFileRows {
       keys.append(key)
       rows.append(files.int64(1))
     }
-    guard !isSorted else { return }
-    let found = zip(keys, rows).sorted { $0.0 < $1.0 }
-    (keys, rows) = ([], [])
-    for (key, row) in found {
-      if keys.last == key {
-        rows[rows.count - 1] = 0
-      } else {
-        keys.append(key)
-        rows.append(row)
+    if !isSorted {
+      let found = zip(keys, rows).sorted { $0.0 < $1.0 }
+      (keys, rows) = ([], [])
+      for (key, row) in found {
+        if keys.last == key {
+          rows[rows.count - 1] = 0
+        } else {
+          keys.append(key)
+          rows.append(row)
+        }
       }
     }
+    starts = [UInt32](repeating: 0, count: (1 << Self.bucketBits) + 1)
+    for key in keys { starts[Self.bucket(of: key) + 1] += 1 }
+    for bucket in 0..<(1 << Self.bucketBits) { starts[bucket + 1] += starts[bucket] }
   }
+
+  private static func bucket(of key: UInt64) -> Int { Int(key >> (64 - UInt64(bucketBits))) }
 
   /// The row of the only file of the asset `id`; nil when it has several or none.
   func row(of id: AssetID) -> Int64? {
     let utf8 = id.rawValue.utf8
     let key = utf8.withContiguousStorageIfAvailable(Self.key) ?? Self.key(utf8)
-    var (low, high) = (0, keys.count)
+    let bucket = Self.bucket(of: key)
+    var (low, high) = (Int(starts[bucket]), Int(starts[bucket + 1]))
     while low < high {
       let middle = (low + high) / 2
       if keys[middle] < key { low = middle + 1 } else { high = middle }

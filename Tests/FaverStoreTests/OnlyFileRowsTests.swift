@@ -15,11 +15,13 @@ private func photo(_ root: Int64, _ path: String, _ id: String) -> FileRecord {
 }
 
 /// Ids of hex digits (read in the order of their keys) and of other text (sorted after the walk)
-/// each find their only file's row; an id with two files, or none, finds none.
+/// each find their only file's row; an id with two files, or none, finds none: ids in one bucket
+/// of the table (the same first four digits), at its first and last keys, and in the last bucket.
 @Test(arguments: [
   ["00000000000000a1", "00000000000000b2", "ffffffffffffff01", "0123456789abcdef"],
   ["a", "b", "c", "d"],
   ["00000000000000a1", "b", "ffffffffffffff01", "D0123456789ABCDE"],
+  ["ffff000000000001", "ffffffffffffffff", "ffff000000000002", "0000ffffffffffff", "ffff000000000000"],
 ])
 func eachIDFindsTheRowOfItsOnlyFile(ids: [String]) throws {
   let store = try IndexStore()
