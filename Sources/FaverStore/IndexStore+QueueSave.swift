@@ -147,8 +147,11 @@ extension IndexStore {
       var fileIDs: [Int64] = []
       fileIDs.reserveCapacity(assets.count)
       func fileID(_ position: Int) -> Int64? { fileIDs[position] == 0 ? nil : fileIDs[position] }
+      // How the items fall in the indexes that are not in queue order (see `indexesKept`).
+      var layout = ItemLayout()
       forEachItem { asset, position, burst, moment, reviewed in
         count += 1
+        layout.add(asset)
         if counts[moment].total == 0 { counts[moment].first = position }
         counts[moment].total += 1
         if reviewed { counts[moment].reviewed += 1 }
@@ -164,15 +167,15 @@ extension IndexStore {
       if rewritten > count / 2 {
         // Most of it: the indexes are dropped and made again once the rows are in (by sorting
         // them); kept, every row went into each of them at a random place, and a million rows
-        // took 10 s. Those whose keys grow with the position are kept: each row goes in at
-        // their end, which costs less than a scan of the whole table to make them again.
+        // took 10 s. Those where nearly every row lands at the end (or that few rows enter) are
+        // kept: that costs less than a scan of the whole table to make each again.
         let schema = scratch ? "temp" : "main"
         indexes = try Row.fetchAll(
           db,
           sql:
             "SELECT name, sql FROM \(schema).sqlite_master WHERE type = 'index' AND tbl_name = 'queueItem' AND sql IS NOT NULL"
         ).map { (name: $0[0] as String, sql: $0[1] as String) }
-          .filter { !Self.indexesInQueueOrder.contains($0.name) }
+          .filter { !layout.indexesKept.contains($0.name) }
         for index in indexes {
           try db.execute(sql: "DROP INDEX \(schema).\(index.name.quotedDatabaseIdentifier)")
         }
@@ -217,9 +220,38 @@ extension IndexStore {
     }
   }
 
-  /// The indexes of `queueItem` whose keys grow with the position (the burst ordinal, the
-  /// position itself): a queue written in order adds each row at their end.
-  static let indexesInQueueOrder: Set<String> = ["queueItem_on_burst", "queueItem_pending"]
+  /// How the items of a queue written whole, in order, fall in the indexes of `queueItem`: which
+  /// of them are kept while the rows go in (see `indexesKept`).
+  struct ItemLayout {
+    private(set) var count = 0
+    /// Items whose instant is below one before them: they land inside `queueItem_listing`.
+    private(set) var outOfOrder = 0
+    private(set) var companions = 0
+    private(set) var raws = 0
+    private var latest = -Double.infinity
+
+    mutating func add(_ asset: Asset) {
+      count += 1
+      let instant = asset.captureTime.instant.timeIntervalSince1970
+      if instant < latest { outOfOrder += 1 } else { latest = instant }
+      if asset.companion != nil { companions += 1 }
+      if asset.raw != nil { raws += 1 }
+    }
+
+    /// The indexes kept while the rows go in: those whose keys grow with the position (the
+    /// burst ordinal, the position itself), where each row goes in at the end; the listing's (by
+    /// instant) when at most one item in 16 lands inside it; and the companion's and raw file's
+    /// (partial) when at most one item in 16 enters them. Any other is dropped and made again
+    /// from the rows, by one sort: a million rows inserted at random places took 10 s.
+    var indexesKept: Set<String> {
+      func few(_ items: Int) -> Bool { items * 16 <= count }
+      var kept: Set<String> = ["queueItem_on_burst", "queueItem_pending"]
+      if few(outOfOrder) { kept.insert("queueItem_listing") }
+      if few(companions) { kept.insert("queueItem_on_companionId") }
+      if few(raws) { kept.insert("queueItem_on_rawId") }
+      return kept
+    }
+  }
 
   /// How many items a moment of the queue holds from which position, and how many are reviewed.
   struct MomentCount {

@@ -74,3 +74,35 @@ private func photo(_ root: Int64, _ index: Int) -> FileRecord {
     #expect(pending == 300)
   }
 }
+
+/// The listing's index is kept while the rows go in when at most one item in 16 comes before an
+/// instant already written; the companion's and the raw file's when at most one in 16 has one.
+@Test(arguments: [
+  (0, 0, 0, true, true), (4, 2, 1, true, true), (5, 3, 2, false, true), (0, 5, 5, true, false),
+])
+func theIndexesKeptFollowHowTheItemsFall(
+  outOfOrder: Int, companions: Int, raws: Int, keepsListing: Bool, keepsPairs: Bool
+) {
+  var layout = IndexStore.ItemLayout()
+  for index in 0..<64 {
+    // The first `outOfOrder` items after the tenth go back an hour.
+    let late = index > 10 && index <= 10 + outOfOrder
+    var asset = Asset(
+      id: AssetID(rawValue: String(format: "%016llx", index)), root: "/lib", path: "\(index).jpg",
+      kind: .photo,
+      captureTime: CaptureTime(
+        instant: Date(timeIntervalSince1970: 1_700_000_000 + Double(index) - (late ? 3_600 : 0)),
+        utcOffset: 0,
+        source: .exifOriginal))
+    let other = Asset.Companion(id: AssetID(rawValue: "c\(index)"), root: "/lib", path: "\(index).mov")
+    if index < companions { asset.companion = other }
+    if index < raws { asset.raw = other }
+    layout.add(asset)
+  }
+  let kept = layout.indexesKept
+  #expect(kept.isSuperset(of: ["queueItem_on_burst", "queueItem_pending"]))
+  #expect(kept.contains("queueItem_listing") == keepsListing)
+  #expect(kept.contains("queueItem_on_companionId") == (companions * 16 <= 64))
+  #expect(kept.contains("queueItem_on_rawId") == (raws * 16 <= 64))
+  #expect((kept.contains("queueItem_on_companionId") && kept.contains("queueItem_on_rawId")) == keepsPairs)
+}
