@@ -32,6 +32,7 @@ from PIL import Image, ImageDraw
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -167,7 +168,8 @@ class Server:
 
 def wait(driver, condition, what, timeout=TIMEOUT):
     try:
-        WebDriverWait(driver, timeout, poll_frequency=0.1).until(lambda _: condition())
+        WebDriverWait(driver, timeout, poll_frequency=0.1,
+                      ignored_exceptions=[StaleElementReferenceException]).until(lambda _: condition())
         check(True, what)
         return True
     except Exception:  # never came true

@@ -29,6 +29,7 @@ from PIL.TiffImagePlugin import IFDRational
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -152,7 +153,8 @@ def shown(driver):
 
 def wait(driver, condition, what):
     try:
-        WebDriverWait(driver, TIMEOUT, poll_frequency=0.1).until(lambda _: condition())
+        WebDriverWait(driver, TIMEOUT, poll_frequency=0.1,
+                      ignored_exceptions=[StaleElementReferenceException]).until(lambda _: condition())
         check(True, what)
         return True
     except Exception:  # the condition never came true (or kept throwing)
