@@ -1,6 +1,6 @@
 // The review screen: one photo at a time, resuming at the server's cursor. Moving on is the
 // review: the photo left counts as seen, saved before the screen moves.
-import { api, previewURL } from "./api.js";
+import { along, api, previewURL } from "./api.js";
 import { renderCompare } from "./compare.js";
 import { describeMoment } from "./describe.js";
 import { renderDetails, renderPhotoLine, stateOf } from "./details.js";
@@ -396,7 +396,8 @@ export const review = {
       strip.dataset.stop = stop.id;
       strip.replaceChildren(...stop.assets.map((id) => {
         const image = document.createElement("img");
-        image.src = `${previewURL(id, 512)}`;
+        // A frame taken along is shown from this browser's copy: offline the server has none to give.
+        image.src = along.previewOf(id) || previewURL(id, 512);
         image.alt = "";
         image.dataset.frame = id;
         image.addEventListener("click", (event) => {

@@ -220,6 +220,57 @@ def tap(driver, element_id):
     driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
+# Where the status line, the burst's strip and its frames are, and what else is on screen: the
+# heart, ✕, Browse, ↓, ?, the moment's title and the photo's line. A frame is reached when the
+# element at its centre is the frame (or inside it).
+LAYOUT = """
+    const box = (element) => {
+      const b = element.getBoundingClientRect();
+      return {left: b.left, top: b.top, right: b.right, bottom: b.bottom};
+    };
+    const strip = document.getElementById('strip');
+    const others = {'♥': '#favorite', '✕': '#reject', 'Browse': '.top-actions a[href="#/browse"]',
+      '↓': '#along-button', '?': '#help-button', 'the title': '#moment-date', "the photo's line": '.photo-line'};
+    return {
+      line: box(document.getElementById('along')), strip: box(strip), viewport: [innerWidth, innerHeight],
+      frames: [...strip.querySelectorAll('img')].map((frame) => {
+        const b = box(frame), x = (b.left + b.right) / 2, y = (b.top + b.bottom) / 2;
+        const hit = document.elementFromPoint(x, y);
+        return {id: frame.dataset.frame, box: b, centre: [x, y], reached: !!hit && frame.contains(hit),
+                loaded: frame.complete && frame.naturalWidth > 0};
+      }),
+      others: Object.fromEntries(Object.entries(others).map(([name, selector]) => [name, box(document.querySelector(selector))])),
+    };"""
+
+
+def overlap(a, b):
+    return a["left"] < b["right"] and b["left"] < a["right"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]
+
+
+def burst_on_screen(driver):
+    return driver.execute_script("const s = document.getElementById('strip'); return !s.hidden && s.children.length > 1")
+
+
+def strip_and_line_apart(driver, where):
+    """The status line and the burst's strip side by side: neither covers the other nor anything
+    else on screen, every frame is in the viewport, loaded (offline: from the copy taken along),
+    and reached by a tap at its centre."""
+    wait(driver, lambda: all(frame["loaded"] for frame in driver.execute_script(LAYOUT)["frames"]),
+         f"{where}: every frame of the strip is shown")
+    layout = driver.execute_script(LAYOUT)
+    line, strip, (width, height) = layout["line"], layout["strip"], layout["viewport"]
+    check(not overlap(line, strip), f"{where}: the status line {line} and the strip {strip} do not overlap")
+    for frame in layout["frames"]:
+        box = frame["box"]
+        check(box["left"] >= 0 and box["top"] >= 0 and box["right"] <= width and box["bottom"] <= height,
+              f"{where}: frame {frame['id']} {box} is within the {width}×{height} viewport")
+        check(frame["reached"], f"{where}: a tap at the centre of frame {frame['id']} {frame['centre']} reaches it")
+    for name, other in layout["others"].items():
+        check(not overlap(line, other) and not overlap(strip, other),
+              f"{where}: neither the status line nor the strip covers {name} {other}")
+    return layout
+
+
 def move_on(driver, slowly=False):
     before = shown(driver)
     record_pointers(driver)
@@ -250,6 +301,34 @@ def state_of(faver, store, asset):
     entry = next(item for item in entries if item["id"] == asset)
     return "favorite" if entry.get("favorite") else "rejected" if entry.get("rejected") else (
         "reviewed" if entry.get("reviewed") else "unreviewed")
+
+
+def tap_at(driver, x, y):
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def see_a_burst_offline(driver, screenshots):
+    """Offline with a burst on screen, on the phone and then on a desktop's screen: the status line
+    and the strip are both in full view, and a tap on a frame shows it."""
+    layout = strip_and_line_apart(driver, "phone, offline, a burst")
+    driver.save_screenshot(os.path.join(screenshots, "offline-phone-burst.png"))
+    here = shown(driver)
+    other = next((frame for frame in layout["frames"] if frame["id"] != here), None)
+    if other:
+        tap_at(driver, *other["centre"])
+        wait(driver, lambda: shown(driver) == other["id"], "phone, offline: a tap on a frame of the strip shows it")
+        back = next(frame for frame in driver.execute_script(LAYOUT)["frames"] if frame["id"] == here)
+        tap_at(driver, *back["centre"])
+        wait(driver, lambda: shown(driver) == here, "and a tap on the first frame shows it again")
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False})
+    try:
+        strip_and_line_apart(driver, "desktop, offline, a burst")
+        driver.save_screenshot(os.path.join(screenshots, "offline-desktop-burst.png"))
+    finally:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
 
 
 def review_offline(driver, faver, store, screenshots):
@@ -289,6 +368,7 @@ def review_offline(driver, faver, store, screenshots):
         # Off the network, 20 more photos: every third a favorite, one undone.
         offline(driver, True)
         reviewed, favorite = [], []
+        burst_seen = False
         for index in range(20):
             asset = shown(driver)
             reviewed.append(asset)
@@ -307,6 +387,10 @@ def review_offline(driver, faver, store, screenshots):
             if index == 4:
                 wait(driver, lambda: "offline —" in text(driver, "along-state"), "the page says it is offline")
                 driver.save_screenshot(os.path.join(screenshots, "offline-phone.png"))
+            if index >= 4 and not burst_seen and burst_on_screen(driver):
+                burst_seen = True
+                see_a_burst_offline(driver, screenshots)
+        check(burst_seen, "offline, a burst came on screen")
         line = text(driver, "along-state")
         check("marks to send" in line, f"offline, marks wait: {line}")
         # Meanwhile, on the computer: the CLI rejects one of the favorites made on the phone.
