@@ -376,8 +376,12 @@ export const review = {
     const burst = this.burst();
     const kind = burst && burst.id.startsWith("g-") ? "similar" : "burst";
     const suggested = burst && burst.suggested === asset.id ? " · suggested" : "";
-    $("burst-position").textContent = burst && burst.assets.length > 1
-      ? `${kind} ${burst.assets.indexOf(asset.id) + 1} of ${burst.assets.length}${suggested} · ↑↓` : "";
+    // The keys that walk the burst, a hint the style leaves out on a phone (no arrow keys there).
+    const keys = document.createElement("span");
+    keys.className = "keys";
+    keys.textContent = " · ↑↓";
+    $("burst-position").replaceChildren(...(burst && burst.assets.length > 1
+      ? [`${kind} ${burst.assets.indexOf(asset.id) + 1} of ${burst.assets.length}${suggested}`, keys] : []));
     $("autoplay-state").textContent = this.autoplay ? (this.holding ? "paused" : "auto-advance") : "";
   },
 
