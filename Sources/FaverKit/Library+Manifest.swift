@@ -139,7 +139,7 @@ extension Library {
         }
         return changed > 64 && changed * 8 > pending
       },
-      pending: { moment, bursts, fingerprint, candidates in
+      pending: { moment, fingerprint, bursts, candidates in
         guard let writer else { return }
         var row = Manifest.Fingerprint()
         row.add(moment: moment)
@@ -151,7 +151,7 @@ extension Library {
         let range = try writer.write(
           Manifest.MomentEntry(
             moment.summary, boundary: moment.boundary, totalInWindow: moment.total,
-            reviewedInWindow: moment.reviewed, assetsToReview: bursts,
+            reviewedInWindow: moment.reviewed, assetsToReview: bursts(),
             groups: SimilarGrouper().groups(in: candidates())))
         pieces.append(ManifestPieces.Piece(fingerprint: fingerprint, row: row, range: range))
       })
