@@ -103,9 +103,13 @@ final class LastManifest {
   private let handle: FileHandle
   /// The file's size: no piece is read past it.
   private let size: Int
-  private var ranges: [Manifest.Fingerprint: Range<Int>] = [:]
-  /// The row fingerprints of its moments.
-  private var rows: Set<Manifest.Fingerprint> = []
+  /// The pieces' fingerprints in ascending order, and each one's range at the same place;
+  /// sorted arrays searched by halves (a dictionary hashed each fingerprint of tens of thousands
+  /// of moments twice).
+  private let fingerprints: [Manifest.Fingerprint]
+  private let ranges: [Range<Int>]
+  /// The row fingerprints of its moments, ascending.
+  private let rows: [Manifest.Fingerprint]
   private var window = Data()
   private var windowStart = 0
   private static let windowSize = 4 << 20
@@ -127,23 +131,35 @@ final class LastManifest {
       return nil
     }
     self.size = size
-    for piece in kept.pieces {
-      ranges[piece.fingerprint] = piece.range
-      rows.insert(piece.row)
-    }
+    let pieces = kept.pieces.sorted { $0.fingerprint < $1.fingerprint }
+    fingerprints = pieces.map(\.fingerprint)
+    ranges = pieces.map(\.range)
+    rows = kept.pieces.map(\.row).sorted()
   }
 
   deinit { try? handle.close() }
 
   /// Whether a moment of this row fingerprint was in it.
-  func holds(row: Manifest.Fingerprint) -> Bool { rows.contains(row) }
+  func holds(row: Manifest.Fingerprint) -> Bool { Self.index(of: row, in: rows) != nil }
+
+  /// Where `fingerprint` is in the ascending `sorted`; nil when it is not in it.
+  private static func index(of fingerprint: Manifest.Fingerprint, in sorted: [Manifest.Fingerprint]) -> Int? {
+    var (low, high) = (0, sorted.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if sorted[middle] < fingerprint { low = middle + 1 } else { high = middle }
+    }
+    return low < sorted.count && sorted[low] == fingerprint ? low : nil
+  }
 
   /// Hands `body` the bytes of the moment of `fingerprint`: nil when it holds none, or when they
   /// are not an object (a file other than its pieces say).
   func withBytes<T>(of fingerprint: Manifest.Fingerprint, _ body: (UnsafeRawBufferPointer) throws -> T) throws
     -> T?
   {
-    guard let range = ranges[fingerprint], range.upperBound <= size else { return nil }
+    guard let index = Self.index(of: fingerprint, in: fingerprints), case let range = ranges[index],
+      range.upperBound <= size
+    else { return nil }
     if range.lowerBound < windowStart || range.upperBound > windowStart + window.count {
       try handle.seek(toOffset: UInt64(range.lowerBound))
       window = try handle.read(upToCount: max(Self.windowSize, range.count)) ?? Data()
