@@ -51,43 +51,44 @@ extension IndexStore {
           : "SELECT assetId, moment, burst, instant, reviewed FROM queueItem ORDER BY position",
         arguments: join ? signals.map { [$0] } : nil)
       let reviewedColumn = Int32(join ? CandidateColumns.reviewed : 4)
+      // The moment's items and fingerprint are handed to `endMoment` rather than captured: a
+      // variable a nested function captures is checked for exclusive access at each use.
       var current: (moment: Int, burst: Int)?
       var items = MomentItems()
       var fingerprint = Manifest.Fingerprint()
-      func endMoment() throws {
+      func endMoment(
+        _ ordinal: Int?, _ items: inout MomentItems, _ fingerprint: inout Manifest.Fingerprint
+      ) throws {
         defer {
           items.removeAll()
           fingerprint = Manifest.Fingerprint()
         }
-        guard let current, items.reviewed.contains(false), moments.indices.contains(current.moment)
-        else { return }
-        let moment = moments[current.moment]
+        guard let ordinal, items.reviewed.contains(false), moments.indices.contains(ordinal) else { return }
+        let moment = moments[ordinal]
         var entry = Manifest.Fingerprint()
         entry.add(moment: moment)
         entry.add(fingerprint.high)
         entry.add(fingerprint.low)
         try pending(moment, entry, { items.bursts() }) {
           guard let signals else { return [] }
-          let candidates = items.candidates(moment: current.moment)
+          let candidates = items.candidates(moment: ordinal)
           return join ? candidates : try Self.withSignals(candidates, version: signals, in: db)
         }
       }
       while try rows.next() {
         let (moment, burst) = (rows.int(1), rows.int(2))
         let startsBurst = current?.moment != moment || current?.burst != burst
-        if current?.moment != moment { try endMoment() }
+        if current?.moment != moment { try endMoment(current?.moment, &items, &fingerprint) }
         current = (moment, burst)
         let (instant, reviewed) = (rows.double(3), rows.bool(reviewedColumn))
-        let itemSignals = join ? CandidateColumns.signals(rows) : nil
-        rows.text(0) { id in
-          fingerprint.add(
-            item: UnsafeRawBufferPointer(id), startsBurst: startsBurst, instant: instant, reviewed: reviewed)
-          items.append(
-            id: id, burst: burst, startsBurst: startsBurst, instant: instant, reviewed: reviewed,
-            signals: itemSignals)
-        }
+        let id = rows.unsafeText(0) ?? UnsafeBufferPointer(start: nil, count: 0)
+        fingerprint.add(
+          item: UnsafeRawBufferPointer(id), startsBurst: startsBurst, instant: instant, reviewed: reviewed)
+        items.append(
+          id: id, burst: burst, startsBurst: startsBurst, instant: instant, reviewed: reviewed,
+          signals: join ? CandidateColumns.signals(rows) : nil)
       }
-      try endMoment()
+      try endMoment(current?.moment, &items, &fingerprint)
       return true
     }
   }
