@@ -66,28 +66,34 @@ public struct AssetID: Hashable, Codable, Sendable, CustomStringConvertible, Com
 
   /// The stored form of `text`.
   private static func compact(_ text: String) -> String {
-    var value: UInt64 = 0
-    var isHex = true
-    var count = 0
-    for byte in text.utf8 {
-      count += 1
-      let digit: UInt8
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-      default:
-        isHex = false
-        digit = 0
-      }
-      guard isHex, count <= 16 else {
-        isHex = false
-        break
-      }
-      value = value << 4 | UInt64(digit)
-    }
-    if isHex, count == 16 { return compact(value) }
+    var text = text
+    if let value = text.withUTF8(Self.hexValue) { return compact(value) }
     guard let first = text.utf8.first, first == compactMark || first == escapeMark else { return text }
     return String(decoding: [escapeMark], as: UTF8.self) + text
+  }
+
+  /// The 64-bit value of an id's text as UTF-8 `bytes` when they are exactly 16 lowercase hex
+  /// digits (the ids faver makes, most significant first: in the order of the text); nil for any
+  /// other text.
+  public static func hexValue(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+    guard bytes.count == 16 else { return nil }
+    var value: UInt64 = 0
+    for byte in bytes {
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt64(byte - UInt8(ascii: "0"))
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | UInt64(byte - UInt8(ascii: "a") + 10)
+      default: return nil
+      }
+    }
+    return value
+  }
+
+  /// The id whose text is the UTF-8 `bytes` up to their first NUL, as `String(cString:)` reads
+  /// them (ill-formed UTF-8 repaired): no text is made for 16 lowercase hex digits.
+  public init(cString bytes: UnsafeBufferPointer<UInt8>) {
+    stored =
+      Self.hexValue(bytes).map(Self.compact)
+      ?? Self.compact(String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self))
   }
 
   /// The stored form of the id of hex digits `value`: 12 bytes, a string with no allocation.

@@ -10,7 +10,7 @@ extension Manifest {
   /// stands: the moment's summary, boundary and counts (not its ordinal nor its first position),
   /// then each of its items in queue order (`add(item:)`). The similar groups are written from
   /// the items' signals too: those are not in it (the caller keeps the signals' generation).
-  public struct Fingerprint: Hashable, Sendable {
+  public struct Fingerprint: Hashable, Comparable, Sendable {
     public private(set) var high: UInt64 = 0x243F_6A88_85A3_08D3
     public private(set) var low: UInt64 = 0x1319_8A2E_0370_7344
 
@@ -18,6 +18,11 @@ extension Manifest {
 
     /// A fingerprint read back as `high` and `low` said it.
     public init(high: UInt64, low: UInt64) { (self.high, self.low) = (high, low) }
+
+    /// By `high`, then `low`: an order to search sorted fingerprints in.
+    public static func < (a: Fingerprint, b: Fingerprint) -> Bool {
+      (a.high, a.low) < (b.high, b.low)
+    }
 
     public mutating func add(_ word: UInt64) {
       high = (high ^ word) &* 0xFF51_AFD7_ED55_8CCD

@@ -142,7 +142,7 @@ extension Library {
         }
         return changed > 64 && changed * 8 > pending
       },
-      pending: { moment, bursts, fingerprint, candidates in
+      pending: { moment, fingerprint, bursts, candidates in
         guard let writer else { return }
         var row = Manifest.Fingerprint()
         row.add(moment: moment)
@@ -154,7 +154,7 @@ extension Library {
         let range = try writer.write(
           Manifest.MomentEntry(
             moment.summary, boundary: moment.boundary, totalInWindow: moment.total,
-            reviewedInWindow: moment.reviewed, assetsToReview: bursts,
+            reviewedInWindow: moment.reviewed, assetsToReview: bursts(),
             groups: SimilarGrouper().groups(in: candidates())))
         pieces.append(ManifestPieces.Piece(fingerprint: fingerprint, row: row, range: range))
       })
@@ -201,13 +201,17 @@ extension Library {
       mode: mode, thresholdSeconds: header.threshold, progress: header.progress, moments: header.moments)
   }
 
-  /// Hands `output` the store's manifest file as it is, a megabyte at a time (a file replaced
-  /// meanwhile is read whole, old or new: files are replaced by renaming).
+  /// Hands `output` the store's manifest file as it is, a megabyte at a time, in one buffer (a
+  /// file replaced meanwhile is read whole, old or new: files are replaced by renaming).
   private func copyManifest(to output: (UnsafeRawBufferPointer) throws -> Void) throws {
     let handle = try FileHandle(forReadingFrom: folder.appendingPathComponent(Self.manifestFileName))
     defer { try? handle.close() }
-    while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-      try chunk.withUnsafeBytes(output)
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+    defer { buffer.deallocate() }
+    var offset = 0
+    while case let count = try handle.read(into: buffer, at: offset), count > 0 {
+      try output(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+      offset += count
     }
   }
 

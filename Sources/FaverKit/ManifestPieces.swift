@@ -97,17 +97,21 @@ struct ManifestPieces {
 }
 
 /// The store's manifest as last written, open for reading, with its pieces: the bytes of a moment
-/// whose fingerprint it holds, read a few megabytes at a time (the moments come mostly in the
-/// order they were written).
+/// whose fingerprint it holds, read a few megabytes at a time into one buffer (the moments come
+/// mostly in the order they were written).
 final class LastManifest {
   private let handle: FileHandle
   /// The file's size: no piece is read past it.
   private let size: Int
-  private var ranges: [Manifest.Fingerprint: Range<Int>] = [:]
+  /// The pieces' fingerprints, and each one's range at the same place, in the order of the file.
+  private var fingerprints: FingerprintIndex
+  private let ranges: [Range<Int>]
   /// The row fingerprints of its moments.
-  private var rows: Set<Manifest.Fingerprint> = []
-  private var window = Data()
+  private var rows: FingerprintIndex
+  /// The bytes of the file from `windowStart`, `windowCount` of them.
+  private var window: UnsafeMutableRawBufferPointer
   private var windowStart = 0
+  private var windowCount = 0
   private static let windowSize = 4 << 20
 
   /// The store's manifest in `folder` with its pieces, when they hold for it (see
@@ -127,34 +131,77 @@ final class LastManifest {
       return nil
     }
     self.size = size
-    for piece in kept.pieces {
-      ranges[piece.fingerprint] = piece.range
-      rows.insert(piece.row)
-    }
+    fingerprints = FingerprintIndex(kept.pieces.map(\.fingerprint))
+    ranges = kept.pieces.map(\.range)
+    rows = FingerprintIndex(kept.pieces.map(\.row))
+    window = .allocate(byteCount: Self.windowSize, alignment: 16)
   }
 
-  deinit { try? handle.close() }
+  deinit {
+    try? handle.close()
+    window.deallocate()
+  }
 
   /// Whether a moment of this row fingerprint was in it.
-  func holds(row: Manifest.Fingerprint) -> Bool { rows.contains(row) }
+  func holds(row: Manifest.Fingerprint) -> Bool { rows.index(of: row) != nil }
 
   /// Hands `body` the bytes of the moment of `fingerprint`: nil when it holds none, or when they
   /// are not an object (a file other than its pieces say).
   func withBytes<T>(of fingerprint: Manifest.Fingerprint, _ body: (UnsafeRawBufferPointer) throws -> T) throws
     -> T?
   {
-    guard let range = ranges[fingerprint], range.upperBound <= size else { return nil }
-    if range.lowerBound < windowStart || range.upperBound > windowStart + window.count {
-      try handle.seek(toOffset: UInt64(range.lowerBound))
-      window = try handle.read(upToCount: max(Self.windowSize, range.count)) ?? Data()
-      windowStart = range.lowerBound
-      guard range.upperBound <= windowStart + window.count else { return nil }
+    guard let index = fingerprints.index(of: fingerprint), case let range = ranges[index],
+      range.upperBound <= size
+    else { return nil }
+    if range.lowerBound < windowStart || range.upperBound > windowStart + windowCount {
+      try read(from: range.lowerBound, atLeast: range.count)
+      guard range.upperBound <= windowStart + windowCount else { return nil }
     }
     let start = range.lowerBound - windowStart
-    return try window.withUnsafeBytes { buffer in
-      let bytes = UnsafeRawBufferPointer(rebasing: buffer[start..<start + range.count])
-      guard bytes.first == UInt8(ascii: "{"), bytes.last == UInt8(ascii: "}") else { return nil }
-      return try body(bytes)
+    let bytes = UnsafeRawBufferPointer(rebasing: window[start..<start + range.count])
+    guard bytes.first == UInt8(ascii: "{"), bytes.last == UInt8(ascii: "}") else { return nil }
+    return try body(bytes)
+  }
+
+  /// Fills the window from `offset` (made larger for a piece larger than it), up to the end of
+  /// the file.
+  private func read(from offset: Int, atLeast count: Int) throws {
+    if count > window.count {
+      window.deallocate()
+      window = .allocate(byteCount: count, alignment: 16)
     }
+    (windowStart, windowCount) = (offset, 0)
+    windowCount = try handle.read(into: window, at: offset)
+  }
+}
+
+/// Fingerprints in the order of a file: found in that order for one comparison each (the moments
+/// come mostly in the order they were written), any other by halves in the order of their values,
+/// sorted on the first miss.
+private struct FingerprintIndex {
+  private let inOrder: [Manifest.Fingerprint]
+  /// Where the fingerprint after the last one found is.
+  private var next = 0
+  /// The places of `inOrder` in the order of their fingerprints, once one was not at `next`.
+  private var sorted: [Int]?
+
+  init(_ fingerprints: [Manifest.Fingerprint]) { inOrder = fingerprints }
+
+  /// Where `fingerprint` is in the file's order; nil when it is not.
+  mutating func index(of fingerprint: Manifest.Fingerprint) -> Int? {
+    if next < inOrder.count, inOrder[next] == fingerprint {
+      next += 1
+      return next - 1
+    }
+    let sorted = self.sorted ?? inOrder.indices.sorted { inOrder[$0] < inOrder[$1] }
+    self.sorted = sorted
+    var (low, high) = (0, sorted.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if inOrder[sorted[middle]] < fingerprint { low = middle + 1 } else { high = middle }
+    }
+    guard low < sorted.count, inOrder[sorted[low]] == fingerprint else { return nil }
+    next = sorted[low] + 1
+    return sorted[low]
   }
 }

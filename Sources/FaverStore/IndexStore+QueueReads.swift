@@ -18,19 +18,22 @@ extension IndexStore {
 
   /// Reads the saved queue in one transaction, so the header and the moments agree: `header`
   /// first, then `pending` with each moment that has something left to review, in queue order,
-  /// with the ids of its unreviewed items by burst (each burst named `b-` and the id of its first
-  /// item, reviewed or not, as `Burst.id` names it), the fingerprint of what its manifest entry
-  /// is written from (`Manifest.Fingerprint`: the moment's row, then each item's id, burst start,
-  /// instant and review flag), and `candidates`, which gives the moment's items with their
-  /// signals of version `signals` (`QueueSnapshot.similarCandidates`), else none. `header`
-  /// returns whether the signals are read with the items, in the one pass (for a caller that
-  /// asks for most moments' candidates); else each moment's are looked up when `candidates` is
-  /// called (for a caller that asks for a few). False, and nothing read, when no queue of this
-  /// faver's format and the rules of `recipe` is saved.
+  /// with the fingerprint of what its manifest entry is written from (`Manifest.Fingerprint`:
+  /// the moment's row, then each item's id, burst start, instant and review flag), `bursts`,
+  /// which gives the ids of its unreviewed items by burst (each burst named `b-` and the id of
+  /// its first item, reviewed or not, as `Burst.id` names it), and `candidates`, which gives the
+  /// moment's items with their signals of version `signals`
+  /// (`QueueSnapshot.similarCandidates`), else none. The items are read as their columns' bytes
+  /// and numbers: a moment's ids become text only when `bursts` or `candidates` is called (the
+  /// manifest copies most moments from its last file). `header` returns whether the signals are
+  /// read with the items, in the one pass (for a caller that asks for most moments'
+  /// candidates); else each moment's are looked up when `candidates` is called (for a caller
+  /// that asks for a few). False, and nothing read, when no queue of this faver's format and the
+  /// rules of `recipe` is saved.
   package func readQueue(
     recipe: String, signals: Int? = nil, header: (QueueHeader) throws -> Bool,
     pending: (
-      QueuedMoment, [Manifest.BurstEntry], Manifest.Fingerprint,
+      QueuedMoment, Manifest.Fingerprint, _ bursts: () -> [Manifest.BurstEntry],
       _ candidates: () throws -> [SimilarGrouper.Candidate]
     ) throws -> Void
   ) throws -> Bool {
@@ -48,62 +51,122 @@ extension IndexStore {
           : "SELECT assetId, moment, burst, instant, reviewed FROM queueItem ORDER BY position",
         arguments: join ? signals.map { [$0] } : nil)
       let reviewedColumn = Int32(join ? CandidateColumns.reviewed : 4)
-      var current: (moment: Int, burst: Int, name: String)?
-      var ids: [String] = []
-      var bursts: [Manifest.BurstEntry] = []
-      var candidates: [SimilarGrouper.Candidate] = []
-      var items = Manifest.Fingerprint()
-      func endBurst() {
-        guard let current, !ids.isEmpty else { return }
-        bursts.append(Manifest.BurstEntry(burstId: "b-" + current.name, assetIds: ids))
-        ids.removeAll(keepingCapacity: true)
-      }
-      func endMoment() throws {
-        endBurst()
+      // The moment's items and fingerprint are handed to `endMoment` rather than captured: a
+      // variable a nested function captures is checked for exclusive access at each use.
+      var current: (moment: Int, burst: Int)?
+      var items = MomentItems()
+      var fingerprint = Manifest.Fingerprint()
+      func endMoment(
+        _ ordinal: Int?, _ items: inout MomentItems, _ fingerprint: inout Manifest.Fingerprint
+      ) throws {
         defer {
-          bursts.removeAll(keepingCapacity: true)
-          candidates.removeAll(keepingCapacity: true)
-          items = Manifest.Fingerprint()
+          items.removeAll()
+          fingerprint = Manifest.Fingerprint()
         }
-        guard let current, !bursts.isEmpty, moments.indices.contains(current.moment) else { return }
-        let moment = moments[current.moment]
-        var fingerprint = Manifest.Fingerprint()
-        fingerprint.add(moment: moment)
-        fingerprint.add(items.high)
-        fingerprint.add(items.low)
-        try pending(moment, bursts, fingerprint) {
+        guard let ordinal, items.reviewed.contains(false), moments.indices.contains(ordinal) else { return }
+        let moment = moments[ordinal]
+        var entry = Manifest.Fingerprint()
+        entry.add(moment: moment)
+        entry.add(fingerprint.high)
+        entry.add(fingerprint.low)
+        try pending(moment, entry, { items.bursts() }) {
           guard let signals else { return [] }
+          let candidates = items.candidates(moment: ordinal)
           return join ? candidates : try Self.withSignals(candidates, version: signals, in: db)
         }
       }
       while try rows.next() {
-        let (id, moment, burst) = (rows.string(0), rows.int(1), rows.int(2))
+        let (moment, burst) = (rows.int(1), rows.int(2))
         let startsBurst = current?.moment != moment || current?.burst != burst
-        if current?.moment != moment {
-          try endMoment()
-          current = (moment, burst, id)
-        } else if current?.burst != burst {
-          endBurst()
-          current = (moment, burst, id)
-        }
-        let reviewed = rows.bool(reviewedColumn)
-        if !reviewed { ids.append(id) }
-        let instant = rows.double(3)
-        rows.text(0) {
-          items.add(
-            item: UnsafeRawBufferPointer($0), startsBurst: startsBurst, instant: instant, reviewed: reviewed)
-        }
-        if join {
-          candidates.append(CandidateColumns.candidate(rows, id: id))
-        } else if signals != nil {
-          candidates.append(
-            SimilarGrouper.Candidate(
-              id: AssetID(rawValue: id), moment: moment, burst: burst,
-              instant: Date(timeIntervalSince1970: instant), signals: nil))
-        }
+        if current?.moment != moment { try endMoment(current?.moment, &items, &fingerprint) }
+        current = (moment, burst)
+        let (instant, reviewed) = (rows.double(3), rows.bool(reviewedColumn))
+        let id = rows.unsafeText(0) ?? UnsafeBufferPointer(start: nil, count: 0)
+        fingerprint.add(
+          item: UnsafeRawBufferPointer(id), startsBurst: startsBurst, instant: instant, reviewed: reviewed)
+        items.append(
+          id: id, burst: burst, startsBurst: startsBurst, instant: instant, reviewed: reviewed,
+          signals: join ? CandidateColumns.signals(rows) : nil)
       }
-      try endMoment()
+      try endMoment(current?.moment, &items, &fingerprint)
       return true
+    }
+  }
+
+  /// One moment's items as read, in queue order, kept as their columns' bytes and numbers.
+  private struct MomentItems {
+    /// The ids' UTF-8 bytes one after another; `idEnds[i]` is where item `i`'s end.
+    private var idBytes: [UInt8] = []
+    private var idEnds: [Int] = []
+    private var burstStarts: [Bool] = []
+    private var burstOrdinals: [Int] = []
+    private var instants: [Double] = []
+    private(set) var reviewed: [Bool] = []
+    private var signals: [PhotoSignals?] = []
+
+    mutating func append(
+      id: UnsafeBufferPointer<UInt8>, burst: Int, startsBurst: Bool, instant: Double, reviewed: Bool,
+      signals: PhotoSignals?
+    ) {
+      idBytes.append(contentsOf: id)
+      idEnds.append(idBytes.count)
+      burstStarts.append(startsBurst)
+      burstOrdinals.append(burst)
+      instants.append(instant)
+      self.reviewed.append(reviewed)
+      self.signals.append(signals)
+    }
+
+    mutating func removeAll() {
+      idBytes.removeAll(keepingCapacity: true)
+      idEnds.removeAll(keepingCapacity: true)
+      burstStarts.removeAll(keepingCapacity: true)
+      burstOrdinals.removeAll(keepingCapacity: true)
+      instants.removeAll(keepingCapacity: true)
+      reviewed.removeAll(keepingCapacity: true)
+      signals.removeAll(keepingCapacity: true)
+    }
+
+    /// `body` of item `index`'s id bytes.
+    private func withID<T>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+      let start = index == 0 ? 0 : idEnds[index - 1]
+      return idBytes.withUnsafeBufferPointer {
+        body(UnsafeBufferPointer(rebasing: $0[start..<idEnds[index]]))
+      }
+    }
+
+    /// Item `index`'s id as text, as `ColumnCursor.string` reads it.
+    private func text(_ index: Int) -> String {
+      withID(index) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    }
+
+    /// The ids of the unreviewed items by burst, each burst named after its first item.
+    func bursts() -> [Manifest.BurstEntry] {
+      var bursts: [Manifest.BurstEntry] = []
+      var name = ""
+      var ids: [String] = []
+      func endBurst() {
+        if !ids.isEmpty { bursts.append(Manifest.BurstEntry(burstId: "b-" + name, assetIds: ids)) }
+        ids.removeAll()
+      }
+      for index in reviewed.indices {
+        if burstStarts[index] {
+          endBurst()
+          name = text(index)
+        }
+        if !reviewed[index] { ids.append(text(index)) }
+      }
+      endBurst()
+      return bursts
+    }
+
+    /// The items as `SimilarGrouper` reads them, with the signals read with them.
+    func candidates(moment: Int) -> [SimilarGrouper.Candidate] {
+      reviewed.indices.map { index in
+        SimilarGrouper.Candidate(
+          id: withID(index, AssetID.init(cString:)), moment: moment, burst: burstOrdinals[index],
+          instant: Date(timeIntervalSince1970: instants[index]), signals: signals[index])
+      }
     }
   }
 

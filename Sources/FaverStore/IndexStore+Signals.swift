@@ -162,15 +162,18 @@ extension IndexStore {
 
     /// The candidate of the row `rows` is on, whose asset id (column 0) the caller read as `id`.
     static func candidate(_ rows: borrowing ColumnCursor, id: String) -> SimilarGrouper.Candidate {
-      let signals =
-        rows.isNull(4)
+      SimilarGrouper.Candidate(
+        id: AssetID(rawValue: id), moment: rows.int(1), burst: rows.int(2),
+        instant: Date(timeIntervalSince1970: rows.double(3)), signals: signals(rows))
+    }
+
+    /// The signals of the row `rows` is on; nil when it has none.
+    static func signals(_ rows: borrowing ColumnCursor) -> PhotoSignals? {
+      rows.isNull(4)
         ? nil
         : PhotoSignals(
           hash: UInt64(bitPattern: rows.int64(4)), sharpness: rows.double(5), shadows: rows.double(6),
           highlights: rows.double(7), width: rows.int(8), height: rows.int(9))
-      return SimilarGrouper.Candidate(
-        id: AssetID(rawValue: id), moment: rows.int(1), burst: rows.int(2),
-        instant: Date(timeIntervalSince1970: rows.double(3)), signals: signals)
     }
   }
 }

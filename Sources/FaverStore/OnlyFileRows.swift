@@ -60,8 +60,8 @@ struct OnlyFileRows {
 
   /// The row of the only file of the asset `id`; nil when it has several or none.
   func row(of id: AssetID) -> Int64? {
-    let utf8 = id.rawValue.utf8
-    let key = utf8.withContiguousStorageIfAvailable(Self.key) ?? Self.key(utf8)
+    var text = id.rawValue
+    let key = text.withUTF8(Self.key)
     let bucket = Self.bucket(of: key)
     var (low, high) = (Int(starts[bucket]), Int(starts[bucket + 1]))
     while low < high {
@@ -82,19 +82,8 @@ struct OnlyFileRows {
 
   /// The id's value when it is 16 lowercase hex digits (what faver makes: in the order of the
   /// text), else FNV-1a (64 bits) of its UTF-8 bytes.
-  private static func key(_ bytes: some Collection<UInt8>) -> UInt64 {
-    if bytes.count == 16 {
-      var value: UInt64 = 0
-      var isHex = true
-      for byte in bytes {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt64(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | UInt64(byte - UInt8(ascii: "a") + 10)
-        default: isHex = false
-        }
-      }
-      if isHex { return value }
-    }
+  private static func key(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    if let value = AssetID.hexValue(bytes) { return value }
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
     return hash

@@ -82,3 +82,38 @@ func theIDIsTheHashInSixteenLowercaseHexDigits(length: Int) {
     String(decoding: try JSONEncoder().encode(AssetID(rawValue: "00000000000000ff")), as: UTF8.self)
       == #"{"rawValue":"00000000000000ff"}"#)
 }
+
+/// `hexValue` reads exactly 16 lowercase hex digits, most significant first; any other text
+/// has none.
+@Test(arguments: [
+  "ABCDEF0123456789", "0123456789abcdeF", "0123456789abcde", "0123456789abcdef0", "0123456789abcdeg",
+  "0123456789abcde ", " 0123456789abcde", "", "0x23456789abcdef", "0123456789abcd\u{0}f", "é123456789abcde",
+])
+func otherTextHasNoHexValue(text: String) {
+  var text = text
+  #expect(text.withUTF8(AssetID.hexValue) == nil)
+}
+
+@Test func theHexValueOfAnIDsDigitsIsTheNumberTheyWrite() {
+  var generator = SystemRandomNumberGenerator()
+  let values: [UInt64] =
+    [0, 1, 0xF, 0x10, .max, 0x0123_4567_89AB_CDEF] + (0..<200).map { _ in generator.next() }
+  for value in values {
+    let digits = String(value, radix: 16)
+    var text = String(repeating: "0", count: 16 - digits.count) + digits
+    #expect(text.withUTF8(AssetID.hexValue) == value, "\(text)")
+    #expect(AssetID(rawValue: text).rawValue == text)
+  }
+}
+
+/// An id made from a column's bytes is the one made from their text, as `String(cString:)`
+/// reads it (up to the first NUL, ill-formed UTF-8 repaired).
+@Test(arguments: [
+  Array("0123456789abcdef".utf8), Array("ABCDEF0123456789".utf8), Array("IMG_0001".utf8), [],
+  [0x01, 0x61], [0x02], Array("0123456789abcd".utf8) + [0, 0x65, 0x66], [0x61, 0xFF, 0x62],
+])
+func anIDFromBytesIsTheIDOfTheirText(bytes: [UInt8]) {
+  let text = (bytes + [0]).withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+  #expect(bytes.withUnsafeBufferPointer(AssetID.init(cString:)) == AssetID(rawValue: text))
+  #expect(bytes.withUnsafeBufferPointer(AssetID.init(cString:)).rawValue == text)
+}

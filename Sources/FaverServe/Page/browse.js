@@ -14,7 +14,8 @@ export const scrollPositions = JSON.parse(sessionStorage.getItem("faver.scroll")
 export const browse = {
   after: null,
   done: false,
-  loading: false,
+  loading: null, // the view whose page of moments is on its way, if any
+  view: 0, // counts the views shown: an answer for an older one is dropped, never drawn
   rendered: null,
   filter: "all",
   here: null, // the id of the moment of the cursor
@@ -24,6 +25,7 @@ export const browse = {
     const key = route.hash;
     if (this.rendered === key) return;
     this.rendered = key;
+    const view = ++this.view;
     this.filter = filterNamed(route.filter);
     const grid = $("grid");
     grid.replaceChildren();
@@ -36,20 +38,23 @@ export const browse = {
       this.done = false;
       this.lastMonth = undefined;
       const [place, months] = await Promise.all([api("/api/review"), api(`/api/months?filter=${this.filter}`)]);
+      if (view !== this.view) return;
       this.here = place ? place.moment.id : null;
       this.renderJumpBar(months.months);
       await this.more();
+      if (view !== this.view) return;
       if (this.done && !grid.children.length) $("grid-more").textContent = filters[this.filter].none;
       // Back from a moment: as many pages as it takes to return to where the list was.
       const box = $("browse");
       const wanted = scrollPositions[key] || 0;
-      while (!this.done && box.scrollHeight < wanted + box.clientHeight) await this.more();
+      while (view === this.view && !this.done && box.scrollHeight < wanted + box.clientHeight) await this.more();
       return;
     }
     $("jump-bar").hidden = true;
     $("browse-back").hidden = false;
     const query = this.query();
     const data = await api(`/api/moments/${route.moment}/assets`);
+    if (view !== this.view) return;
     const byID = new Map(data.assets.map((asset) => [asset.id, asset]));
     const keep = filters[this.filter].passes;
     $("browse-title").textContent = describeMoment(data.moment);
@@ -80,12 +85,16 @@ export const browse = {
   // "?filter=…" for links that keep the filter; nothing for all.
   query() { return filterQuery(this.filter); },
 
+  // The next page of moments for the view on screen. A page asked for by an earlier view (another
+  // filter, a scroll just before a click) is dropped when it comes: it never lands in this list.
   async more(limit = 40) {
-    if (this.loading || this.done) return;
-    this.loading = true;
+    const view = this.view;
+    if (this.loading === view || this.done) return;
+    this.loading = view;
     try {
       const after = this.after ? `&after=${encodeURIComponent(this.after)}` : "";
       const page = await api(`/api/moments?limit=${limit}&filter=${this.filter}${after}`);
+      if (view !== this.view) return;
       for (const moment of page.moments) {
         const month = monthOf(moment);
         if (month !== this.lastMonth) {
@@ -102,7 +111,7 @@ export const browse = {
       this.done = page.next === null;
       $("grid-more").textContent = this.done ? "" : "More below…";
     } finally {
-      this.loading = false;
+      if (this.loading === view) this.loading = null;
     }
   },
 

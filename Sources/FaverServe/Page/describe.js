@@ -65,16 +65,23 @@ export function relativePath(asset) {
   return asset.path.startsWith(root) ? asset.path.slice(root.length) : asset.path;
 }
 
+// The day of a photo's time, by the length asked: "Sunday 12 May 2024", "Sun 12 May 2024", or
+// for a phone's narrow line "12 May" (the moment's title above it says the weekday and year).
+const dayForms = {
+  long: { weekday: "long", day: "numeric", month: "long", year: "numeric" },
+  medium: { weekday: "short", day: "numeric", month: "short", year: "numeric" },
+  short: { day: "numeric", month: "short" },
+};
+
 // "2024-05-12T09:00:01+02:00" as the camera's clock showed it: "Sun 12 May 2024, 09:00:01"
-// (`long`: "Sunday 12 May 2024, 09:00:01").
-export function photoTime(text, long = false) {
+// (`form` "long": "Sunday 12 May 2024, 09:00:01"; "short": "12 May, 09:00:01"). The seconds stay
+// in every form: the frames of a burst are seconds apart.
+export function photoTime(text, form = "medium") {
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})/.exec(text || "");
   if (!match) return "";
   const [, year, month, day, hour, minute, second] = match.map(Number);
   const date = new Date(Date.UTC(year, month - 1, day));
-  const dayText = date.toLocaleDateString(undefined, {
-    weekday: long ? "long" : "short", day: "numeric", month: long ? "long" : "short", year: "numeric", timeZone: "UTC",
-  });
+  const dayText = date.toLocaleDateString(undefined, { ...dayForms[form], timeZone: "UTC" });
   const two = (n) => String(n).padStart(2, "0");
   return `${dayText}, ${two(hour)}:${two(minute)}:${two(second)}`;
 }
@@ -88,7 +95,7 @@ const timeSources = {
 // The capture time as people read it, with its zone and where it came from:
 // "Sunday 12 May 2024, 09:00:01 (UTC+02:00)".
 export function describeTaken(asset) {
-  const time = photoTime(asset.takenAt, true);
+  const time = photoTime(asset.takenAt, "long");
   if (!time) return "unknown";
   const zone = zoneOf(asset.takenAt);
   const notes = [zone ? `UTC${zone === "Z" ? "" : zone}` : "", timeSources[asset.timeSource] || ""];

@@ -16,10 +16,17 @@ export const stateOf = (asset) =>
 
 const stateNames = { favorite: "♥ favorite", rejected: "✕ rejected", reviewed: "seen", unreviewed: "not seen yet" };
 
-// The line under the photo: its file name and the time its camera showed.
+// The line under the photo: its file name and the time its camera showed, in two forms of which
+// the style shows one: the whole date, or on a phone's narrow line the day and month only.
 export function renderPhotoLine(asset) {
   $("photo-name").textContent = asset ? fileName(asset) : "";
-  $("photo-time").textContent = asset ? photoTime(asset.takenAt) : "";
+  const forms = asset && photoTime(asset.takenAt) ? ["medium", "short"] : [];
+  $("photo-time").replaceChildren(...forms.map((form) => {
+    const span = document.createElement("span");
+    span.className = form;
+    span.textContent = photoTime(asset.takenAt, form);
+    return span;
+  }));
 }
 
 // Fills the panel with `asset`'s details, when the panel is shown; `moment` (its summary) names

@@ -1,6 +1,6 @@
 // The review screen: one photo at a time, resuming at the server's cursor. Moving on is the
 // review: the photo left counts as seen, saved before the screen moves.
-import { api, previewURL } from "./api.js";
+import { along, api, previewURL } from "./api.js";
 import { renderCompare } from "./compare.js";
 import { describeMoment } from "./describe.js";
 import { renderDetails, renderPhotoLine, stateOf } from "./details.js";
@@ -376,8 +376,12 @@ export const review = {
     const burst = this.burst();
     const kind = burst && burst.id.startsWith("g-") ? "similar" : "burst";
     const suggested = burst && burst.suggested === asset.id ? " · suggested" : "";
-    $("burst-position").textContent = burst && burst.assets.length > 1
-      ? `${kind} ${burst.assets.indexOf(asset.id) + 1} of ${burst.assets.length}${suggested} · ↑↓` : "";
+    // The keys that walk the burst, a hint the style leaves out on a phone (no arrow keys there).
+    const keys = document.createElement("span");
+    keys.className = "keys";
+    keys.textContent = " · ↑↓";
+    $("burst-position").replaceChildren(...(burst && burst.assets.length > 1
+      ? [`${kind} ${burst.assets.indexOf(asset.id) + 1} of ${burst.assets.length}${suggested}`, keys] : []));
     $("autoplay-state").textContent = this.autoplay ? (this.holding ? "paused" : "auto-advance") : "";
   },
 
@@ -396,7 +400,8 @@ export const review = {
       strip.dataset.stop = stop.id;
       strip.replaceChildren(...stop.assets.map((id) => {
         const image = document.createElement("img");
-        image.src = `${previewURL(id, 512)}`;
+        // A frame taken along is shown from this browser's copy: offline the server has none to give.
+        image.src = along.previewOf(id) || previewURL(id, 512);
         image.alt = "";
         image.dataset.frame = id;
         image.addEventListener("click", (event) => {

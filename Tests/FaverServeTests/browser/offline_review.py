@@ -5,7 +5,9 @@ so that every request it sends is a remote one that needs pairing. No address of
 
 `faver serve --listen 10.213.0.1` prints a pairing link; the phone opens it (the pairing page, then
 the review), reviews, takes 50 photos along, goes offline (chromedriver's network conditions),
-reviews 20 of them with favorites and an undo, and comes back online: every mark is then in
+reviews 20 of them with favorites and an undo (C compares a burst taken along from its copies, and
+says on each frame of a burst seen before the photos were taken that it was not taken along; the
+photo's line is whole on the phone), and comes back online: every mark is then in
 `faver favorites --json`, and a mark made meanwhile in the CLI on one of them is not overwritten.
 Then over HTTPS with a self-signed certificate made here (openssl): the service worker registers
 and the page reloads offline. Screenshots go to --screenshots.
@@ -32,7 +34,9 @@ from PIL import Image, ImageDraw
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 NAMESPACE = f"faver-phone-{os.getpid()}"
@@ -167,7 +171,8 @@ class Server:
 
 def wait(driver, condition, what, timeout=TIMEOUT):
     try:
-        WebDriverWait(driver, timeout, poll_frequency=0.1).until(lambda _: condition())
+        WebDriverWait(driver, timeout, poll_frequency=0.1,
+                      ignored_exceptions=[StaleElementReferenceException]).until(lambda _: condition())
         check(True, what)
         return True
     except Exception:  # never came true
@@ -218,6 +223,144 @@ def tap(driver, element_id):
     driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
+# Where the status line, the burst's strip and its frames are, and what else is on screen: the
+# heart, ✕, Browse, ↓, ?, the moment's title and the photo's line. A frame is reached when the
+# element at its centre is the frame (or inside it).
+LAYOUT = """
+    const box = (element) => {
+      const b = element.getBoundingClientRect();
+      return {left: b.left, top: b.top, right: b.right, bottom: b.bottom};
+    };
+    const strip = document.getElementById('strip');
+    const others = {'♥': '#favorite', '✕': '#reject', 'Browse': '.top-actions a[href="#/browse"]',
+      '↓': '#along-button', '?': '#help-button', 'the title': '#moment-date', "the photo's line": '.photo-line'};
+    return {
+      line: box(document.getElementById('along')), strip: box(strip), viewport: [innerWidth, innerHeight],
+      frames: [...strip.querySelectorAll('img')].map((frame) => {
+        const b = box(frame), x = (b.left + b.right) / 2, y = (b.top + b.bottom) / 2;
+        const hit = document.elementFromPoint(x, y);
+        return {id: frame.dataset.frame, box: b, centre: [x, y], reached: !!hit && frame.contains(hit),
+                loaded: frame.complete && frame.naturalWidth > 0};
+      }),
+      others: Object.fromEntries(Object.entries(others).map(([name, selector]) => [name, box(document.querySelector(selector))])),
+    };"""
+
+
+def overlap(a, b):
+    return a["left"] < b["right"] and b["left"] < a["right"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]
+
+
+def burst_on_screen(driver):
+    return driver.execute_script("const s = document.getElementById('strip'); return !s.hidden && s.children.length > 1")
+
+
+def strip_and_line_apart(driver, where):
+    """The status line and the burst's strip side by side: neither covers the other nor anything
+    else on screen, every frame is in the viewport, loaded (offline: from the copy taken along),
+    and reached by a tap at its centre."""
+    wait(driver, lambda: all(frame["loaded"] for frame in driver.execute_script(LAYOUT)["frames"]),
+         f"{where}: every frame of the strip is shown")
+    layout = driver.execute_script(LAYOUT)
+    line, strip, (width, height) = layout["line"], layout["strip"], layout["viewport"]
+    check(not overlap(line, strip), f"{where}: the status line {line} and the strip {strip} do not overlap")
+    for frame in layout["frames"]:
+        box = frame["box"]
+        check(box["left"] >= 0 and box["top"] >= 0 and box["right"] <= width and box["bottom"] <= height,
+              f"{where}: frame {frame['id']} {box} is within the {width}×{height} viewport")
+        check(frame["reached"], f"{where}: a tap at the centre of frame {frame['id']} {frame['centre']} reaches it")
+    for name, other in layout["others"].items():
+        check(not overlap(line, other) and not overlap(strip, other),
+              f"{where}: neither the status line nor the strip covers {name} {other}")
+    return layout
+
+
+# The photo's line (its name, time and place in the burst), whether any part of it is cut, and
+# what it might cover: the strip, ♥, ✕ and the status line.
+PHOTO_LINE = """
+    const box = (element) => {
+      const b = element.getBoundingClientRect();
+      return {left: b.left, top: b.top, right: b.right, bottom: b.bottom};
+    };
+    const line = document.querySelector('.photo-line');
+    const shown = (selector) => {
+      const element = document.querySelector(selector);
+      return element && element.getClientRects().length ? box(element) : null;
+    };
+    return {
+      text: line.innerText, burst: document.getElementById('burst-position').innerText,
+      box: box(line), burstBox: box(document.getElementById('burst-position')), viewport: [innerWidth, innerHeight],
+      cut: [line, ...line.children].filter((part) => part.scrollWidth > part.clientWidth + 0.5)
+        .map((part) => part.id || part.className),
+      others: Object.fromEntries(Object.entries({'the strip': '#strip', '♥': '#favorite', '✕': '#reject',
+        'the status line': '#along'}).map(([name, selector]) => [name, shown(selector)]).filter(([, b]) => b)),
+    };"""
+
+
+def photo_line_whole(driver, where):
+    """The photo's line is read in full: nothing of it cut, its place in the burst ("burst 1 of 2")
+    within the viewport, and it covers nothing of the strip or the buttons."""
+    line = driver.execute_script(PHOTO_LINE)
+    width = line["viewport"][0]
+    check(re.search(r"(burst|similar) \d+ of \d+", line["burst"]) is not None and line["burst"] in line["text"],
+          f"{where}: the photo's line says the place in the burst ({line['text']!r})")
+    check(not line["cut"], f"{where}: no part of the photo's line is cut {line['cut']} ({line['text']!r})")
+    check(line["box"]["left"] >= 0 and line["box"]["right"] <= width
+          and line["burstBox"]["left"] >= 0 and line["burstBox"]["right"] <= width,
+          f"{where}: the photo's line {line['box']} is within the {width} px wide viewport")
+    for name, other in line["others"].items():
+        check(not overlap(line["box"], other), f"{where}: the photo's line {line['box']} covers nothing of {name} {other}")
+    return line
+
+
+# The figures of the compare view: whether each image loaded, and what the figure says.
+COMPARE = """
+    return [...document.querySelectorAll('#compare figure')].map((figure) => {
+      const image = figure.querySelector('img');
+      return {text: figure.innerText, source: image ? image.src.split(':')[0] : null,
+              loaded: !!image && image.complete && image.naturalWidth > 0 && image.getClientRects().length > 0};
+    });"""
+
+
+def compare_taken_along(driver, where, screenshot):
+    """C on a burst taken along, offline: every frame shown from the copy taken along."""
+    count = driver.execute_script("return document.getElementById('strip').children.length")
+    ActionChains(driver).send_keys("c").perform()
+    wait(driver, lambda: len(driver.execute_script(COMPARE)) == count
+         and all(frame["loaded"] for frame in driver.execute_script(COMPARE)),
+         f"{where}: C compares the burst's {count} frames, every one loaded")
+    frames = driver.execute_script(COMPARE)
+    check(all(frame["source"] == "blob" for frame in frames) and not any("not taken along" in frame["text"] for frame in frames),
+          f"{where}: from the copies taken along ({frames})")
+    driver.save_screenshot(screenshot)
+    ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+    wait(driver, lambda: driver.execute_script("return document.getElementById('compare').hidden"), f"{where}: Esc closes it")
+
+
+def compare_not_taken_along(driver, screenshots):
+    """Offline, back on the moment's first burst, which was seen before the photos were taken along:
+    C says on each of its frames that it was not taken along (no blank frame without a word)."""
+    here = shown(driver)
+    ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.ARROW_LEFT).key_up(Keys.SHIFT).perform()
+    if not wait(driver, lambda: shown(driver) != here and burst_on_screen(driver),
+                "offline, Shift+← goes back to the moment's first burst, seen before the photos were taken along"):
+        return
+    count = driver.execute_script("return document.getElementById('strip').children.length")
+    ActionChains(driver).send_keys("c").perform()
+    said = lambda: [frame for frame in driver.execute_script(COMPARE)
+                    if "not taken along" in frame["text"].lower() and not frame["loaded"]]
+    wait(driver, lambda: len(driver.execute_script(COMPARE)) == count and len(said()) == count,
+         f"C on it says on each of its {count} frames that it was not taken along ({driver.execute_script(COMPARE)})")
+    driver.save_screenshot(os.path.join(screenshots, "offline-phone-compare-not-taken.png"))
+    ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+    for _ in range(6):
+        if shown(driver) == here:
+            break
+        before = shown(driver)
+        ActionChains(driver).send_keys(Keys.ARROW_RIGHT).perform()
+        wait(driver, lambda: shown(driver) not in (None, before), "→ goes on")
+    check(shown(driver) == here, "and → comes back to where the review was")
+
+
 def move_on(driver, slowly=False):
     before = shown(driver)
     record_pointers(driver)
@@ -248,6 +391,38 @@ def state_of(faver, store, asset):
     entry = next(item for item in entries if item["id"] == asset)
     return "favorite" if entry.get("favorite") else "rejected" if entry.get("rejected") else (
         "reviewed" if entry.get("reviewed") else "unreviewed")
+
+
+def tap_at(driver, x, y):
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def see_a_burst_offline(driver, screenshots):
+    """Offline with a burst on screen, on the phone and then on a desktop's screen: the status line
+    and the strip are both in full view, and a tap on a frame shows it."""
+    layout = strip_and_line_apart(driver, "phone, offline, a burst")
+    photo_line_whole(driver, "phone, offline, a burst")
+    driver.save_screenshot(os.path.join(screenshots, "offline-phone-burst.png"))
+    compare_taken_along(driver, "phone, offline", os.path.join(screenshots, "offline-phone-compare.png"))
+    here = shown(driver)
+    other = next((frame for frame in layout["frames"] if frame["id"] != here), None)
+    if other:
+        tap_at(driver, *other["centre"])
+        wait(driver, lambda: shown(driver) == other["id"], "phone, offline: a tap on a frame of the strip shows it")
+        back = next(frame for frame in driver.execute_script(LAYOUT)["frames"] if frame["id"] == here)
+        tap_at(driver, *back["centre"])
+        wait(driver, lambda: shown(driver) == here, "and a tap on the first frame shows it again")
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False})
+    try:
+        strip_and_line_apart(driver, "desktop, offline, a burst")
+        photo_line_whole(driver, "desktop, offline, a burst")
+        driver.save_screenshot(os.path.join(screenshots, "offline-desktop-burst.png"))
+        compare_taken_along(driver, "desktop, offline", os.path.join(screenshots, "offline-desktop-compare.png"))
+    finally:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
 
 
 def review_offline(driver, faver, store, screenshots):
@@ -286,7 +461,9 @@ def review_offline(driver, faver, store, screenshots):
         check(taken >= min(50, left), f"50 photos ready, or all {left} left: {ready}")
         # Off the network, 20 more photos: every third a favorite, one undone.
         offline(driver, True)
+        compare_not_taken_along(driver, screenshots)
         reviewed, favorite = [], []
+        burst_seen = False
         for index in range(20):
             asset = shown(driver)
             reviewed.append(asset)
@@ -305,6 +482,10 @@ def review_offline(driver, faver, store, screenshots):
             if index == 4:
                 wait(driver, lambda: "offline —" in text(driver, "along-state"), "the page says it is offline")
                 driver.save_screenshot(os.path.join(screenshots, "offline-phone.png"))
+            if index >= 4 and not burst_seen and burst_on_screen(driver):
+                burst_seen = True
+                see_a_burst_offline(driver, screenshots)
+        check(burst_seen, "offline, a burst came on screen")
         line = text(driver, "along-state")
         check("marks to send" in line, f"offline, marks wait: {line}")
         # Meanwhile, on the computer: the CLI rejects one of the favorites made on the phone.

@@ -7,7 +7,8 @@ the page, which trades the token for a cookie and takes it out of the address ba
 page shows nothing but what to do; the photo shown is the one `/api/next` names (by its
 `data-asset-id`), → marks it reviewed and moves on, F makes a favorite at once, a reload shows
 the same photo, U undoes, a mark made while the server is down is retried until it is saved, and
-browse drills down to a photo that opens the review there. Screenshots go to --screenshots.
+browse drills down to a photo that opens the review there; on a phone the photo's line is whole
+(its place in the burst never cut, covering neither the strip nor the buttons). Screenshots go to --screenshots.
 
 Run by `ReviewPageBrowserTests.swift`; by hand:
   /usr/bin/python3 Tests/FaverServeTests/browser/review_page.py --faver .build/debug/faver \
@@ -18,6 +19,7 @@ import argparse
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -29,6 +31,7 @@ from PIL.TiffImagePlugin import IFDRational
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -152,7 +155,8 @@ def shown(driver):
 
 def wait(driver, condition, what):
     try:
-        WebDriverWait(driver, TIMEOUT, poll_frequency=0.1).until(lambda _: condition())
+        WebDriverWait(driver, TIMEOUT, poll_frequency=0.1,
+                      ignored_exceptions=[StaleElementReferenceException]).until(lambda _: condition())
         check(True, what)
         return True
     except Exception:  # the condition never came true (or kept throwing)
@@ -172,6 +176,40 @@ def images_loaded(driver):
 
 def press(driver, *keys):
     ActionChains(driver).send_keys(*keys).perform()
+
+
+# The photo's line (its name, time and place in the burst): its text, whether any part of it is
+# cut, and the boxes of what it might cover (the strip, ♥, ✕).
+PHOTO_LINE = """
+    const box = (element) => {
+      const b = element.getBoundingClientRect();
+      return {left: b.left, top: b.top, right: b.right, bottom: b.bottom};
+    };
+    const line = document.querySelector('.photo-line');
+    return {
+      text: line.innerText, burst: document.getElementById('burst-position').innerText,
+      box: box(line), burstBox: box(document.getElementById('burst-position')), width: innerWidth,
+      cut: [line, ...line.children].filter((part) => part.scrollWidth > part.clientWidth + 0.5)
+        .map((part) => part.id || part.className),
+      others: {'the strip': box(document.getElementById('strip')), '♥': box(document.getElementById('favorite')),
+               '✕': box(document.getElementById('reject'))},
+    };"""
+
+
+def photo_line_whole(driver, where):
+    """The photo's line is read in full: nothing of it cut, its place in the burst ("burst 3 of 3")
+    within the viewport, and it covers nothing of the strip or the buttons. Its text."""
+    line = driver.execute_script(PHOTO_LINE)
+    overlap = lambda a, b: a["left"] < b["right"] and b["left"] < a["right"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]
+    check(re.search(r"(burst|similar) \d+ of \d+", line["burst"]) is not None and line["burst"] in line["text"],
+          f"{where}: the photo's line says the place in the burst ({line['text']!r})")
+    check(not line["cut"], f"{where}: no part of the photo's line is cut {line['cut']} ({line['text']!r})")
+    check(line["box"]["left"] >= 0 and line["box"]["right"] <= line["width"]
+          and line["burstBox"]["left"] >= 0 and line["burstBox"]["right"] <= line["width"],
+          f"{where}: the photo's line {line['box']} is within the {line['width']} px wide viewport")
+    for name, other in line["others"].items():
+        check(not overlap(line["box"], other), f"{where}: the photo's line {line['box']} covers nothing of {name} {other}")
+    return line["text"]
 
 
 def main():
@@ -333,6 +371,9 @@ def run(driver, server, faver, store, screenshots):
     press(driver, Keys.ARROW_DOWN)
     wait(driver, lambda: shown(driver) not in (None, second), "↓ goes on within the burst")
     third = shown(driver)
+    desktop_line = photo_line_whole(driver, "a desktop")
+    check("IMG_0003.jpg" in desktop_line and "2024, 09:00:02" in desktop_line and "↑↓" in desktop_line,
+          f"on a desktop the photo's line has the whole date and the keys ({desktop_line!r})")
     press(driver, "c")
     wait(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#compare figure")) == 3,
          "C compares the burst's three photos side by side")
@@ -525,6 +566,42 @@ def run(driver, server, faver, store, screenshots):
     wait(driver, lambda: [tile.get_attribute("data-moment-id") for tile in
                           driver.find_elements(By.CSS_SELECTOR, "#grid .tile")] == [here],
          "♥ Favorites lists only the moment with a favorite")
+    # A filter chosen while the whole list is still on its way: the late answer is dropped, never
+    # drawn into the favorites. The page's fetch is wrapped so the test holds the whole list's
+    # months, and learns when the page has taken them in (a timer runs after the page's await).
+    driver.execute_script("""
+        const fetchNow = window.fetch;
+        window.askedFor = [];
+        window.fetch = (url, init) => {
+          window.askedFor.push(String(url));
+          if (!String(url).startsWith("/api/months?filter=all")) return fetchNow(url, init);
+          return new Promise((resolve) => { window.releaseWhole = () => resolve(fetchNow(url, init)); })
+            .then((response) => ({
+              ok: response.ok, status: response.status, statusText: response.statusText,
+              json: () => response.json().then((body) => {
+                setTimeout(() => { window.wholeTakenIn = true; }, 0);
+                return body;
+              }),
+            }));
+        };
+        location.hash = "#/browse";""")
+    wait(driver, lambda: driver.execute_script("return typeof window.releaseWhole === 'function'"),
+         "the whole list asks for its months")
+    driver.find_element(By.CSS_SELECTOR, '#browse-filters [data-filter="favorites"]').click()
+    favorites_only = lambda: [tile.get_attribute("data-moment-id") for tile in
+                              driver.find_elements(By.CSS_SELECTOR, "#grid .tile")] == [here]
+    wait(driver, favorites_only, "♥ Favorites, chosen before the whole list came, lists its moment")
+    month_chips = lambda: [chip.get_attribute("data-month") for chip in
+                           driver.find_elements(By.CSS_SELECTOR, "#jump-bar .chip.month")]
+    favorite_months = month_chips()
+    driver.execute_script("window.releaseWhole()")
+    wait(driver, lambda: driver.execute_script("return window.wholeTakenIn === true"),
+         "the whole list's late answer comes")
+    pages = driver.execute_script(
+        "return window.askedFor.filter((url) => url.startsWith('/api/moments?')).length")
+    check(pages == 1 and favorites_only() and month_chips() == favorite_months,
+          f"and is dropped: one page of moments asked for ({pages}), the favorites' moment alone, "
+          f"the favorites' months in the jump bar ({month_chips()} against {favorite_months})")
     shot("browse-favorites.png")
     driver.find_elements(By.CSS_SELECTOR, "#grid .tile")[0].click()
     wait(driver, lambda: [tile.get_attribute("data-asset-id") for tile in
@@ -584,6 +661,25 @@ def run(driver, server, faver, store, screenshots):
     api(server, "/api/cursor", method="POST", body={"id": third})
     driver.refresh()
     wait(driver, lambda: shown(driver) == third, "a phone shows the burst's photo at the cursor")
+    wait(driver, lambda: driver.execute_script("return document.getElementById('strip').children.length") == 3,
+         "with the burst's strip")
+    phone_line = photo_line_whole(driver, "a phone")
+    check("IMG_0003.jpg" in phone_line and "09:00:02" in phone_line,
+          f"on a phone the photo's line keeps its name and time to the second ({phone_line!r})")
+    shot("review-phone-burst.png")
+    # A file name too long for a phone's line gives way to the place in the burst: it ends in "…".
+    long_name = driver.execute_script("""
+        const name = document.getElementById('photo-name');
+        const before = name.textContent;
+        name.textContent = 'PXL_20240512_090002123.RAW-02.ORIGINAL.MP.COVER.jpg';
+        const burst = document.getElementById('burst-position').getBoundingClientRect();
+        const seen = {nameCut: name.scrollWidth > name.clientWidth, burstLeft: burst.left, burstRight: burst.right,
+                      burstCut: document.getElementById('burst-position').scrollWidth > burst.width + 0.5};
+        name.textContent = before;
+        return seen;""")
+    check(long_name["nameCut"] and not long_name["burstCut"] and long_name["burstLeft"] >= 0
+          and long_name["burstRight"] <= 390,
+          f"on a phone a long file name ends in an ellipsis, the place in the burst stays whole ({long_name})")
     press(driver, "c")
     wait(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#compare figure")) == 3,
          "C compares the burst on a phone")
