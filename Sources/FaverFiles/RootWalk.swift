@@ -117,7 +117,7 @@ final class RootWalk: @unchecked Sendable {
   private func compare(_ found: FoundFile, sendingTo channel: WalkChannel<FileToRead>)
     throws(WalkChannel<FileToRead>.Cancelled)
   {
-    if let index = unseen.media.index(of: found.relativePath), unseen.media.mark(index) {
+    if let index = unseen.media.find(found.relativePath), unseen.media.mark(index) {
       let entry = unseen.media[at: index]
       if entry.stamp == found.stamp {
         summary.unchanged += 1
@@ -125,7 +125,7 @@ final class RootWalk: @unchecked Sendable {
       } else {
         try channel.send(FileToRead(file: found, wasMedia: true))
       }
-    } else if let index = unseen.nonMedia.index(of: found.relativePath), unseen.nonMedia.mark(index),
+    } else if let index = unseen.nonMedia.find(found.relativePath), unseen.nonMedia.mark(index),
       unseen.nonMedia[at: index] == found.stamp
     {
       summary.skip(.notMedia)

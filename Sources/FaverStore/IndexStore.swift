@@ -280,15 +280,17 @@ package final class IndexStore: Sendable {
         arguments: [rootId])
       while try media.next() {
         let entry = KnownFiles.Entry(stamp: FileStamp(media, from: 1), hasProblem: media.bool(5))
-        media.text(0) { known.media.insert(entry, forBytes: $0) }
+        media.text(0) { known.media.append(entry, forBytes: $0) }  // paths are unique in a root
       }
+      known.media.indexAppended()
       var other = try ColumnCursor(
         db, sql: "SELECT path, size, mtimeNs, device, inode FROM nonMediaFile WHERE +rootId = ?",
         arguments: [rootId])
       while try other.next() {
         let stamp = FileStamp(other, from: 1)
-        other.text(0) { known.nonMedia.insert(stamp, forBytes: $0) }
+        other.text(0) { known.nonMedia.append(stamp, forBytes: $0) }
       }
+      known.nonMedia.indexAppended()
       return known
     }
   }

@@ -51,3 +51,40 @@ import Testing
   let left = (0..<100).filter { $0 % 3 != 0 }.map { "p\($0).jpg" }
   #expect(table.unmarkedPaths == left)
 }
+
+@Test func appendedPathsAreFoundBeforeAndAfterTheyAreIndexed() {
+  var table = PathTable<Int>()
+  table.insert(0, for: "first.jpg")
+  let paths = (1..<300).map { "d\($0 % 7)/\($0).jpg" }
+  for (value, path) in zip(1..., paths) { appendPath(path, value, to: &table) }
+  // Not indexed yet: looked for one by one.
+  #expect(table.index(of: "d3/10.jpg") == 10)
+  #expect(table.index(of: "d3/300.jpg") == nil)
+  table.indexAppended()
+  for (value, path) in zip(1..., paths) { #expect(table.index(of: path) == value) }
+  #expect(table.index(of: "first.jpg") == 0)
+  #expect(table.count == 300)
+}
+
+@Test(arguments: [0, 1, 2]) func findAgreesWithALookupInAnyOrder(order: Int) {
+  var table = PathTable<Int>()
+  let paths = (0..<500).map { "2024/\($0 / 50)/IMG_\($0).JPG" }
+  for (value, path) in paths.enumerated() { appendPath(path, value, to: &table) }
+  if order == 1 { table.indexAppended() }
+  // In order, reversed, and in order with absent paths and skips between.
+  let asked: [String] =
+    switch order {
+    case 0: paths
+    case 1: paths.reversed()
+    default: paths.enumerated().flatMap { $0.offset % 3 == 0 ? ["new/\($0.offset).JPG"] : [$0.element] }
+    }
+  for path in asked {
+    let expected = paths.firstIndex(of: path)
+    #expect(table.find(path) == expected)
+  }
+}
+
+private func appendPath(_ path: String, _ value: Int, to table: inout PathTable<Int>) {
+  var path = path
+  path.withUTF8 { table.append(value, forBytes: $0) }
+}
