@@ -192,6 +192,7 @@ package final class IndexStore: Sendable {
     registerQueueHolesMigration(in: &migrator)
     registerQueueCountsMigration(in: &migrator)
     registerWallClockMigration(in: &migrator)
+    registerAppleIdentifierMigration(in: &migrator)
     return migrator
   }
 

@@ -124,7 +124,8 @@ private func record(_ rootId: Int64, _ path: String, taken: Double, size: Int64 
   }
   #expect(
     indexes.sorted() == [
-      "file_on_assetId", "file_wallClock_takenAt", "queueItem_listing", "queueItem_on_assetId",
+      "file_burstID", "file_contentIdentifier", "file_on_assetId", "file_wallClock_takenAt",
+      "queueItem_listing", "queueItem_on_assetId",
       "queueItem_on_burst",
       "queueItem_on_companionId",
       "queueItem_on_rawId", "queueItem_pending", "queueMoment_counts", "queueMoment_on_momentId",
