@@ -22,13 +22,13 @@ extension MomentClusterer {
     switch mode {
     case .fixed(let gap): return Threshold(seconds: gap, basis: .fixed)
     case .smart:
-      let counted = gaps.filter { $0 >= Self.minimumCountedGap }.sorted()
+      var counted = gaps.filter { $0 >= Self.minimumCountedGap }
       guard counted.count >= Self.minimumGapCount else {
         return Threshold(seconds: Self.smartFallback, basis: .fallback(counted: counted.count))
       }
       // Nearest rank: the smallest gap that at least 90% of the gaps do not exceed; ceil(9n / 10).
       let rank = (9 * counted.count + 9) / 10
-      let value = counted[rank - 1]
+      let value = counted.select(rank: rank - 1)
       return Threshold(
         seconds: min(max(value, Self.smartRange.lowerBound), Self.smartRange.upperBound),
         basis: .percentile(rank: rank, counted: counted.count, value: value))

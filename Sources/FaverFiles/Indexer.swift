@@ -144,7 +144,7 @@ package struct Indexer {
       removals.removed.append(path)
       summary.removed += 1
     }
-    removals.removed += walk.unseen.nonMedia.keys.filter(isGone)
+    removals.removed += walk.unseen.nonMediaNotFound.filter(isGone)
     try store.apply(removals)
   }
 

@@ -19,8 +19,8 @@ final class RootWalk: @unchecked Sendable {
   private let logger: Logger
   private let load: KnownFilesLoad?
   // Owned by the walking thread until the channel closes, then by the reader.
-  /// What the last run saw, its media marked as this walk finds them (`KnownFiles.Entry.found`),
-  /// its other files removed: at the end, what is not marked or left is gone. Empty until loaded.
+  /// What the last run saw, each file marked as this walk finds it: at the end, what is not
+  /// marked is gone. Empty until loaded.
   private(set) var unseen = KnownFiles()
   /// Whether `unseen` holds what the last run saw (or nothing was to be loaded).
   private var loaded: Bool
@@ -117,16 +117,17 @@ final class RootWalk: @unchecked Sendable {
   private func compare(_ found: FoundFile, sendingTo channel: WalkChannel<FileToRead>)
     throws(WalkChannel<FileToRead>.Cancelled)
   {
-    if let index = unseen.media.index(forKey: found.relativePath), !unseen.media.values[index].found {
-      unseen.media.values[index].found = true
-      let entry = unseen.media.values[index]
+    if let index = unseen.media.find(found.relativePath), unseen.media.mark(index) {
+      let entry = unseen.media[at: index]
       if entry.stamp == found.stamp {
         summary.unchanged += 1
         if entry.hasProblem { summary.withProblems += 1 }
       } else {
         try channel.send(FileToRead(file: found, wasMedia: true))
       }
-    } else if let stamp = unseen.nonMedia.removeValue(forKey: found.relativePath), stamp == found.stamp {
+    } else if let index = unseen.nonMedia.find(found.relativePath), unseen.nonMedia.mark(index),
+      unseen.nonMedia[at: index] == found.stamp
+    {
       summary.skip(.notMedia)
     } else {
       try channel.send(FileToRead(file: found, wasMedia: false))

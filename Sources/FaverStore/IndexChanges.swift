@@ -1,13 +1,9 @@
-import GRDB
-
 /// What the last run recorded under one root, for telling changed files from unchanged ones.
+/// The walk marks each entry it finds again (`PathTable.mark`): what is left unmarked is gone.
 package struct KnownFiles: Sendable {
   package struct Entry: Hashable, Sendable {
     package var stamp: FileStamp
     package var hasProblem: Bool
-    /// Whether this run's walk found it again: marked in place, since removing a million keys
-    /// from the dictionary one by one cost a fifth of a no-change index.
-    package var found = false
 
     package init(stamp: FileStamp, hasProblem: Bool) {
       (self.stamp, self.hasProblem) = (stamp, hasProblem)
@@ -15,16 +11,16 @@ package struct KnownFiles: Sendable {
   }
 
   /// Indexed photos and videos.
-  package var media: [String: Entry] = [:]
+  package var media = PathTable<Entry>()
   /// Files that were read and found not to be media.
-  package var nonMedia: [String: FileStamp] = [:]
+  package var nonMedia = PathTable<FileStamp>()
 
   package init() {}
 
-  package var paths: some Sequence<String> { media.keys.lazy.map(\.self) + nonMedia.keys.lazy.map(\.self) }
-
-  /// The photos and videos the walk has not found (see `Entry.found`).
-  package var mediaNotFound: some Sequence<String> { media.lazy.filter { !$0.value.found }.map(\.key) }
+  /// The photos and videos the walk has not found.
+  package var mediaNotFound: [String] { media.unmarkedPaths }
+  /// The other files the walk has not found.
+  package var nonMediaNotFound: [String] { nonMedia.unmarkedPaths }
 }
 
 /// One batch of changes under one root, written in one transaction.
@@ -54,7 +50,9 @@ package struct IndexChanges: Sendable {
 
 extension FileStamp {
   /// The stamp in four columns from `index` on: size, mtimeNs, device, inode.
-  init(row: Row, from index: Int) {
-    self.init(size: row[index], mtimeNs: row[index + 1], device: row[index + 2], inode: row[index + 3])
+  init(_ cursor: borrowing ColumnCursor, from index: Int32) {
+    self.init(
+      size: cursor.int64(index), mtimeNs: cursor.int64(index + 1), device: cursor.int64(index + 2),
+      inode: cursor.int64(index + 3))
   }
 }

@@ -4,8 +4,8 @@ import GRDB
 
 /// What an append asks of the files indexed before the new ones (see `appendToQueue`'s rules):
 /// whether any would be placed, paired or grouped otherwise with them. Each question is one
-/// lookup by an index (the (rootId, path) key, `file_wallClock_takenAt`), never a read of every
-/// file.
+/// lookup by an index (the (rootId, path) key, `file_wallClock_takenAt`, `file_contentIdentifier`,
+/// `file_burstID`), never a read of every file.
 extension IndexStore {
   /// Why files indexed before (rows up to `mark`) would be placed, paired or grouped otherwise
   /// with the new `records`; nil when none would.
@@ -34,11 +34,7 @@ extension IndexStore {
     let bursts = records.compactMap(\.burstID)
     if !identifiers.isEmpty || !bursts.isEmpty,
       try Bool.fetchOne(
-        db,
-        sql: """
-          SELECT EXISTS(SELECT 1 FROM file WHERE rowid <= ?1 AND (
-            contentIdentifier IN (SELECT value FROM json_each(?2)) OR burstID IN (SELECT value FROM json_each(?3))))
-          """, arguments: [mark, try json(identifiers), try json(bursts)]) != false
+        db, sql: identifiersShared, arguments: [mark, try json(identifiers), try json(bursts)]) != false
     {
       return "a file indexed before shares a Live Photo or burst identifier with the new ones"
     }

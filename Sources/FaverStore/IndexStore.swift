@@ -192,6 +192,7 @@ package final class IndexStore: Sendable {
     registerQueueHolesMigration(in: &migrator)
     registerQueueCountsMigration(in: &migrator)
     registerWallClockMigration(in: &migrator)
+    registerAppleIdentifierMigration(in: &migrator)
     return migrator
   }
 
@@ -260,7 +261,7 @@ package final class IndexStore: Sendable {
   }
 
   /// What the last run saw under one root; `mediaCount`, when the caller counted them already
-  /// (`knownCount`), sizes the dictionary without counting again.
+  /// (`knownCount`), sizes the table without counting again.
   package func known(inRoot rootId: Int64, mediaCount: Int? = nil) throws -> KnownFiles {
     typealias Column = FileRecord.Columns
     return try database.read { db in
@@ -270,20 +271,27 @@ package final class IndexStore: Sendable {
         ?? Int.fetchOne(db, sql: "SELECT COUNT(*) FROM file WHERE rootId = ?", arguments: [rootId])
       known.media.reserveCapacity(count ?? 0)
       let stampColumns = [Column.size, .mtimeNs, .device, .inode].map(\.name).joined(separator: ", ")
-      let media = try Row.fetchCursor(
+      // Paths go from SQLite's bytes into the table: no `String` is made for them.
+      var media = try ColumnCursor(
         db,
         sql: """
           SELECT \(Column.path.name), \(stampColumns), \(Column.problem.name) IS NOT NULL
           FROM file WHERE +rootId = ?
           """,
         arguments: [rootId])
-      while let row = try media.next() {
-        known.media[row[0]] = KnownFiles.Entry(stamp: FileStamp(row: row, from: 1), hasProblem: row[5])
+      while try media.next() {
+        let entry = KnownFiles.Entry(stamp: FileStamp(media, from: 1), hasProblem: media.bool(5))
+        media.text(0) { known.media.append(entry, forBytes: $0) }  // paths are unique in a root
       }
-      let other = try Row.fetchCursor(
+      known.media.indexAppended()
+      var other = try ColumnCursor(
         db, sql: "SELECT path, size, mtimeNs, device, inode FROM nonMediaFile WHERE +rootId = ?",
         arguments: [rootId])
-      while let row = try other.next() { known.nonMedia[row[0]] = FileStamp(row: row, from: 1) }
+      while try other.next() {
+        let stamp = FileStamp(other, from: 1)
+        other.text(0) { known.nonMedia.append(stamp, forBytes: $0) }
+      }
+      known.nonMedia.indexAppended()
       return known
     }
   }

@@ -69,10 +69,10 @@ private func record(_ rootId: Int64, _ path: String, taken: Double, size: Int64 
   var batch = changes(root, media: [])
   batch.nonMedia = [("a.jpg", FileStamp(size: 1, mtimeNs: 1, device: 1, inode: 1))]
   try temporary.store.apply(batch)
-  #expect(try temporary.store.known(inRoot: root).nonMedia.keys.sorted() == ["a.jpg"])
+  #expect(try temporary.store.known(inRoot: root).nonMedia.paths.sorted() == ["a.jpg"])
   try temporary.store.apply(changes(root, media: [record(root, "a.jpg", taken: 10)]))
   let known = try temporary.store.known(inRoot: root)
-  #expect(known.nonMedia.isEmpty && known.media.keys.sorted() == ["a.jpg"])
+  #expect(known.nonMedia.isEmpty && known.media.paths.sorted() == ["a.jpg"])
 }
 
 @Test func reopeningKeepsTheData() throws {
@@ -124,7 +124,8 @@ private func record(_ rootId: Int64, _ path: String, taken: Double, size: Int64 
   }
   #expect(
     indexes.sorted() == [
-      "file_on_assetId", "file_wallClock_takenAt", "queueItem_listing", "queueItem_on_assetId",
+      "file_burstID", "file_contentIdentifier", "file_on_assetId", "file_wallClock_takenAt",
+      "queueItem_listing", "queueItem_on_assetId",
       "queueItem_on_burst",
       "queueItem_on_companionId",
       "queueItem_on_rawId", "queueItem_pending", "queueMoment_counts", "queueMoment_on_momentId",
@@ -159,6 +160,6 @@ private func record(_ rootId: Int64, _ path: String, taken: Double, size: Int64 
   batch.nonMedia = [("a.jpg", FileStamp(size: 1, mtimeNs: 1, device: 1, inode: 1))]
   try temporary.store.apply(batch)
   let known = try temporary.store.known(inRoot: root)
-  #expect(Set(known.media.keys) == ["b.jpg"])
-  #expect(Set(known.nonMedia.keys) == ["a.jpg"])
+  #expect(Set(known.media.paths) == ["b.jpg"])
+  #expect(Set(known.nonMedia.paths) == ["a.jpg"])
 }
