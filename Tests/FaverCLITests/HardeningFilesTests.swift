@@ -90,3 +90,36 @@ private func tmpfsFolder() -> URL? {
     #expect((summary["warnings"] as? [String])?.isEmpty == true)
   }
 }
+
+@Test func namesThatDifferOnlyInTheirUnicodeFormAreTwoFiles() throws {
+  let tree = try TemporaryTree()
+  let store = tree.root.path + "-store"
+  defer { try? FileManager.default.removeItem(atPath: store) }
+  // "café.jpg" twice: é as one code point (NFC) and as e plus a combining accent (NFD). Swift's
+  // String calls them equal; Linux keeps them as two names, so they are two photos.
+  let composed: [UInt8] = Array("caf".utf8) + [0xC3, 0xA9] + Array(".jpg".utf8)
+  let decomposed: [UInt8] = Array("cafe".utf8) + [0xCC, 0x81] + Array(".jpg".utf8)
+  for (name, scanBytes) in [(composed, 64), (decomposed, 80)] {
+    let path = Array(tree.path.utf8) + [UInt8(ascii: "/")] + name + [0]
+    let bytes = ExifBuilder().jpeg(scanBytes: scanBytes)
+    let written = path.withUnsafeBufferPointer { pathBytes in
+      pathBytes.baseAddress.map { base in
+        base.withMemoryRebound(to: CChar.self, capacity: pathBytes.count) { cPath -> Bool in
+          let descriptor = open(cPath, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+          guard descriptor >= 0 else { return false }
+          defer { close(descriptor) }
+          return bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == bytes.count
+        }
+      } ?? false
+    }
+    try #require(written, "the file system refused a name")
+  }
+  let first = try indexSummary(tree.path, store: store)
+  #expect(first["added"] as? Int == 2)
+  let second = try indexSummary(tree.path, store: store)
+  #expect(second["unchanged"] as? Int == 2)
+  #expect(second["added"] as? Int == 0 && second["updated"] as? Int == 0 && second["removed"] as? Int == 0)
+  let assets = try faver(["assets", "--json", "--store", store])
+  let listed = try #require(JSONSerialization.jsonObject(with: Data(assets.stdout.utf8)) as? [Any])
+  #expect(listed.count == 2)
+}
