@@ -387,7 +387,8 @@ def frames_not_taken_along(driver, screenshots):
     """Offline, back on the moment's first burst, seen before the photos were taken along (none of
     its frames taken along): the strip shows its frames from the browser's cache, and so does C.
     With the browser's cache out of reach too (DevTools' "disable cache"), every frame of the strip
-    says its name and that it was not taken along, on a phone and on a desktop, and so does C."""
+    says its name and that it was not taken along, on a phone and on a desktop, and so do C and the
+    photo's own card."""
     here = shown(driver)
     ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.ARROW_LEFT).key_up(Keys.SHIFT).perform()
     if not wait(driver, lambda: shown(driver) != here and burst_on_screen(driver),
@@ -403,6 +404,11 @@ def frames_not_taken_along(driver, screenshots):
         wait(driver, lambda: shown(driver) not in (None, first) and not burst_on_screen(driver), "→ goes on")
         ActionChains(driver).send_keys(Keys.ARROW_LEFT).perform()
         wait(driver, lambda: burst_on_screen(driver), "and ← back to the burst")
+        # The photo itself says so too, on its card: not that it has no preview.
+        card = lambda: text(driver, "no-preview")
+        if not wait(driver, lambda: "not taken along" in card().lower() and "no preview" not in card().lower(),
+                    "phone, offline: the photo on screen, neither taken along nor kept, says it was not taken along"):
+            print("  the card:", repr(card()))
         strip_and_compare_agree(driver, "phone, offline, a burst neither taken along nor kept", "not taken along",
                                 os.path.join(screenshots, "offline-phone-not-taken"))
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
