@@ -3,6 +3,7 @@
 import { signIn } from "./api.js";
 import { browse } from "./browse.js";
 import { setUpReviewInput } from "./keys.js";
+import { keepOverlaysAboveControls } from "./layout.js";
 import { loadAlong, remember, renderAlong, setUpAlong } from "./offline.js";
 import { setUpPairing } from "./pairphone.js";
 import { review } from "./review.js";
@@ -18,6 +19,7 @@ async function start() {
   saver.onQueued = remember;
   saver.onChange = renderAlong;
   setUpReviewInput();
+  keepOverlaysAboveControls();
   setUpAlong();
   setUpTakeAlong();
   setUpPairing();

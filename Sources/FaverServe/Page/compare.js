@@ -1,43 +1,9 @@
 // C: the photos of the stop on screen (its similar group, or burst) side by side, the one
-// suggested to keep outlined with the reason; a click shows one. A photo taken along is shown from
-// this browser's copy, as the strip shows it; a frame that cannot be shown says why in its place.
-import { along, previewURL, reachable } from "./api.js";
+// suggested to keep outlined with the reason; a click shows one. Each frame is drawn as the strip
+// draws it (frame.js): what one shows, the other shows, and a frame that cannot be shown says why.
+import { fileName } from "./describe.js";
+import { showFrame } from "./frame.js";
 import { $, badge } from "./ui.js";
-
-// Why the frame of a photo is not shown: offline, one not taken along has no copy here.
-function whyMissing(copy) {
-  if (copy) return ["Not readable", "the copy taken along could not be read"];
-  if (!reachable()) return ["Not taken along", "shown once the faver server can be reached"];
-  return ["No preview", "the preview could not be loaded"];
-}
-
-// The photo `id` in `figure`: from the copy taken along when there is one, else from the server.
-// Said on the frame at once when the server is known to be out of reach and there is no copy
-// (a request to it may take long to fail), and whenever the image fails; a load clears it.
-function showFrame(figure, id, name) {
-  const copy = along.previewOf(id);
-  const image = document.createElement("img");
-  image.alt = name;
-  const note = document.createElement("p");
-  note.className = "why";
-  note.hidden = true;
-  const say = () => {
-    const [title, reason] = whyMissing(copy);
-    const heading = document.createElement("strong");
-    heading.textContent = title;
-    note.replaceChildren(heading, `${name}: ${reason}`);
-    note.hidden = false;
-    figure.classList.add("missing");
-  };
-  image.addEventListener("load", () => {
-    note.hidden = true;
-    figure.classList.remove("missing");
-  });
-  image.addEventListener("error", say);
-  if (!copy && !reachable()) say();
-  image.src = copy || previewURL(id, 1024);
-  figure.append(image, note);
-}
 
 // Draws the burst of `review.asset`, when the compare view is shown.
 export function renderCompare(review) {
@@ -50,7 +16,7 @@ export function renderCompare(review) {
     const figure = document.createElement("figure");
     figure.classList.toggle("current", id === review.asset.id);
     figure.classList.toggle("suggested", id === burst.suggested);
-    showFrame(figure, id, asset ? asset.path.split("/").pop() : id);
+    showFrame(figure, id, asset ? fileName(asset) : id, "compare");
     if (asset && (asset.favorite || asset.rejected)) {
       const badges = document.createElement("div");
       badges.className = "badges";

@@ -10,16 +10,19 @@ export const largestStretch = 2;
 const kinds = {
   photo: "This photo has no preview",
   video: "This video has no preview",
+  // Offline: the server may well have one, but this browser has no copy of it.
+  notTaken: "Not taken along",
 };
 
-// Shows the card for `asset`, whose preview the server would not make: `reason` says why.
-export function showNoPreview(asset, reason) {
+// Shows the card for `asset`, whose preview the server would not make (or, `what` being
+// "notTaken", that cannot be asked of it now): `reason` says why.
+export function showNoPreview(asset, reason, what = asset.kind) {
   const card = $("no-preview");
   const title = document.createElement("h2");
   title.textContent = fileName(asset);
   const kind = document.createElement("p");
   kind.className = "kind";
-  kind.textContent = kinds[asset.kind] || kinds.photo;
+  kind.textContent = kinds[what] || kinds.photo;
   const why = document.createElement("p");
   why.className = "reason";
   why.textContent = reason;

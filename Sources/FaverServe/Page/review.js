@@ -1,10 +1,11 @@
 // The review screen: one photo at a time, resuming at the server's cursor. Moving on is the
 // review: the photo left counts as seen, saved before the screen moves.
-import { along, api, previewURL } from "./api.js";
+import { api } from "./api.js";
 import { renderCompare } from "./compare.js";
-import { describeMoment } from "./describe.js";
+import { describeMoment, fileName } from "./describe.js";
 import { renderDetails, renderPhotoLine, stateOf } from "./details.js";
 import { filterNamed, filters } from "./filters.js";
+import { showFrame } from "./frame.js";
 import { momentum } from "./momentum.js";
 import { saver } from "./saver.js";
 import { photoFailed, photoLoaded, playLive, prefetchStops, showOnStage } from "./stage.js";
@@ -389,8 +390,9 @@ export const review = {
 
   renderCompare() { renderCompare(this); },
 
-  // The stop's frames as a strip under the photo, the one on screen and the suggestion marked;
-  // a tap shows a frame (the stop is seen as a whole, so walking it marks nothing).
+  // The stop's frames as a strip under the photo (each drawn as compare draws it, frame.js), the
+  // one on screen and the suggestion marked; a tap shows a frame (the stop is seen as a whole, so
+  // walking it marks nothing).
   renderStrip() {
     const strip = $("strip");
     const stop = this.burst();
@@ -399,22 +401,20 @@ export const review = {
     if (strip.dataset.stop !== stop.id || strip.children.length !== stop.assets.length) {
       strip.dataset.stop = stop.id;
       strip.replaceChildren(...stop.assets.map((id) => {
-        const image = document.createElement("img");
-        // A frame taken along is shown from this browser's copy: offline the server has none to give.
-        image.src = along.previewOf(id) || previewURL(id, 512);
-        image.alt = "";
-        image.dataset.frame = id;
-        image.addEventListener("click", (event) => {
+        const frame = document.createElement("figure");
+        const asset = this.moment.assets.find((item) => item.id === id);
+        showFrame(frame, id, asset ? fileName(asset) : id, "strip");
+        frame.addEventListener("click", (event) => {
           event.stopPropagation();
-          const here = this.moment.assets.findIndex((asset) => asset.id === id);
+          const here = this.moment.assets.findIndex((item) => item.id === id);
           if (here >= 0 && here !== this.index) this.move(null, here, { seen: false });
         });
-        return image;
+        return frame;
       }));
     }
-    for (const image of strip.children) {
-      image.classList.toggle("current", image.dataset.frame === this.asset.id);
-      image.classList.toggle("suggested", image.dataset.frame === stop.suggested);
+    for (const frame of strip.children) {
+      frame.classList.toggle("current", frame.dataset.frame === this.asset.id);
+      frame.classList.toggle("suggested", frame.dataset.frame === stop.suggested);
     }
   },
   photoLoaded() { photoLoaded(); },

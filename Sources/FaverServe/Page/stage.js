@@ -70,16 +70,19 @@ export function photoLoaded() {
 }
 
 // The preview of `asset` could not be loaded: the server's reason, asked again as JSON, on a
-// card (unless `current()` moved on meanwhile).
+// card (unless `current()` moved on meanwhile); offline, that it was not taken along, as its
+// frame in the strip says.
 export async function photoFailed(asset, current) {
   if (!asset || asset.kind === "video") return;
   let reason = "The preview could not be loaded.";
+  let kind = asset.kind;
   try {
     await api(photoURL(asset.id));
   } catch (error) {
     reason = error.status === 422 ? error.message : `The preview could not be loaded: ${error.message}.`;
+    if (error.status === 0) [kind, reason] = ["notTaken", "It is shown once the faver server can be reached."];
   }
-  if (current() === asset) showNoPreview(asset, reason);
+  if (current() === asset) showNoPreview(asset, reason, kind);
 }
 
 // L: the Live Photo's video over the still, once.

@@ -5,9 +5,11 @@ so that every request it sends is a remote one that needs pairing. No address of
 
 `faver serve --listen 10.213.0.1` prints a pairing link; the phone opens it (the pairing page, then
 the review), reviews, takes 50 photos along, goes offline (chromedriver's network conditions),
-reviews 20 of them with favorites and an undo (C compares a burst taken along from its copies, and
-says on each frame of a burst seen before the photos were taken that it was not taken along; the
-photo's line is whole on the phone), and comes back online: every mark is then in
+reviews 20 of them with favorites and an undo (C compares a burst taken along from its copies; a
+burst seen before the photos were taken shows its frames from the browser's cache in the strip and
+in C alike, and with that cache out of reach says on each frame, in both, its name and that it was
+not taken along; the photo's line is whole on the phone; the details and C cover nothing below the
+photo, on a phone and on a desktop), and comes back online: every mark is then in
 `faver favorites --json`, and a mark made meanwhile in the CLI on one of them is not overwritten.
 Then over HTTPS with a self-signed certificate made here (openssl): the service worker registers
 and the page reloads offline. Screenshots go to --screenshots.
@@ -38,6 +40,8 @@ from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
+
+from page_layout import OVERLAYS, covered_by, overlap
 
 NAMESPACE = f"faver-phone-{os.getpid()}"
 HOST_SIDE, PHONE_SIDE = f"fvh{os.getpid() % 100000}", f"fvp{os.getpid() % 100000}"
@@ -236,18 +240,14 @@ LAYOUT = """
       '↓': '#along-button', '?': '#help-button', 'the title': '#moment-date', "the photo's line": '.photo-line'};
     return {
       line: box(document.getElementById('along')), strip: box(strip), viewport: [innerWidth, innerHeight],
-      frames: [...strip.querySelectorAll('img')].map((frame) => {
+      frames: [...strip.querySelectorAll('.frame')].map((frame) => {
         const b = box(frame), x = (b.left + b.right) / 2, y = (b.top + b.bottom) / 2;
-        const hit = document.elementFromPoint(x, y);
+        const hit = document.elementFromPoint(x, y), image = frame.querySelector('img');
         return {id: frame.dataset.frame, box: b, centre: [x, y], reached: !!hit && frame.contains(hit),
-                loaded: frame.complete && frame.naturalWidth > 0};
+                loaded: !!image && image.complete && image.naturalWidth > 0};
       }),
       others: Object.fromEntries(Object.entries(others).map(([name, selector]) => [name, box(document.querySelector(selector))])),
     };"""
-
-
-def overlap(a, b):
-    return a["left"] < b["right"] and b["left"] < a["right"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]
 
 
 def burst_on_screen(driver):
@@ -331,27 +331,96 @@ def compare_taken_along(driver, where, screenshot):
     frames = driver.execute_script(COMPARE)
     check(all(frame["source"] == "blob" for frame in frames) and not any("not taken along" in frame["text"] for frame in frames),
           f"{where}: from the copies taken along ({frames})")
+    overlay_covers_nothing(driver, where, "compare")
     driver.save_screenshot(screenshot)
     ActionChains(driver).send_keys(Keys.ESCAPE).perform()
     wait(driver, lambda: driver.execute_script("return document.getElementById('compare').hidden"), f"{where}: Esc closes it")
 
 
-def compare_not_taken_along(driver, screenshots):
-    """Offline, back on the moment's first burst, which was seen before the photos were taken along:
-    C says on each of its frames that it was not taken along (no blank frame without a word)."""
+# The frames of the strip and of compare, by id: "shown" (its image loaded and on screen), "not
+# taken along" (no image, and a label on screen, whole, with the frame's file name and that it was
+# not taken along) or "blank" (neither: a person cannot tell what the frame is).
+FRAMES = """
+    const frames = (selector) => [...document.querySelectorAll(selector)].map((frame) => {
+      const image = frame.querySelector('img'), note = frame.querySelector('.why');
+      const visible = (element) => !!element && !element.hidden && element.getClientRects().length > 0
+        && getComputedStyle(element).visibility !== 'hidden';
+      const label = visible(note);
+      return {id: frame.dataset.frame, name: image ? image.alt : '',
+              shown: visible(image) && image.complete && image.naturalWidth > 0,
+              label: label ? note.innerText : '',
+              whole: label && note.scrollHeight <= note.clientHeight + 1 && note.scrollWidth <= note.clientWidth + 1};
+    });
+    return {strip: frames('#strip .frame'), compare: frames('#compare figure')};"""
+
+
+def frame_states(driver):
+    """{"strip": {id: state}, "compare": {id: state}} (see FRAMES), and what each frame said."""
+    frames = driver.execute_script(FRAMES)
+    def state(frame):
+        if frame["shown"]:
+            return "shown"
+        said = frame["label"].lower()
+        return "not taken along" if "not taken along" in said and frame["name"].lower() in said and frame["name"] \
+            and frame["whole"] else "blank"
+    return {kind: {frame["id"]: state(frame) for frame in frames[kind]} for kind in ("strip", "compare")}, frames
+
+
+def strip_and_compare_agree(driver, where, expected, screenshot):
+    """The burst on screen: every frame of its strip is `expected` ("shown" or "not taken along",
+    never blank), and C shows every frame the same way."""
+    states = lambda: frame_states(driver)[0]
+    count = driver.execute_script("return document.getElementById('strip').children.length")
+    if not wait(driver, lambda: len(states()["strip"]) == count and set(states()["strip"].values()) == {expected},
+                f"{where}: every one of the strip's {count} frames is {expected}"):
+        print("  the frames:", frame_states(driver))
+    driver.save_screenshot(screenshot + ".png")
+    ActionChains(driver).send_keys("c").perform()
+    if not wait(driver, lambda: states()["compare"] == states()["strip"], f"{where}: C shows each frame as the strip does"):
+        print("  the frames:", frame_states(driver))
+    driver.save_screenshot(screenshot + "-compare.png")
+    ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+    wait(driver, lambda: driver.execute_script("return document.getElementById('compare').hidden"), f"{where}: Esc closes it")
+
+
+def frames_not_taken_along(driver, screenshots):
+    """Offline, back on the moment's first burst, seen before the photos were taken along (none of
+    its frames taken along): the strip shows its frames from the browser's cache, and so does C.
+    With the browser's cache out of reach too (DevTools' "disable cache"), every frame of the strip
+    says its name and that it was not taken along, on a phone and on a desktop, and so do C and the
+    photo's own card."""
     here = shown(driver)
     ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.ARROW_LEFT).key_up(Keys.SHIFT).perform()
     if not wait(driver, lambda: shown(driver) != here and burst_on_screen(driver),
                 "offline, Shift+← goes back to the moment's first burst, seen before the photos were taken along"):
         return
-    count = driver.execute_script("return document.getElementById('strip').children.length")
-    ActionChains(driver).send_keys("c").perform()
-    said = lambda: [frame for frame in driver.execute_script(COMPARE)
-                    if "not taken along" in frame["text"].lower() and not frame["loaded"]]
-    wait(driver, lambda: len(driver.execute_script(COMPARE)) == count and len(said()) == count,
-         f"C on it says on each of its {count} frames that it was not taken along ({driver.execute_script(COMPARE)})")
-    driver.save_screenshot(os.path.join(screenshots, "offline-phone-compare-not-taken.png"))
-    ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+    strip_and_compare_agree(driver, "phone, offline, a burst seen before taking along", "shown",
+                            os.path.join(screenshots, "offline-phone-cached"))
+    first = shown(driver)
+    driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
+    try:
+        # Away from the burst and back: its strip is drawn again, with nothing to draw it from.
+        ActionChains(driver).send_keys(Keys.ARROW_RIGHT).perform()
+        wait(driver, lambda: shown(driver) not in (None, first) and not burst_on_screen(driver), "→ goes on")
+        ActionChains(driver).send_keys(Keys.ARROW_LEFT).perform()
+        wait(driver, lambda: burst_on_screen(driver), "and ← back to the burst")
+        # The photo itself says so too, on its card: not that it has no preview.
+        card = lambda: text(driver, "no-preview")
+        if not wait(driver, lambda: "not taken along" in card().lower() and "no preview" not in card().lower(),
+                    "phone, offline: the photo on screen, neither taken along nor kept, says it was not taken along"):
+            print("  the card:", repr(card()))
+        strip_and_compare_agree(driver, "phone, offline, a burst neither taken along nor kept", "not taken along",
+                                os.path.join(screenshots, "offline-phone-not-taken"))
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False})
+        try:
+            strip_and_compare_agree(driver, "desktop, offline, a burst neither taken along nor kept", "not taken along",
+                                    os.path.join(screenshots, "offline-desktop-not-taken"))
+        finally:
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                   {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
+    finally:
+        driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": False})
     for _ in range(6):
         if shown(driver) == here:
             break
@@ -359,6 +428,27 @@ def compare_not_taken_along(driver, screenshots):
         ActionChains(driver).send_keys(Keys.ARROW_RIGHT).perform()
         wait(driver, lambda: shown(driver) not in (None, before), "→ goes on")
     check(shown(driver) == here, "and → comes back to where the review was")
+
+
+def overlay_covers_nothing(driver, where, overlay):
+    """The open `overlay` ("details" or "compare") covers none of the status line, the strip, the
+    photo's line, ♥ and ✕, all on screen."""
+    layout = lambda: driver.execute_script(OVERLAYS)
+    covered = lambda: covered_by(layout(), overlay)
+    if not wait(driver, lambda: layout()[overlay] is not None and "the status line" in layout()["needed"]
+                and "the strip" in layout()["needed"] and not covered(),
+                f"{where}: the open {overlay} covers none of the status line, the strip, the photo's line, ♥ and ✕"):
+        print("  covered:", covered(), layout())
+
+
+def details_cover_nothing(driver, where, screenshot):
+    """I opens the details: they cover nothing below the photo; I closes them."""
+    ActionChains(driver).send_keys("i").perform()
+    wait(driver, lambda: driver.execute_script("return !document.getElementById('details').hidden"), f"{where}: I shows the details")
+    overlay_covers_nothing(driver, where, "details")
+    driver.save_screenshot(screenshot)
+    ActionChains(driver).send_keys("i").perform()
+    wait(driver, lambda: driver.execute_script("return document.getElementById('details').hidden"), f"{where}: I hides them")
 
 
 def move_on(driver, slowly=False):
@@ -405,6 +495,7 @@ def see_a_burst_offline(driver, screenshots):
     photo_line_whole(driver, "phone, offline, a burst")
     driver.save_screenshot(os.path.join(screenshots, "offline-phone-burst.png"))
     compare_taken_along(driver, "phone, offline", os.path.join(screenshots, "offline-phone-compare.png"))
+    details_cover_nothing(driver, "phone, offline", os.path.join(screenshots, "offline-phone-details.png"))
     here = shown(driver)
     other = next((frame for frame in layout["frames"] if frame["id"] != here), None)
     if other:
@@ -420,6 +511,7 @@ def see_a_burst_offline(driver, screenshots):
         photo_line_whole(driver, "desktop, offline, a burst")
         driver.save_screenshot(os.path.join(screenshots, "offline-desktop-burst.png"))
         compare_taken_along(driver, "desktop, offline", os.path.join(screenshots, "offline-desktop-compare.png"))
+        details_cover_nothing(driver, "desktop, offline", os.path.join(screenshots, "offline-desktop-details.png"))
     finally:
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                                {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
@@ -461,7 +553,7 @@ def review_offline(driver, faver, store, screenshots):
         check(taken >= min(50, left), f"50 photos ready, or all {left} left: {ready}")
         # Off the network, 20 more photos: every third a favorite, one undone.
         offline(driver, True)
-        compare_not_taken_along(driver, screenshots)
+        frames_not_taken_along(driver, screenshots)
         reviewed, favorite = [], []
         burst_seen = False
         for index in range(20):

@@ -8,7 +8,9 @@ page shows nothing but what to do; the photo shown is the one `/api/next` names 
 `data-asset-id`), → marks it reviewed and moves on, F makes a favorite at once, a reload shows
 the same photo, U undoes, a mark made while the server is down is retried until it is saved, and
 browse drills down to a photo that opens the review there; on a phone the photo's line is whole
-(its place in the burst never cut, covering neither the strip nor the buttons). Screenshots go to --screenshots.
+(its place in the burst never cut, covering neither the strip nor the buttons); with photos taken
+along, the details and compare leave the status line, the strip and the buttons in sight, on a
+desktop and on a phone. Screenshots go to --screenshots.
 
 Run by `ReviewPageBrowserTests.swift`; by hand:
   /usr/bin/python3 Tests/FaverServeTests/browser/review_page.py --faver .build/debug/faver \
@@ -35,6 +37,8 @@ from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
+
+from page_layout import OVERLAYS, covered_by
 
 # (file, EXIF time, sky colour, ground colour): a morning with a burst of three, then a next day.
 SHOTS = [
@@ -358,13 +362,13 @@ def run(driver, server, faver, store, screenshots):
     wait(driver, lambda: api(server, f"/api/assets/{second}")["favorite"], "U undoes it: a favorite again")
 
     # The burst's frames as a strip under the photo, the one on screen marked; a tap shows one.
-    frames = lambda: [image.get_attribute("data-frame") for image in driver.find_elements(By.CSS_SELECTOR, "#strip img")]
+    frames = lambda: [image.get_attribute("data-frame") for image in driver.find_elements(By.CSS_SELECTOR, "#strip .frame")]
     wait(driver, lambda: len(frames()) == 3 and second in frames(), "the burst's three frames are a strip")
-    check(driver.find_element(By.CSS_SELECTOR, "#strip img.current").get_attribute("data-frame") == second,
+    check(driver.find_element(By.CSS_SELECTOR, "#strip .frame.current").get_attribute("data-frame") == second,
           "the photo on screen is marked in it")
-    driver.find_element(By.CSS_SELECTOR, f"#strip img[data-frame='{frames()[0]}']").click()
+    driver.find_element(By.CSS_SELECTOR, f"#strip .frame[data-frame='{frames()[0]}']").click()
     wait(driver, lambda: shown(driver) == frames()[0], "a tap on the strip shows that frame")
-    driver.find_element(By.CSS_SELECTOR, f"#strip img[data-frame='{second}']").click()
+    driver.find_element(By.CSS_SELECTOR, f"#strip .frame[data-frame='{second}']").click()
     wait(driver, lambda: shown(driver) == second, "and another goes back")
 
     # ↓ within the burst, C compares it.
@@ -414,7 +418,7 @@ def run(driver, server, faver, store, screenshots):
     wait(driver, lambda: states() == ["favorite", "favorite", "reviewed"],
          f"K makes the suggestion a favorite and the others reviewed, a favorite kept ({states()})")
     wait(driver, lambda: shown(driver) == best, "and shows the suggestion")
-    check("suggested" in driver.find_element(By.CSS_SELECTOR, f"#strip img[data-frame='{best}']")
+    check("suggested" in driver.find_element(By.CSS_SELECTOR, f"#strip .frame[data-frame='{best}']")
           .get_attribute("class"), "the strip marks the suggestion too")
     press(driver, "u")
     wait(driver, lambda: states() == before, "U undoes all of it at once")
@@ -728,6 +732,34 @@ def run(driver, server, faver, store, screenshots):
         });""")
     check(bars == [["segments", 30, 0], ["segments dense", 12, 0], ["segments continuous", 0, 1]],
           f"a segment a photo up to 40, then a burst, then one bar ({bars})")
+
+    # Photos taken along: the status line says so under the photo, above the burst's strip; the
+    # details and C cover none of it, nor the strip, the photo's line or the buttons, on a desktop
+    # and on a phone.
+    api(server, "/api/cursor", method="POST", body={"id": third})
+    for name, width, height, mobile in (("desktop", 1280, 800, False), ("phone", 390, 844, True)):
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+        driver.get(server.url + "#/review")
+        driver.refresh()
+        wait(driver, lambda: shown(driver) == third
+             and driver.execute_script("return document.getElementById('strip').children.length") == 3,
+             f"a {name} shows the burst's photo at the cursor, with its strip")
+        if name == "desktop":
+            press(driver, "t")
+        wait(driver, lambda: "ready offline" in visible_text(driver, "along-state"),
+             f"a {name}: the status line says how many photos are ready offline")
+        for overlay, key in (("details", "i"), ("compare", "c")):
+            press(driver, key)
+            layout = lambda: driver.execute_script(OVERLAYS)
+            if not wait(driver, lambda: layout()[overlay] is not None and "the status line" in layout()["needed"]
+                        and "the strip" in layout()["needed"] and not covered_by(layout(), overlay),
+                        f"a {name}: the open {overlay} covers none of the status line, the strip, the photo's line, ♥ and ✕"):
+                print("  covered:", covered_by(layout(), overlay), layout())
+            driver.execute_script("document.getElementById('notice').hidden = true")
+            shot(f"along-{overlay}-{name}.png")
+            press(driver, key if overlay == "details" else Keys.ESCAPE)
+            wait(driver, lambda: layout()[overlay] is None, f"a {name}: {key.upper() if overlay == 'details' else 'Esc'} closes the {overlay}")
     server.stop()
 
 
