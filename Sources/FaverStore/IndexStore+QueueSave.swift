@@ -74,8 +74,9 @@ extension IndexStore {
   }
 
   /// Replaces the saved queue with the clustering `cuts` of `assets` (in queue order, as
-  /// `ReviewQueue` orders it) and each moment's summary (`summary` of it, made and asked once, as
-  /// its row is written: a million photos make half a million moments, not held together), built
+  /// `ReviewQueue` orders it) and each moment's summary (`summary` of its index in `cuts` and the
+  /// assets, asked once, as its row is written: a million photos make half a million moments, not
+  /// held together, and none needs be made), built
   /// by the rules of `recipe` from the data of `generation` (into the scratch tables of a store
   /// that keeps them): when the data changed since, it is saved as stale. Items are written from
   /// the first that differs from the queue saved before (see `digest`); returns how many were
@@ -83,7 +84,8 @@ extension IndexStore {
   /// SQLite builds the indexes of a queue written whole.
   @discardableResult
   package func saveQueue(
-    _ assets: inout [Asset], cuts: MomentClusterer.Cuts, summary: (Moment) throws -> MomentSummary,
+    _ assets: inout [Asset], cuts: MomentClusterer.Cuts,
+    summary: (_ moment: Int, _ assets: [Asset]) throws -> MomentSummary,
     generation: Int,
     recipe: String
   ) throws -> Int {
@@ -202,7 +204,7 @@ extension IndexStore {
       // Every moment's row: a boundary holds the library's threshold, which any new photo moves.
       try db.execute(sql: "DELETE FROM queueMoment")
       try Self.insertMoments(
-        count: cuts.momentCount, row: { (try summary(cuts.moment($0, of: assets)), cuts.boundaries[$0]) },
+        count: cuts.momentCount, row: { (try summary($0, assets), cuts.boundaries[$0]) },
         counts: counts.map { MomentCount(first: $0.first, total: $0.total, reviewed: $0.reviewed) },
         from: 0, in: db)
       (assets, fileIDs) = ([], [])
