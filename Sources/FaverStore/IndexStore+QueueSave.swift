@@ -437,11 +437,13 @@ struct QueueItemInserts {
   /// written with. `reviewed` is left out: every write to `review` keeps the saved flags in step
   /// (`updateQueueReviewed`).
   static func digest(_ asset: Asset, burst: Int, moment: Int, fileID: Int64? = nil) -> Int64 {
-    digest(asset, id: asset.id.rawValue, burst: burst, moment: moment, fileID: fileID)
+    asset.id.withUTF8 { digest(asset, id: $0, burst: burst, moment: moment, fileID: fileID) }
   }
 
-  /// `digest`, the asset's id given as its text (`id`; made anew on each read of `rawValue`).
-  private static func digest(_ asset: Asset, id: String, burst: Int, moment: Int, fileID: Int64?) -> Int64 {
+  /// `digest`, the asset's id given as the UTF-8 bytes of its text (`id`: no string is made).
+  private static func digest(
+    _ asset: Asset, id: UnsafeBufferPointer<UInt8>, burst: Int, moment: Int, fileID: Int64?
+  ) -> Int64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     func bits(_ value: UInt64) {
       var value = value
@@ -450,14 +452,17 @@ struct QueueItemInserts {
         value >>= 8
       }
     }
+    func utf8(_ utf8: some Collection<UInt8>) {
+      for byte in utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+      bits(UInt64(utf8.count))
+    }
     func text(_ value: String?) {
       guard let value else { return bits(UInt64.max) }
-      for byte in value.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-      bits(UInt64(value.utf8.count))
+      utf8(value.utf8)
     }
     func number(_ value: Int?) { bits(value.map { UInt64(bitPattern: Int64($0)) } ?? 0x8000_0000_0000_0001) }
     let time = asset.captureTime
-    text(id)
+    utf8(id)
     text(asset.companion?.id.rawValue)
     text(asset.raw?.id.rawValue)
     number(burst)
@@ -479,9 +484,13 @@ struct QueueItemInserts {
     with statement: inout BatchStatement
   ) throws {
     for (asset, position, burst, moment, reviewed, fileID) in rows {
-      let (time, id) = (asset.captureTime, asset.id.rawValue)
+      let time = asset.captureTime
       statement.bind(Int64(position))
-      statement.bind(id)
+      // The id's text as bytes, bound and digested: no string is made for it.
+      let digest = asset.id.withUTF8 { id in
+        statement.bind(utf8: id)
+        return Self.digest(asset, id: id, burst: burst, moment: moment, fileID: fileID)
+      }
       statement.bind(asset.companion?.id.rawValue)
       statement.bind(asset.raw?.id.rawValue)
       statement.bind(Int64(burst))
@@ -496,7 +505,7 @@ struct QueueItemInserts {
       statement.bind(time.isUndated)
       statement.bind(asset.problem)
       statement.bind(reviewed)
-      statement.bind(digest(asset, id: id, burst: burst, moment: moment, fileID: fileID))
+      statement.bind(digest)
       statement.bind(fileID.map(Int.init))
     }
     try statement.run()
