@@ -19,6 +19,23 @@ public struct AssetID: Hashable, Codable, Sendable, CustomStringConvertible, Com
     set { stored = Self.compact(newValue) }
   }
 
+  /// Calls `body` with the id's text (`rawValue`) as UTF-8 bytes: those of an id of hex digits
+  /// written on the stack, so a writer of a million ids makes no string for them.
+  public func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    var stored = stored
+    switch stored.utf8.first {
+    case Self.compactMark:
+      let value = stored.utf8.dropFirst().reduce(UInt64(0)) { $0 << 6 | UInt64(Self.values[Int($1 & 127)]) }
+      return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { hex in
+        Self.writeHex(value, to: hex)
+        return try body(UnsafeBufferPointer(hex))
+      }
+    case Self.escapeMark:
+      return try stored.withUTF8 { try body(UnsafeBufferPointer(rebasing: $0.dropFirst())) }
+    default: return try stored.withUTF8(body)
+    }
+  }
+
   /// How many leading bytes of a file the identity covers.
   public static let headLength = 64 * 1024
 
@@ -116,14 +133,18 @@ public struct AssetID: Hashable, Codable, Sendable, CustomStringConvertible, Com
     guard first == compactMark else { return stored }
     var value: UInt64 = 0
     for byte in utf8.dropFirst() { value = value << 6 | UInt64(values[Int(byte & 127)]) }
-    // Sixteen lowercase hex digits, written directly (String(_:radix:) and padding cost more
-    // than hashing a small file).
     return String(unsafeUninitializedCapacity: 16) { hex in
-      for index in 0..<16 {
-        let nibble = UInt8(truncatingIfNeeded: value >> UInt64(60 - 4 * index)) & 0xF
-        hex[index] = nibble < 10 ? 48 + nibble : 87 + nibble
-      }
+      writeHex(value, to: hex)
       return 16
+    }
+  }
+
+  /// Writes `value` as sixteen lowercase hex digits into `hex` (String(_:radix:) and padding
+  /// cost more than hashing a small file).
+  private static func writeHex(_ value: UInt64, to hex: UnsafeMutableBufferPointer<UInt8>) {
+    for index in 0..<16 {
+      let nibble = UInt8(truncatingIfNeeded: value >> UInt64(60 - 4 * index)) & 0xF
+      hex[index] = nibble < 10 ? 48 + nibble : 87 + nibble
     }
   }
 }

@@ -39,6 +39,23 @@ extension MomentClusterer {
         })
     }
 
+    /// Hands `body` the position in the assets cut of each asset of moment `index`, burst by
+    /// burst: the assets `moment(index, of:)` holds, in its order, none copied.
+    public func forEachMember(ofMoment index: Int, _ body: (Int) throws -> Void) rethrows {
+      for ordinal in burstOrdinals(of: index) {
+        for member in bursts.members(of: order[ordinal]) { try body(member) }
+      }
+    }
+
+    /// The summary of moment `index` of `assets` (the assets cut) at `place`: the summary of
+    /// `moment(index, of:)`, read from the ranges without making the moment (its bursts, their
+    /// copies of the assets and their ids).
+    public func summary(ofMoment index: Int, of assets: [Asset], place: Place?) -> MomentSummary {
+      let members = burstOrdinals(of: index).lazy.flatMap { bursts.members(of: order[$0]) }.map { assets[$0] }
+      let id = "m-" + (members.first?.id.rawValue ?? "")
+      return MomentSummary(assets: members, id: id, boundary: boundaries[index], place: place)
+    }
+
     /// The clustering of `assets` (the assets cut) with every moment made.
     public func result(of assets: [Asset]) -> Result {
       Result(

@@ -21,18 +21,22 @@ public struct MomentSummary: Hashable, Codable, Sendable {
   public init(_ moment: Moment, place: Place?) {
     // Read in place, burst by burst: copying a million assets out of their bursts costs more than
     // the clustering.
-    let assets = moment.bursts.lazy.flatMap(\.assets)
-    id = moment.id
+    self.init(
+      assets: moment.bursts.lazy.flatMap(\.assets), id: moment.id, boundary: moment.boundary, place: place)
+  }
+
+  /// The summary of the moment of `id` and `boundary` whose assets are `assets`, burst by burst
+  /// (as `Moment.bursts` holds them), at `place`.
+  init(assets: some Collection<Asset>, id: String, boundary: Moment.Boundary, place: Place?) {
+    self.id = id
     start = assets.first?.captureTime.iso8601 ?? ""
     end = assets.max(by: Asset.captureOrder)?.captureTime.iso8601 ?? ""
     var counts = (photos: 0, videos: 0)
-    for burst in moment.bursts {
-      for index in burst.assets.indices {
-        if burst.assets[index].kind == .video { counts.videos += 1 } else { counts.photos += 1 }
-      }
+    for asset in assets {
+      if asset.kind == .video { counts.videos += 1 } else { counts.photos += 1 }
     }
     (photos, videos) = counts
-    title = Self.title(for: moment, place: place)
+    title = Self.title(first: assets.first, boundary: boundary, place: place)
     self.place = place
   }
 
@@ -61,7 +65,12 @@ public struct MomentSummary: Hashable, Codable, Sendable {
   /// `CaptureTime.iso8601`, in English — then ` · ` and the place's `label` when there is one:
   /// `Sat 12 May 2024 · Lisbon, Portugal`, `Sat 12 May 2024`. The undated moment is `Undated`.
   public static func title(for moment: Moment, place: Place?) -> String {
-    guard moment.boundary != .undated, let first = moment.bursts.first?.assets.first else { return "Undated" }
+    title(first: moment.bursts.first?.assets.first, boundary: moment.boundary, place: place)
+  }
+
+  /// `title(for:place:)` of the moment of `boundary` whose first asset is `first`.
+  static func title(first: Asset?, boundary: Moment.Boundary, place: Place?) -> String {
+    guard boundary != .undated, let first else { return "Undated" }
     let date = title(
       of: CivilDateTime(secondsSince1970: first.captureTime.wallClockMilliseconds.floorDivided(by: 1000)))
     return place.map { "\(date) · \($0.label)" } ?? date

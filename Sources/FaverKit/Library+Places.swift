@@ -34,6 +34,19 @@ extension Library {
     return finder?.place(ofPoints: points)
   }
 
+  /// `place(of:by:)` of moment `index` of `cuts`, the clustering of `assets`, read from its
+  /// ranges (see `MomentClusterer.Cuts.summary(ofMoment:of:place:)`).
+  static func place(
+    ofMoment index: Int, in cuts: MomentClusterer.Cuts, of assets: [Asset], by finder: inout PlaceFinder?
+  ) -> Place? {
+    guard finder != nil else { return nil }
+    var points: [Coordinate] = []
+    cuts.forEachMember(ofMoment: index) { member in
+      if let point = assets[member].coordinate { points.append(point) }
+    }
+    return finder?.place(ofPoints: points)
+  }
+
   /// The library's photos and videos with GPS inside `bbox` (else the extent of them all) as at
   /// most 64 points (see `PhotoMap`), each with the moments of `mode` (see `clusteringMode`) its
   /// assets belong to and the place at its point. Read from the saved queue: only the assets with

@@ -109,7 +109,12 @@ extension Library {
   ) throws {
     var finder = placeFinder()
     try store.saveQueue(
-      &assets, cuts: cuts, summary: { MomentSummary($0, place: Self.place(of: $0, by: &finder)) },
+      &assets, cuts: cuts,
+      summary: { moment, assets in
+        cuts.summary(
+          ofMoment: moment, of: assets, place: Self.place(ofMoment: moment, in: cuts, of: assets, by: &finder)
+        )
+      },
       generation: generation, recipe: Self.queueRecipe)
   }
 

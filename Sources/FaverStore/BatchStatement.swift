@@ -42,6 +42,21 @@ struct BatchStatement {
     check(code)
   }
 
+  /// Text given as its UTF-8 bytes, which need stay put only for the call.
+  mutating func bind(utf8: UnsafeBufferPointer<UInt8>) {
+    let index = next()
+    let code =
+      if let copy = text.keep(utf8) {
+        sqlite3_bind_text(statement.sqliteStatement, index, copy, CInt(utf8.count), nil)
+      } else {
+        sqlite3_bind_text(
+          statement.sqliteStatement, index,
+          utf8.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, CInt(utf8.count),
+          Self.transient)
+      }
+    check(code)
+  }
+
   mutating func bind(_ value: Int?) {
     if let value { bind(Int64(value)) } else { bindNull() }
   }

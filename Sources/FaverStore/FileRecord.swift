@@ -132,8 +132,9 @@ package struct FileRecord: Hashable, Sendable, FetchableRecord, TableRecord {
   /// `init(row:)` reads them.
   init(_ columns: borrowing ColumnCursor, from first: Int32) throws {
     func at(_ column: Columns) -> Int32 { first + Int32(column.position) }
-    guard let kind = MediaKind(rawValue: columns.string(at(.kind))),
-      let source = TimeSource(rawValue: columns.string(at(.timeSource)))
+    // The enums' texts matched as bytes (see `RawValueTable`): no string is made of them.
+    guard let kind = MediaKind.byUTF8.value(columns.unsafeText(at(.kind))),
+      let source = TimeSource.byUTF8.value(columns.unsafeText(at(.timeSource)))
     else {
       throw DatabaseError(
         resultCode: .SQLITE_CORRUPT, message: "the file table holds an unknown kind or time source")
@@ -159,7 +160,9 @@ package struct FileRecord: Hashable, Sendable, FetchableRecord, TableRecord {
     contentIdentifier = columns.optionalString(at(.contentIdentifier))
     burstID = columns.optionalString(at(.burstID))
     duration = columns.optionalDouble(at(.duration))
-    offsetSource = columns.optionalString(at(.offsetSource)).flatMap(OffsetSource.init(rawValue:))
+    offsetSource =
+      columns.isNull(at(.offsetSource))
+      ? nil : OffsetSource.byUTF8.value(columns.unsafeText(at(.offsetSource)))
     serial = columns.optionalString(at(.serial))
   }
 

@@ -74,8 +74,9 @@ extension IndexStore {
   }
 
   /// Replaces the saved queue with the clustering `cuts` of `assets` (in queue order, as
-  /// `ReviewQueue` orders it) and each moment's summary (`summary` of it, made and asked once, as
-  /// its row is written: a million photos make half a million moments, not held together), built
+  /// `ReviewQueue` orders it) and each moment's summary (`summary` of its index in `cuts` and the
+  /// assets, asked once, as its row is written: a million photos make half a million moments, not
+  /// held together, and none needs be made), built
   /// by the rules of `recipe` from the data of `generation` (into the scratch tables of a store
   /// that keeps them): when the data changed since, it is saved as stale. Items are written from
   /// the first that differs from the queue saved before (see `digest`); returns how many were
@@ -83,7 +84,8 @@ extension IndexStore {
   /// SQLite builds the indexes of a queue written whole.
   @discardableResult
   package func saveQueue(
-    _ assets: inout [Asset], cuts: MomentClusterer.Cuts, summary: (Moment) throws -> MomentSummary,
+    _ assets: inout [Asset], cuts: MomentClusterer.Cuts,
+    summary: (_ moment: Int, _ assets: [Asset]) throws -> MomentSummary,
     generation: Int,
     recipe: String
   ) throws -> Int {
@@ -202,7 +204,7 @@ extension IndexStore {
       // Every moment's row: a boundary holds the library's threshold, which any new photo moves.
       try db.execute(sql: "DELETE FROM queueMoment")
       try Self.insertMoments(
-        count: cuts.momentCount, row: { (try summary(cuts.moment($0, of: assets)), cuts.boundaries[$0]) },
+        count: cuts.momentCount, row: { (try summary($0, assets), cuts.boundaries[$0]) },
         counts: counts.map { MomentCount(first: $0.first, total: $0.total, reviewed: $0.reviewed) },
         from: 0, in: db)
       (assets, fileIDs) = ([], [])
@@ -286,7 +288,10 @@ extension IndexStore {
     count: Int, row: (_ index: Int) throws -> (MomentSummary, Moment.Boundary), counts: [MomentCount],
     from ordinal: Int, in db: Database
   ) throws {
-    let insert = try db.makeStatement(
+    // Its values bound straight to SQLite (see `BatchStatement`): GRDB's arguments cost more
+    // than the insert of a row.
+    var insert = try BatchStatement(
+      db,
       sql: """
         INSERT INTO queueMoment (\(QueuedMoment.selection))
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -295,13 +300,28 @@ extension IndexStore {
       let (said, boundary) = try row(offset)
       let (count, reason) = (counts[offset], Manifest.BoundaryEntry(boundary))
       let place = said.place
-      try insert.execute(arguments: [
-        ordinal + offset, said.id, count.first, count.total, count.reviewed, said.start, said.end,
-        said.photos,
-        said.videos, said.title, place?.name, place?.admin1, place?.country, place?.countryCode,
-        place?.latitude, place?.longitude, reason.reason, reason.gapSeconds, reason.thresholdSeconds,
-        reason.meters, count.end ?? count.first + count.total,
-      ])
+      insert.bind(Int64(ordinal + offset))
+      insert.bind(said.id)
+      insert.bind(Int64(count.first))
+      insert.bind(Int64(count.total))
+      insert.bind(Int64(count.reviewed))
+      insert.bind(said.start)
+      insert.bind(said.end)
+      insert.bind(Int64(said.photos))
+      insert.bind(Int64(said.videos))
+      insert.bind(said.title)
+      insert.bind(place?.name)
+      insert.bind(place?.admin1)
+      insert.bind(place?.country)
+      insert.bind(place?.countryCode)
+      insert.bind(place?.latitude)
+      insert.bind(place?.longitude)
+      insert.bind(reason.reason)
+      insert.bind(reason.gapSeconds)
+      insert.bind(reason.thresholdSeconds)
+      insert.bind(reason.meters)
+      insert.bind(Int64(count.end ?? count.first + count.total))
+      try insert.run()
     }
   }
 
@@ -435,11 +455,13 @@ struct QueueItemInserts {
   /// written with. `reviewed` is left out: every write to `review` keeps the saved flags in step
   /// (`updateQueueReviewed`).
   static func digest(_ asset: Asset, burst: Int, moment: Int, fileID: Int64? = nil) -> Int64 {
-    digest(asset, id: asset.id.rawValue, burst: burst, moment: moment, fileID: fileID)
+    asset.id.withUTF8 { digest(asset, id: $0, burst: burst, moment: moment, fileID: fileID) }
   }
 
-  /// `digest`, the asset's id given as its text (`id`; made anew on each read of `rawValue`).
-  private static func digest(_ asset: Asset, id: String, burst: Int, moment: Int, fileID: Int64?) -> Int64 {
+  /// `digest`, the asset's id given as the UTF-8 bytes of its text (`id`: no string is made).
+  private static func digest(
+    _ asset: Asset, id: UnsafeBufferPointer<UInt8>, burst: Int, moment: Int, fileID: Int64?
+  ) -> Int64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     func bits(_ value: UInt64) {
       var value = value
@@ -448,14 +470,17 @@ struct QueueItemInserts {
         value >>= 8
       }
     }
+    func utf8(_ utf8: some Collection<UInt8>) {
+      for byte in utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+      bits(UInt64(utf8.count))
+    }
     func text(_ value: String?) {
       guard let value else { return bits(UInt64.max) }
-      for byte in value.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-      bits(UInt64(value.utf8.count))
+      utf8(value.utf8)
     }
     func number(_ value: Int?) { bits(value.map { UInt64(bitPattern: Int64($0)) } ?? 0x8000_0000_0000_0001) }
     let time = asset.captureTime
-    text(id)
+    utf8(id)
     text(asset.companion?.id.rawValue)
     text(asset.raw?.id.rawValue)
     number(burst)
@@ -477,9 +502,13 @@ struct QueueItemInserts {
     with statement: inout BatchStatement
   ) throws {
     for (asset, position, burst, moment, reviewed, fileID) in rows {
-      let (time, id) = (asset.captureTime, asset.id.rawValue)
+      let time = asset.captureTime
       statement.bind(Int64(position))
-      statement.bind(id)
+      // The id's text as bytes, bound and digested: no string is made for it.
+      let digest = asset.id.withUTF8 { id in
+        statement.bind(utf8: id)
+        return Self.digest(asset, id: id, burst: burst, moment: moment, fileID: fileID)
+      }
       statement.bind(asset.companion?.id.rawValue)
       statement.bind(asset.raw?.id.rawValue)
       statement.bind(Int64(burst))
@@ -494,7 +523,7 @@ struct QueueItemInserts {
       statement.bind(time.isUndated)
       statement.bind(asset.problem)
       statement.bind(reviewed)
-      statement.bind(digest(asset, id: id, burst: burst, moment: moment, fileID: fileID))
+      statement.bind(digest)
       statement.bind(fileID.map(Int.init))
     }
     try statement.run()

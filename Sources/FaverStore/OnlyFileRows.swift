@@ -60,8 +60,7 @@ struct OnlyFileRows {
 
   /// The row of the only file of the asset `id`; nil when it has several or none.
   func row(of id: AssetID) -> Int64? {
-    var text = id.rawValue
-    let key = text.withUTF8(Self.key)
+    let key = id.withUTF8(Self.key)
     let bucket = Self.bucket(of: key)
     var (low, high) = (Int(starts[bucket]), Int(starts[bucket + 1]))
     while low < high {

@@ -117,3 +117,19 @@ func anIDFromBytesIsTheIDOfTheirText(bytes: [UInt8]) {
   #expect(bytes.withUnsafeBufferPointer(AssetID.init(cString:)) == AssetID(rawValue: text))
   #expect(bytes.withUnsafeBufferPointer(AssetID.init(cString:)).rawValue == text)
 }
+
+/// `withUTF8` hands over the bytes of `rawValue`, whatever form the id is kept in.
+@Test func anIDsBytesAreThoseOfItsText() {
+  var generator = SystemRandomNumberGenerator()
+  let hex = (0..<200).map { _ in
+    let value = String(generator.next() as UInt64, radix: 16)
+    return String(repeating: "0", count: 16 - value.count) + value
+  }
+  let other = [
+    "", "a", "ABCDEF0123456789", "0123456789abcdef0", "\u{1}abc", "\u{2}", "\u{2}\u{1}", "ffffffffffffffff",
+    "0000000000000000", "é0123456789abcde",
+  ]
+  for text in hex + other {
+    #expect(AssetID(rawValue: text).withUTF8 { Array($0) } == Array(text.utf8), "\(text)")
+  }
+}

@@ -57,3 +57,25 @@ func theCutsAreTheMomentsAndKeepTheGapsTheyWereCutAt(seed: Int) {
     #expect(cuts.gaps == gaps)
   }
 }
+
+/// A moment summarised from the ranges is the summary of the moment made, and its members are
+/// the moment's assets in its order.
+@Test(arguments: 0..<25)
+func aMomentSummarisedFromTheRangesIsTheSummaryOfTheMomentMade(seed: Int) {
+  let assets = library(seed: seed)
+  let place = Place(
+    name: "Lisbon", admin1: nil, country: "Portugal", countryCode: "PT", latitude: 38.7, longitude: -9.1)
+  for mode in [MomentClusterer.Mode.smart] + MomentClusterer.Mode.presets {
+    let cuts = MomentClusterer(mode: mode).cuts(in: assets)
+    for index in 0..<cuts.momentCount {
+      let moment = cuts.moment(index, of: assets)
+      for place in [nil, place] {
+        #expect(
+          cuts.summary(ofMoment: index, of: assets, place: place) == MomentSummary(moment, place: place))
+      }
+      var members: [AssetID] = []
+      cuts.forEachMember(ofMoment: index) { members.append(assets[$0].id) }
+      #expect(members == moment.assets.map(\.id))
+    }
+  }
+}

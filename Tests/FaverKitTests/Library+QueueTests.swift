@@ -289,7 +289,11 @@ private func saveNow(_ generated: GeneratedLibrary) throws -> Int {
   let cuts = MomentClusterer(mode: mode).cuts(in: assets)
   let places = library.places(of: cuts.result(of: assets).moments)
   return try store.saveQueue(
-    &assets, cuts: cuts, summary: { MomentSummary($0, place: places[$0.id]) },
+    &assets, cuts: cuts,
+    summary: { index, assets in
+      let moment = cuts.moment(index, of: assets)
+      return MomentSummary(moment, place: places[moment.id])
+    },
     generation: try store.dataGeneration(), recipe: Library.queueRecipe)
 }
 
