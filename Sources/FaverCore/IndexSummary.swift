@@ -72,7 +72,4 @@ public enum IndexProgress: Equatable, Sendable {
   case scanning(filesSeen: Int, read: Int)
   /// The walk is over; reading the new and changed files it found.
   case reading(done: Int, total: Int)
-  /// The files are indexed; the review queue is being built or brought up to date (see
-  /// `Library.index`), so the review commands after the run answer at once.
-  case queueing
 }

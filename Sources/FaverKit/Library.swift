@@ -81,21 +81,18 @@ public final class Library: Sendable {
     let lock = try takeLock(wait: waitForLock)
     defer { withExtendedLifetime(lock) {} }
     let summary = try indexHoldingLock(roots, followSymlinks: followSymlinks, progress: progress)
-    keepQueueFresh(progress: progress)
+    keepQueueFresh()
     return summary
   }
 
-  /// An `index` leaves the review queue saved and fresh (built from the whole library after a
-  /// first index, brought up to date after a later one), so the review commands after it (`clusters`,
-  /// `next`, the page) answer at once: the cost of a change is paid by the run that made it, the
-  /// first index included. A queue that cannot be saved now is left stale (with a warning): the
-  /// next command builds it, and the index stays as written.
-  private func keepQueueFresh(progress: ((IndexProgress) -> Void)?) {
+  /// Once a review queue has been saved (by `cluster`, `next`, `status` …), an `index` that changed
+  /// the library saves it again, so the review commands after it answer at once; the first index
+  /// of a library leaves that to the first of them. A queue that cannot be saved now is left
+  /// stale (with a warning): the next command rebuilds it, and the index stays as written.
+  private func keepQueueFresh() {
     do {
-      let mode = try clusteringMode()
-      guard try !readableStore.isQueueFresh(mode: mode, recipe: Self.queueRecipe) else { return }
-      progress?(.queueing)
-      _ = try storeWithFreshQueue(mode: mode)
+      guard try store.hasSavedQueue() else { return }
+      _ = try storeWithFreshQueue(mode: clusteringMode())
     } catch {
       logger.warning("the review queue was not saved again (the next command rebuilds it): \(error)")
     }

@@ -29,8 +29,6 @@ final class ProgressLine {
       let eta = rate > 0 ? Int(Double(total - done) / rate) : 0
       let percent = total > 0 ? done * 100 / total : 100
       draw("Reading \(done)/\(total) (\(percent)%)  \(Int(rate)) files/s  ETA \(eta / 60)m\(eta % 60)s")
-    case .queueing:
-      draw("Saving the review queue…")
     }
     lastDraw = now
   }
