@@ -7,9 +7,11 @@ extension Manifest {
   /// multiply-and-shift mix of 64-bit words: the same on every run and every machine.
   ///
   /// What goes in is what `Writer.write` writes from, nothing that depends on where the moment
-  /// stands: the moment's summary, boundary and counts (not its ordinal nor its first position),
-  /// then each of its items in queue order (`add(item:)`). The similar groups are written from
-  /// the items' signals too: those are not in it (the caller keeps the signals' generation).
+  /// stands (see `entry(of:items:reviewed:)`): the moment's summary, boundary and counts (not its
+  /// ordinal nor its first position), the fingerprint of its items in queue order
+  /// (`add(item:startsBurst:instant:)`), then the places among them of those reviewed. The similar
+  /// groups are written from the items' signals too: those are not in it (the caller keeps the
+  /// signals' generation).
   public struct Fingerprint: Hashable, Comparable, Sendable {
     public private(set) var high: UInt64 = 0x243F_6A88_85A3_08D3
     public private(set) var low: UInt64 = 0x1319_8A2E_0370_7344
@@ -93,15 +95,29 @@ extension Manifest {
       add(moment.reviewed)
     }
 
-    /// One item of the moment, in queue order: its asset id's bytes, whether it starts a burst,
-    /// its placed instant and whether it is reviewed.
-    public mutating func add(
-      item id: UnsafeRawBufferPointer, startsBurst: Bool, instant: Double, reviewed: Bool
-    ) {
+    /// One item of the moment, in queue order: its asset id's bytes, whether it starts a burst
+    /// and its placed instant. Whether it is reviewed is left out: the saved queue keeps the
+    /// fingerprint of each moment's items from the save that wrote them, and a mark changes no
+    /// item.
+    public mutating func add(item id: UnsafeRawBufferPointer, startsBurst: Bool, instant: Double) {
       add(bytes: id)
       add(startsBurst)
       add(instant)
-      add(reviewed)
+    }
+
+    /// The fingerprint of `moment`'s entry: its row (`add(moment:)`), `items`, the fingerprint of
+    /// its items (`add(item:startsBurst:instant:)` of each), and `reviewed`, the places among them
+    /// of those reviewed (an `add(_:)` of each place, in order; none added when none is).
+    public static func entry(
+      of moment: QueuedMoment, items: Fingerprint, reviewed: Fingerprint
+    ) -> Fingerprint {
+      var entry = Fingerprint()
+      entry.add(moment: moment)
+      entry.add(items.high)
+      entry.add(items.low)
+      entry.add(reviewed.high)
+      entry.add(reviewed.low)
+      return entry
     }
   }
 }

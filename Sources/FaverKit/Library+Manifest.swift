@@ -2,6 +2,7 @@ public import FaverCore
 internal import FaverFiles
 internal import FaverStore
 public import Foundation
+import Logging
 
 /// The manifest: the review queue as a file, written by `cluster` (and so `refresh`) from the
 /// saved queue as it is read.
@@ -20,6 +21,10 @@ extension Library {
     /// How many moments of the manifest written were copied from the file written before (the
     /// others were written anew); 0 when none was written.
     public var copiedMoments = 0
+    /// How many items of the saved queue were read to write it: those of the moments it wrote,
+    /// and of those whose fingerprint needed them (see `IndexStore.readQueue`); 0 when none was
+    /// written.
+    public var itemsRead = 0
 
     /// The moments with something left to review: those the manifest lists.
     public var momentsToReview: [QueuedMoment] { moments.filter { $0.reviewed < $0.total } }
@@ -159,7 +164,9 @@ extension Library {
         pieces.append(ManifestPieces.Piece(fingerprint: fingerprint, row: row, range: range))
       })
     last = nil
-    guard read, let writer, let written else { return nil }
+    guard let read, let writer, var written else { return nil }
+    written.itemsRead = read
+    logger.debug("The manifest: \(written.copiedMoments) moments copied, \(read) items read")
     try writer.finish()
     // The pieces of the file replaced no longer hold: removed first, so a run killed meanwhile
     // leaves none rather than wrong ones (their file's state would differ anyway).

@@ -193,7 +193,10 @@ extension IndexStore {
       sql: "DELETE FROM queueItem WHERE position >= ? AND position < ?", arguments: [first, end])
     var inserts = QueueItemInserts(db)
     var count = MomentCount(first: first, end: end)
+    var previous: Int?
     for (item, asset) in zip(items, assets) {
+      count.items.add(item: asset, startsBurst: previous != item.burst)
+      previous = item.burst
       let reviewed = try asset.memberIDs.contains {
         try Bool.fetchOne(marked, arguments: [$0.rawValue]) == true
       }

@@ -18,32 +18,43 @@ extension IndexStore {
 
   /// Reads the saved queue in one transaction, so the header and the moments agree: `header`
   /// first, then `pending` with each moment that has something left to review, in queue order,
-  /// with the fingerprint of what its manifest entry is written from (`Manifest.Fingerprint`:
-  /// the moment's row, then each item's id, burst start, instant and review flag), `bursts`,
-  /// which gives the ids of its unreviewed items by burst (each burst named `b-` and the id of
-  /// its first item, reviewed or not, as `Burst.id` names it), and `candidates`, which gives the
-  /// moment's items with their signals of version `signals`
+  /// with the fingerprint of what its manifest entry is written from
+  /// (`Manifest.Fingerprint.entry`: the moment's row, its items' ids, burst starts and instants,
+  /// and which are reviewed), `bursts`, which gives the ids of its unreviewed items by burst (each
+  /// burst named `b-` and the id of its first item, reviewed or not, as `Burst.id` names it), and
+  /// `candidates`, which gives the moment's items with their signals of version `signals`
   /// (`QueueSnapshot.similarCandidates`), else none. The items are read as their columns' bytes
   /// and numbers: a moment's ids become text only when `bursts` or `candidates` is called (the
   /// manifest copies most moments from its last file). `header` returns whether the signals are
-  /// read with the items, in the one pass (for a caller that asks for most moments'
-  /// candidates); else each moment's are looked up when `candidates` is called (for a caller
-  /// that asks for a few). False, and nothing read, when no queue of this faver's format and the
-  /// rules of `recipe` is saved.
+  /// read with the items, in one pass over the whole queue (for a caller that asks for most
+  /// moments' candidates); else each moment's are looked up when `candidates` is called (for a
+  /// caller that asks for a few), and the items are read moment by moment, only those of moments
+  /// whose fingerprint needs them (their items' fingerprint not kept in their row, or some
+  /// reviewed) or whose `bursts` or `candidates` are asked for, unless those are more than one
+  /// moment in eight. Returns how many items were read; nil, and nothing read, when no queue of
+  /// this faver's format and the rules of `recipe` is saved.
   package func readQueue(
     recipe: String, signals: Int? = nil, header: (QueueHeader) throws -> Bool,
     pending: (
-      QueuedMoment, Manifest.Fingerprint, _ bursts: () -> [Manifest.BurstEntry],
+      QueuedMoment, Manifest.Fingerprint, _ bursts: () throws -> [Manifest.BurstEntry],
       _ candidates: () throws -> [SimilarGrouper.Candidate]
     ) throws -> Void
-  ) throws -> Bool {
+  ) throws -> Int? {
     try database.read { db in
-      guard let stamp = try Self.queueStamp(db), stamp.isCurrent(recipe: recipe) else { return false }
+      guard let stamp = try Self.queueStamp(db), stamp.isCurrent(recipe: recipe) else { return nil }
       let queue = try Self.queueHeader(stamp, in: db)
       let moments = queue.moments
-      // One pass over the items, their signals joined when asked for: a query per moment cost a
-      // second at a million items.
       let join = try header(queue) && signals != nil
+      let kept = try Self.itemFingerprints(count: moments.count, in: db)
+      var (waiting, unknown) = (0, 0)
+      for moment in moments where moment.reviewed < moment.total {
+        waiting += 1
+        if moment.reviewed > 0 || kept[moment.ordinal] == nil { unknown += 1 }
+      }
+      guard join || unknown * 8 > waiting else {
+        return try Self.readQueueByMoment(
+          moments, kept: kept, signals: signals, in: db, pending: pending)
+      }
       var rows = try ColumnCursor(
         db,
         sql: join
@@ -51,46 +62,107 @@ extension IndexStore {
           : "SELECT assetId, moment, burst, instant, reviewed FROM queueItem ORDER BY position",
         arguments: join ? signals.map { [$0] } : nil)
       let reviewedColumn = Int32(join ? CandidateColumns.reviewed : 4)
-      // The moment's items and fingerprint are handed to `endMoment` rather than captured: a
-      // variable a nested function captures is checked for exclusive access at each use.
+      // The moment's items are handed to `endMoment` rather than captured: a variable a nested
+      // function captures is checked for exclusive access at each use.
       var current: (moment: Int, burst: Int)?
       var items = MomentItems()
-      var fingerprint = Manifest.Fingerprint()
-      func endMoment(
-        _ ordinal: Int?, _ items: inout MomentItems, _ fingerprint: inout Manifest.Fingerprint
-      ) throws {
-        defer {
-          items.removeAll()
-          fingerprint = Manifest.Fingerprint()
-        }
+      var read = 0
+      func endMoment(_ ordinal: Int?, _ items: inout MomentItems) throws {
+        defer { items.removeAll() }
         guard let ordinal, items.reviewed.contains(false), moments.indices.contains(ordinal) else { return }
         let moment = moments[ordinal]
-        var entry = Manifest.Fingerprint()
-        entry.add(moment: moment)
-        entry.add(fingerprint.high)
-        entry.add(fingerprint.low)
-        try pending(moment, entry, { items.bursts() }) {
+        try pending(moment, items.fingerprint(of: moment), { items.bursts() }) {
           guard let signals else { return [] }
           let candidates = items.candidates(moment: ordinal)
           return join ? candidates : try Self.withSignals(candidates, version: signals, in: db)
         }
       }
       while try rows.next() {
+        read += 1
         let (moment, burst) = (rows.int(1), rows.int(2))
         let startsBurst = current?.moment != moment || current?.burst != burst
-        if current?.moment != moment { try endMoment(current?.moment, &items, &fingerprint) }
+        if current?.moment != moment { try endMoment(current?.moment, &items) }
         current = (moment, burst)
-        let (instant, reviewed) = (rows.double(3), rows.bool(reviewedColumn))
-        let id = rows.unsafeText(0) ?? UnsafeBufferPointer(start: nil, count: 0)
-        fingerprint.add(
-          item: UnsafeRawBufferPointer(id), startsBurst: startsBurst, instant: instant, reviewed: reviewed)
         items.append(
-          id: id, burst: burst, startsBurst: startsBurst, instant: instant, reviewed: reviewed,
+          id: rows.unsafeText(0) ?? UnsafeBufferPointer(start: nil, count: 0), burst: burst,
+          startsBurst: startsBurst, instant: rows.double(3), reviewed: rows.bool(reviewedColumn),
           signals: join ? CandidateColumns.signals(rows) : nil)
       }
-      try endMoment(current?.moment, &items, &fingerprint)
-      return true
+      try endMoment(current?.moment, &items)
+      return read
     }
+  }
+
+  /// The fingerprints of the saved moments' items by ordinal, nil where not kept (see
+  /// `registerItemFingerprintMigration`), `count` of them.
+  private static func itemFingerprints(count: Int, in db: Database) throws -> [Manifest.Fingerprint?] {
+    var kept: [Manifest.Fingerprint?] = Array(repeating: nil, count: count)
+    var rows = try ColumnCursor(
+      db, sql: "SELECT ordinal, itemsHigh, itemsLow FROM queueMoment WHERE itemsHigh IS NOT NULL")
+    while try rows.next() {
+      let ordinal = rows.int(0)
+      guard kept.indices.contains(ordinal), !rows.isNull(2) else { continue }
+      kept[ordinal] = Manifest.Fingerprint(
+        high: UInt64(bitPattern: rows.int64(1)), low: UInt64(bitPattern: rows.int64(2)))
+    }
+    return kept
+  }
+
+  /// `readQueue` moment by moment: each moment's items read by their positions, when its
+  /// fingerprint needs them or its `bursts` or `candidates` are asked for. Returns how many items
+  /// were read.
+  private static func readQueueByMoment(
+    _ moments: [QueuedMoment], kept: [Manifest.Fingerprint?], signals: Int?, in db: Database,
+    pending: (
+      QueuedMoment, Manifest.Fingerprint, _ bursts: () throws -> [Manifest.BurstEntry],
+      _ candidates: () throws -> [SimilarGrouper.Candidate]
+    ) throws -> Void
+  ) throws -> Int {
+    var rows = try ColumnCursor(
+      db,
+      sql: """
+        SELECT assetId, moment, burst, instant, reviewed FROM queueItem
+        WHERE position >= ? AND position < ? ORDER BY position
+        """)
+    var read = 0
+    func items(of moment: QueuedMoment) throws -> MomentItems {
+      var items = MomentItems()
+      try rows.restart([moment.firstPosition, moment.endPosition])
+      var current: Int?
+      while try rows.next() {
+        read += 1
+        let burst = rows.int(2)
+        items.append(
+          id: rows.unsafeText(0) ?? UnsafeBufferPointer(start: nil, count: 0), burst: burst,
+          startsBurst: current != burst, instant: rows.double(3), reviewed: rows.bool(4), signals: nil)
+        current = burst
+      }
+      return items
+    }
+    for moment in moments where moment.reviewed < moment.total {
+      var loaded: MomentItems?
+      let fingerprint: Manifest.Fingerprint
+      if moment.reviewed == 0, let kept = kept[moment.ordinal] {
+        fingerprint = .entry(of: moment, items: kept, reviewed: Manifest.Fingerprint())
+      } else {
+        let read = try items(of: moment)
+        fingerprint = read.fingerprint(of: moment)
+        loaded = read
+      }
+      func load() throws -> MomentItems {
+        if let loaded { return loaded }
+        let read = try items(of: moment)
+        loaded = read
+        return read
+      }
+      let bursts = { try load().bursts() }
+      let candidates = {
+        guard let signals else { return [SimilarGrouper.Candidate]() }
+        return try withSignals(try load().candidates(moment: moment.ordinal), version: signals, in: db)
+      }
+      try pending(moment, fingerprint, bursts, candidates)
+    }
+    return read
   }
 
   /// One moment's items as read, in queue order, kept as their columns' bytes and numbers.
@@ -103,11 +175,17 @@ extension IndexStore {
     private var instants: [Double] = []
     private(set) var reviewed: [Bool] = []
     private var signals: [PhotoSignals?] = []
+    /// The fingerprint of the items (see `Manifest.Fingerprint.entry`), and that of the places
+    /// of those reviewed.
+    private var itemsPrint = Manifest.Fingerprint()
+    private var reviewedPrint = Manifest.Fingerprint()
 
     mutating func append(
       id: UnsafeBufferPointer<UInt8>, burst: Int, startsBurst: Bool, instant: Double, reviewed: Bool,
       signals: PhotoSignals?
     ) {
+      itemsPrint.add(item: UnsafeRawBufferPointer(id), startsBurst: startsBurst, instant: instant)
+      if reviewed { reviewedPrint.add(idEnds.count) }
       idBytes.append(contentsOf: id)
       idEnds.append(idBytes.count)
       burstStarts.append(startsBurst)
@@ -125,6 +203,13 @@ extension IndexStore {
       instants.removeAll(keepingCapacity: true)
       reviewed.removeAll(keepingCapacity: true)
       signals.removeAll(keepingCapacity: true)
+      itemsPrint = Manifest.Fingerprint()
+      reviewedPrint = Manifest.Fingerprint()
+    }
+
+    /// The fingerprint of `moment`'s entry with these items.
+    func fingerprint(of moment: QueuedMoment) -> Manifest.Fingerprint {
+      .entry(of: moment, items: itemsPrint, reviewed: reviewedPrint)
     }
 
     /// `body` of item `index`'s id bytes.

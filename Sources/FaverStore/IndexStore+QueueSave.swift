@@ -145,6 +145,9 @@ extension IndexStore {
       var unchanged = 0
       var counts: [(first: Int, total: Int, reviewed: Int)] = Array(
         repeating: (0, 0, 0), count: cuts.momentCount)
+      // Each moment's items' fingerprint, kept in its row (see `registerItemFingerprintMigration`).
+      var prints = Array(repeating: Manifest.Fingerprint(), count: cuts.momentCount)
+      var previous = (moment: -1, burst: -1)
       // Each item's file row by position, 0 when none (rows are numbered from 1): looked up once.
       var fileIDs: [Int64] = []
       fileIDs.reserveCapacity(assets.count)
@@ -157,6 +160,8 @@ extension IndexStore {
         if counts[moment].total == 0 { counts[moment].first = position }
         counts[moment].total += 1
         if reviewed { counts[moment].reviewed += 1 }
+        prints[moment].add(item: asset, startsBurst: previous != (moment, burst))
+        previous = (moment, burst)
         fileIDs.append(fileRows?.row(of: asset.id) ?? 0)
         guard unchanged == position, position < saved.count, position < firstHole,
           saved[position]
@@ -205,7 +210,9 @@ extension IndexStore {
       try db.execute(sql: "DELETE FROM queueMoment")
       try Self.insertMoments(
         count: cuts.momentCount, row: { (try summary($0, assets), cuts.boundaries[$0]) },
-        counts: counts.map { MomentCount(first: $0.first, total: $0.total, reviewed: $0.reviewed) },
+        counts: zip(counts, prints).map {
+          MomentCount(first: $0.first, total: $0.total, reviewed: $0.reviewed, items: $1)
+        },
         from: 0, in: db)
       (assets, fileIDs) = ([], [])
       for index in indexes { try db.execute(sql: index.sql) }
@@ -262,6 +269,9 @@ extension IndexStore {
     var reviewed = 0
     /// One past its last item's position; nil: its items are the `total` from `first` on.
     var end: Int? = nil
+    /// The fingerprint of its items (see `registerItemFingerprintMigration`): each one's
+    /// `Manifest.Fingerprint.add(item:startsBurst:)`, in queue order.
+    var items = Manifest.Fingerprint()
   }
 
   /// Inserts the rows of `moments` with their summaries and counts, numbered from `ordinal`.
@@ -293,8 +303,8 @@ extension IndexStore {
     var insert = try BatchStatement(
       db,
       sql: """
-        INSERT INTO queueMoment (\(QueuedMoment.selection))
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO queueMoment (\(QueuedMoment.selection), itemsHigh, itemsLow)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
     for offset in 0..<count {
       let (said, boundary) = try row(offset)
@@ -321,6 +331,8 @@ extension IndexStore {
       insert.bind(reason.thresholdSeconds)
       insert.bind(reason.meters)
       insert.bind(Int64(count.end ?? count.first + count.total))
+      insert.bind(Int64(bitPattern: count.items.high))
+      insert.bind(Int64(bitPattern: count.items.low))
       try insert.run()
     }
   }
@@ -406,6 +418,18 @@ extension IndexStore {
     OR (q.rawId IS NOT NULL AND EXISTS (SELECT 1 FROM review WHERE review.assetId = q.rawId)))
     """
 
+}
+
+extension Manifest.Fingerprint {
+  /// `add(item:startsBurst:instant:)` of `asset`'s item as its row holds it: its id's text, and
+  /// its placed instant.
+  mutating func add(item asset: Asset, startsBurst: Bool) {
+    asset.id.withUTF8 {
+      add(
+        item: UnsafeRawBufferPointer($0), startsBurst: startsBurst,
+        instant: asset.captureTime.instant.timeIntervalSince1970)
+    }
+  }
 }
 
 /// The rows of `queueItem`, inserted `rows` at a time with their values bound straight to SQLite

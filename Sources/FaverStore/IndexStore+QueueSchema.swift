@@ -149,4 +149,18 @@ extension IndexStore {
       try db.create(index: "queueMoment_counts", on: "queueMoment", columns: ["total", "reviewed"])
     }
   }
+
+  /// `queueMoment.itemsHigh`, `itemsLow`: the fingerprint of a moment's items
+  /// (`Manifest.Fingerprint.add(item:startsBurst:instant:)` of each, in queue order), written
+  /// with its row by every write of its items (each writes the row anew), so the manifest written
+  /// again after a change reads the items of the moments it changed, not the whole queue (see
+  /// `readQueue`). NULL in a row saved before it: that moment's items are read.
+  static func registerItemFingerprintMigration(in migrator: inout DatabaseMigrator) {
+    migrator.registerMigration("v25: the fingerprint of each moment's items") { db in
+      try db.alter(table: "queueMoment") { t in
+        t.add(column: "itemsHigh", .integer)
+        t.add(column: "itemsLow", .integer)
+      }
+    }
+  }
 }

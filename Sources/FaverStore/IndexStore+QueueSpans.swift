@@ -209,7 +209,8 @@ extension IndexStore {
     for (offset, moment) in moments.enumerated() {
       var count = MomentCount(first: position)
       for members in moment.bursts {
-        for asset in members.assets {
+        for (index, asset) in members.assets.enumerated() {
+          count.items.add(item: asset, startsBurst: index == 0)
           let reviewed = try isMarked(asset)
           try items.add(
             asset, position: position, burst: burst, moment: ordinal + offset, reviewed: reviewed,

@@ -193,6 +193,7 @@ package final class IndexStore: Sendable {
     registerQueueCountsMigration(in: &migrator)
     registerWallClockMigration(in: &migrator)
     registerAppleIdentifierMigration(in: &migrator)
+    registerItemFingerprintMigration(in: &migrator)
     return migrator
   }
 

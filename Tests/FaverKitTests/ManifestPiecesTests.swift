@@ -1,5 +1,6 @@
 import FaverCore
 import Foundation
+import GRDB
 import SeededRandom
 import Testing
 
@@ -187,4 +188,50 @@ private func saveSignals(_ twins: TwinLibraries) throws {
   #expect(try Data(contentsOf: theirs) == kept)
   let values = try pieces.resourceValues(forKeys: [.isSymbolicLinkKey])
   #expect(values.isSymbolicLink == false)
+}
+
+/// The manifest written again after a few moments changed reads the items of those moments only:
+/// each moment's row keeps the fingerprint of its items, so one whose row the last file holds is
+/// copied without reading them. The file is the one written whole, and so it is from rows saved
+/// before they kept it (whose items are read).
+@Test func aManifestWrittenAgainReadsTheItemsOfTheMomentsThatChanged() throws {
+  let twins = try TwinLibraries(seed: 23)
+  twins.dayGaps = [100_000, 200_000]
+  for _ in 0..<40 { try twins.append() }
+  let library = twins.appended.library
+  let mode = MomentClusterer.Mode.fixed(gap: 3600)
+  let first = try library.cluster(mode: mode, now: now)
+  #expect(first.itemsRead == first.progress.total)
+  #expect(first.moments.count >= 40)
+
+  // Photos by moment, to mark one of a moment of several.
+  var photos: [String: [AssetID]] = [:]
+  try library.forEachAsset(reviewedOnly: false, mode: mode) { asset, moment in
+    photos[moment, default: []].append(asset.id)
+  }
+  let moments = first.moments.filter { (photos[$0.id]?.count ?? 0) >= 2 }
+  #expect(moments.count >= 10)
+
+  /// Marks the first photo of `moment`, writes the manifest, checks it is the one written whole;
+  /// returns how many items it read.
+  func markAndWrite(_ moment: QueuedMoment) throws -> Int {
+    let id = try #require(photos[moment.id]?.first)
+    try library.mark([id], as: .favorite)
+    try twins.rebuilt.library.mark([id], as: .favorite)
+    let written = try library.cluster(mode: mode, now: now)
+    let bytes = try Data(contentsOf: library.folder.appendingPathComponent(Library.manifestFileName))
+    #expect(try writtenWhole(twins.rebuilt.library, mode: mode) == bytes)
+    #expect(written.copiedMoments > 0)
+    return written.itemsRead
+  }
+  // One moment changed: its items are read (to tell which are reviewed, and to write it), the
+  // others copied without reading theirs.
+  let marked = try #require(moments.first)
+  #expect(try markAndWrite(marked) == marked.total)
+
+  // Rows without their items' fingerprint (saved before it was kept): every item read.
+  try twins.appended.store.database.write { db in
+    try db.execute(sql: "UPDATE queueMoment SET itemsHigh = NULL, itemsLow = NULL")
+  }
+  #expect(try markAndWrite(try #require(moments.last)) == first.progress.total)
 }

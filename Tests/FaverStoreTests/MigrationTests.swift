@@ -107,7 +107,7 @@ private func olderStore(upTo migration: String, _ fill: (Database) throws -> Voi
   #expect(try !store.isQueueFresh(mode: .smart, recipe: QueueRecipe().digest))
   #expect(
     try store.readQueue(recipe: QueueRecipe().digest, header: { _ in true }, pending: { _, _, _, _ in })
-      == false)
+      == nil)
   #expect(try store.forEachQueuedAsset(recipe: QueueRecipe().digest) { _, _ in } == false)
   #expect(try store.readingQueue { try $0.counts().moments } == 0)
 }
