@@ -69,7 +69,8 @@ extension Manifest {
       if let number { add(number) }
     }
 
-    /// What the moment's entry says of itself: its summary, boundary and counts.
+    /// What the moment's entry says of itself: its summary, boundary (whether it states the
+    /// threshold, not the threshold itself) and counts.
     public mutating func add(moment: QueuedMoment) {
       let summary = moment.summary
       add(summary.id)
@@ -89,7 +90,10 @@ extension Manifest {
       }
       add(moment.boundary.reason)
       add(moment.boundary.gapSeconds)
-      add(moment.boundary.thresholdSeconds)
+      // Whether the boundary states the threshold, not its value: the library's, which most new
+      // days move, and every time-gap boundary states it; a copy takes the new value in place of
+      // the old (see `Writer.write(copied:threshold:)`).
+      add(moment.boundary.thresholdSeconds != nil)
       add(moment.boundary.meters)
       add(moment.total)
       add(moment.reviewed)

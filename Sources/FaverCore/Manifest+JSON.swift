@@ -23,6 +23,9 @@ extension Manifest {
     private let progress: ReviewProgress
     private let thresholdSeconds: Double
     private let schemaVersion: Int
+    /// Where the value of the threshold the last moment's boundary states is in the document
+    /// (see `write(copied:threshold:)`); nil when it states none.
+    public private(set) var lastThreshold: Range<Int>?
 
     /// Starts the document: `generatedAt` and `mode` (the keys before `moments`).
     public init(
@@ -45,6 +48,7 @@ extension Manifest {
     /// Its bytes depend on the entry alone, not on where it stands (see `write(copied:)`).
     @discardableResult
     public func write(_ moment: MomentEntry) throws -> Range<Int> {
+      lastThreshold = nil
       json.element()
       let start = json.offset
       json.beginObject()
@@ -94,9 +98,29 @@ extension Manifest {
     /// another manifest of this schema; returns where it is in this one.
     @discardableResult
     public func write(copied bytes: UnsafeRawBufferPointer) -> Range<Int> {
+      lastThreshold = nil
       json.element()
       let start = json.offset
       json.raw(bytes)
+      return start..<json.offset
+    }
+
+    /// `write(copied:)` of `bytes` with `threshold` in place of the threshold their boundary
+    /// states, whose value's text is at `range` of them; nil, and nothing written, when the bytes
+    /// there are not `previous`'s text (`previous`: the threshold they were written with).
+    public func write(
+      copied bytes: UnsafeRawBufferPointer, threshold: Double, replacing range: Range<Int>, previous: Double
+    ) throws -> Range<Int>? {
+      guard range.lowerBound >= 0, range.upperBound <= bytes.count else { return nil }
+      var old = PrettyJSON.text(of: previous)
+      guard old.withUTF8({ $0.elementsEqual(bytes[range]) }) else { return nil }
+      json.element()
+      let start = json.offset
+      json.raw(UnsafeRawBufferPointer(rebasing: bytes[..<range.lowerBound]))
+      let value = json.offset
+      try json.value(threshold)
+      lastThreshold = value..<json.offset
+      json.raw(UnsafeRawBufferPointer(rebasing: bytes[range.upperBound...]))
       return start..<json.offset
     }
 
@@ -158,7 +182,9 @@ extension Manifest {
       json.value(boundary.reason)
       if let threshold = boundary.thresholdSeconds {
         json.key("thresholdSeconds")
+        let value = json.offset
         try json.value(threshold)
+        lastThreshold = value..<json.offset
       }
       json.endObject()
     }

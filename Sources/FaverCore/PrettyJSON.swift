@@ -257,9 +257,15 @@ package final class PrettyJSON {
       throw EncodingError.invalidValue(
         number, EncodingError.Context(codingPath: [], debugDescription: "\(number) is not valid JSON"))
     }
+    var text = Self.text(of: number)
+    text.withUTF8 { append($0) }
+  }
+
+  /// A finite number's text as `value(_:)` writes it (as `JSONEncoder` does).
+  package static func text(of number: Double) -> String {
     var text = number.description
     if text.hasSuffix(".0") { text.removeLast(2) }
-    text.withUTF8 { append($0) }
+    return text
   }
 
   private func open(_ bracket: UInt8) {

@@ -151,8 +151,31 @@ extension Library {
         guard let writer else { return }
         var row = Manifest.Fingerprint()
         row.add(moment: moment)
-        if let range = try last?.withBytes(of: fingerprint, { writer.write(copied: $0) }) {
-          pieces.append(ManifestPieces.Piece(fingerprint: fingerprint, row: row, range: range))
+        let threshold = moment.boundary.thresholdSeconds
+        if let copied = try last?.withBytes(
+          of: fingerprint,
+          { bytes, was -> ManifestPieces.Piece? in
+            // The fingerprint leaves the threshold's value out: the new one takes the old one's
+            // place (see `Manifest.Writer.write(copied:threshold:)`).
+            let range: Range<Int>?
+            switch (was, threshold) {
+            case (nil, nil): range = writer.write(copied: bytes)
+            case (let was?, let threshold?) where was.value.bitPattern == threshold.bitPattern:
+              range = writer.write(copied: bytes)
+            case (let was?, let threshold?):
+              let old = was.offset..<was.offset + PrettyJSON.text(of: was.value).utf8.count
+              range = try writer.write(
+                copied: bytes, threshold: threshold, replacing: old, previous: was.value)
+            default: range = nil
+            }
+            return range.map {
+              ManifestPieces.Piece(
+                fingerprint: fingerprint, row: row, range: $0,
+                threshold: was.flatMap { was in threshold.map { .init(offset: was.offset, value: $0) } })
+            }
+          }), let copied
+        {
+          pieces.append(copied)
           written?.copiedMoments += 1
           return
         }
@@ -161,7 +184,12 @@ extension Library {
             moment.summary, boundary: moment.boundary, totalInWindow: moment.total,
             reviewedInWindow: moment.reviewed, assetsToReview: bursts(),
             groups: SimilarGrouper().groups(in: candidates())))
-        pieces.append(ManifestPieces.Piece(fingerprint: fingerprint, row: row, range: range))
+        var stated: ManifestPieces.Piece.Threshold?
+        if let at = writer.lastThreshold, let threshold {
+          stated = ManifestPieces.Piece.Threshold(offset: at.lowerBound - range.lowerBound, value: threshold)
+        }
+        pieces.append(
+          ManifestPieces.Piece(fingerprint: fingerprint, row: row, range: range, threshold: stated))
       })
     last = nil
     guard let read, let writer, var written else { return nil }

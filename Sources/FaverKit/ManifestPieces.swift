@@ -13,9 +13,11 @@ import Foundation
 /// the signals, which the fingerprints leave out). Anything else, or a file that cannot be read
 /// as written, and the manifest is written whole.
 ///
-/// The file: one line of JSON (`Header`), then a record of 48 bytes a moment in the order of the
-/// manifest, six little-endian 64-bit words: the fingerprint (`high`, `low`), the fingerprint of
-/// the moment's row alone (`high`, `low`), the object's offset and its length.
+/// The file: one line of JSON (`Header`), then a record of 64 bytes a moment in the order of the
+/// manifest, eight little-endian 64-bit words: the fingerprint (`high`, `low`), the fingerprint of
+/// the moment's row alone (`high`, `low`), the object's offset and its length, then where in the
+/// object the value of the threshold its boundary states begins (all ones: it states none) and
+/// that threshold's bits (see `Piece.Threshold`).
 struct ManifestPieces {
   static let fileName = "manifest.pieces"
 
@@ -33,12 +35,22 @@ struct ManifestPieces {
     /// many moments changed can be told from the rows, before the items are read.
     var row: Manifest.Fingerprint
     var range: Range<Int>
+    /// The threshold the moment's boundary states, if any: left out of the fingerprints (the
+    /// library's threshold, which most new days move), so a moment whose threshold alone changed
+    /// is copied with the new value's text in place of the old one's.
+    var threshold: Threshold?
+
+    struct Threshold: Equatable {
+      /// Where the value's text begins in the moment's object.
+      var offset: Int
+      var value: Double
+    }
   }
 
   var header: Header
   var pieces: [Piece]
 
-  private static let recordSize = 48
+  private static let recordSize = 64
 
   /// The pieces kept in `folder`; nil when there are none, or they cannot be read whole.
   static func read(in folder: URL) -> ManifestPieces? {
@@ -60,11 +72,14 @@ struct ManifestPieces {
           Int(truncatingIfNeeded: word(record, 4)), Int(truncatingIfNeeded: word(record, 5))
         )
         guard offset >= 0, length >= 2, offset <= Int.max - length else { continue }
+        let at = word(record, 6)
         pieces.append(
           Piece(
             fingerprint: Manifest.Fingerprint(high: word(record, 0), low: word(record, 1)),
             row: Manifest.Fingerprint(high: word(record, 2), low: word(record, 3)),
-            range: offset..<offset + length))
+            range: offset..<offset + length,
+            threshold: at < UInt64(length)
+              ? Piece.Threshold(offset: Int(at), value: Double(bitPattern: word(record, 7))) : nil))
       }
     }
     guard pieces.count == header.count else { return nil }
@@ -80,6 +95,7 @@ struct ManifestPieces {
       for word in [
         piece.fingerprint.high, piece.fingerprint.low, piece.row.high, piece.row.low,
         UInt64(piece.range.lowerBound), UInt64(piece.range.count),
+        piece.threshold.map { UInt64($0.offset) } ?? UInt64.max, piece.threshold?.value.bitPattern ?? 0,
       ] {
         withUnsafeBytes(of: word.littleEndian) { data.append(contentsOf: $0) }
       }
@@ -103,9 +119,11 @@ final class LastManifest {
   private let handle: FileHandle
   /// The file's size: no piece is read past it.
   private let size: Int
-  /// The pieces' fingerprints, and each one's range at the same place, in the order of the file.
+  /// The pieces' fingerprints, and each one's range and threshold at the same place, in the order
+  /// of the file.
   private var fingerprints: FingerprintIndex
   private let ranges: [Range<Int>]
+  private let thresholds: [ManifestPieces.Piece.Threshold?]
   /// The row fingerprints of its moments.
   private var rows: FingerprintIndex
   /// The bytes of the file from `windowStart`, `windowCount` of them.
@@ -133,6 +151,7 @@ final class LastManifest {
     self.size = size
     fingerprints = FingerprintIndex(kept.pieces.map(\.fingerprint))
     ranges = kept.pieces.map(\.range)
+    thresholds = kept.pieces.map(\.threshold)
     rows = FingerprintIndex(kept.pieces.map(\.row))
     window = .allocate(byteCount: Self.windowSize, alignment: 16)
   }
@@ -145,11 +164,13 @@ final class LastManifest {
   /// Whether a moment of this row fingerprint was in it.
   func holds(row: Manifest.Fingerprint) -> Bool { rows.index(of: row) != nil }
 
-  /// Hands `body` the bytes of the moment of `fingerprint`: nil when it holds none, or when they
-  /// are not an object (a file other than its pieces say).
-  func withBytes<T>(of fingerprint: Manifest.Fingerprint, _ body: (UnsafeRawBufferPointer) throws -> T) throws
-    -> T?
-  {
+  /// Hands `body` the bytes of the moment of `fingerprint`, and the threshold its boundary states
+  /// in them: nil when it holds none, or when they are not an object (a file other than its
+  /// pieces say).
+  func withBytes<T>(
+    of fingerprint: Manifest.Fingerprint,
+    _ body: (UnsafeRawBufferPointer, ManifestPieces.Piece.Threshold?) throws -> T
+  ) throws -> T? {
     guard let index = fingerprints.index(of: fingerprint), case let range = ranges[index],
       range.upperBound <= size
     else { return nil }
@@ -160,7 +181,7 @@ final class LastManifest {
     let start = range.lowerBound - windowStart
     let bytes = UnsafeRawBufferPointer(rebasing: window[start..<start + range.count])
     guard bytes.first == UInt8(ascii: "{"), bytes.last == UInt8(ascii: "}") else { return nil }
-    return try body(bytes)
+    return try body(bytes, thresholds[index])
   }
 
   /// Fills the window from `offset` (made larger for a piece larger than it), up to the end of

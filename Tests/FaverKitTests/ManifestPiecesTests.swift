@@ -235,3 +235,30 @@ private func saveSignals(_ twins: TwinLibraries) throws {
   }
   #expect(try markAndWrite(try #require(moments.last)) == first.progress.total)
 }
+
+/// A new day that moves the smart threshold changes what every time-gap boundary states, and
+/// nothing else of the moments before it: those are copied with the new threshold's text in place
+/// of the old, not written again, and the file is the one written whole.
+@Test func aMovedThresholdIsWrittenIntoTheMomentsCopied() throws {
+  let twins = try TwinLibraries(seed: 31)
+  twins.dayGaps = (0..<64).map { 3000 + Double($0) * 1234.5 }
+  for _ in 0..<40 { try twins.append() }
+  let library = twins.appended.library
+  var last = try library.cluster(mode: .smart, now: now)
+  var moved = 0
+  for _ in 0..<30 where moved < 3 {
+    try twins.append()
+    let written = try library.cluster(mode: .smart, now: now)
+    let bytes = try Data(contentsOf: library.folder.appendingPathComponent(Library.manifestFileName))
+    #expect(try writtenWhole(twins.rebuilt.library) == bytes)
+    defer { last = written }
+    guard written.thresholdSeconds != last.thresholdSeconds else { continue }
+    moved += 1
+    let stating = written.momentsToReview.filter { $0.boundary.thresholdSeconds != nil }.count
+    #expect(stating >= 5)
+    // Only the new day's moments, and the one it may have split, are written.
+    #expect(written.copiedMoments + 3 >= written.momentsToReview.count, "\(written.copiedMoments) copied")
+    #expect(written.itemsRead * 4 < written.progress.total)
+  }
+  #expect(moved == 3)
+}
