@@ -87,6 +87,8 @@ extension Library {
       target = readable
     }
     let generation = try target.dataGeneration()
+    if let queueBuild { queueBuild(try target.fileCounts().values.reduce(0, +)) }
+    defer { queueBuild?(nil) }
     var assets = try placedAssets(target, ordered: false)
     let cuts = timed("The moments cut") { MomentClusterer(mode: mode).cuts(in: assets) }
     try timed("The queue saved") { try saveQueue(&assets, cuts: cuts, generation: generation, in: target) }

@@ -21,6 +21,10 @@ public final class Library: Sendable {
   /// The store folder.
   public let folder: URL
   let logger: Logger
+  /// Told when the review queue is built from the whole library (the assets it is built from),
+  /// then with nil once it is saved: a wait of seconds at a million photos, which the command line
+  /// shows on a terminal (see `open(store:logger:queueBuild:)`).
+  let queueBuild: (@Sendable (_ assets: Int?) -> Void)?
   /// The index, opened (created, migrated) on first use: by `index` and `refresh` only once they
   /// hold the writer lock, so runs that start together on a new store never migrate it at once.
   private let opened: Mutex<IndexStore?>
@@ -28,20 +32,30 @@ public final class Library: Sendable {
   public static let manifestFileName = "manifest.json"
 
   /// The library whose store is `folder` (see `StoreLocation`); the store is created when first
-  /// needed.
-  public static func open(store folder: URL, logger: Logger = Logger(label: "faver")) -> Library {
-    Library(folder: folder, store: nil, logger: logger)
+  /// needed. `queueBuild` is told when the review queue is built from the whole library, and when
+  /// that is done (see `queueBuild`).
+  public static func open(
+    store folder: URL, logger: Logger = Logger(label: "faver"),
+    queueBuild: (@Sendable (_ assets: Int?) -> Void)? = nil
+  ) -> Library {
+    Library(folder: folder, store: nil, logger: logger, queueBuild: queueBuild)
   }
 
   /// A library on `store` (an in-memory one in tests) that writes its manifest and takes its lock
   /// in `folder`.
-  package convenience init(store: IndexStore, folder: URL, logger: Logger = Logger(label: "faver")) {
-    self.init(folder: folder, store: store, logger: logger)
+  package convenience init(
+    store: IndexStore, folder: URL, logger: Logger = Logger(label: "faver"),
+    queueBuild: (@Sendable (_ assets: Int?) -> Void)? = nil
+  ) {
+    self.init(folder: folder, store: store, logger: logger, queueBuild: queueBuild)
   }
 
-  private init(folder: URL, store: IndexStore?, logger: Logger) {
+  private init(
+    folder: URL, store: IndexStore?, logger: Logger, queueBuild: (@Sendable (_ assets: Int?) -> Void)?
+  ) {
     self.folder = folder
     self.logger = logger
+    self.queueBuild = queueBuild
     opened = Mutex(store)
   }
 

@@ -63,7 +63,7 @@ struct StoreOptions: ParsableArguments {
   }
 
   /// The library kept in the store.
-  func library() -> Library { Library.open(store: location) }
+  func library() -> Library { Library.open(store: location, queueBuild: ProgressLine.queueBuild) }
 }
 
 /// Runs `body`; when another run holds the store's writer lock, says so and exits with 75

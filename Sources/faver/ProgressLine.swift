@@ -49,6 +49,17 @@ final class ProgressLine {
     lastDraw = now
   }
 
+  /// Says on a terminal's stderr that the review queue is being built from the whole library (a
+  /// wait of seconds at a million files: after a first index, or a change the queue does not
+  /// take in place), and clears the line once it is saved (`assets` nil). Cron mail and logs never
+  /// see it.
+  @Sendable static func queueBuild(_ assets: Int?) {
+    guard isatty(STDERR_FILENO) == 1 else { return }
+    guard let assets else { return FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    FileHandle.standardError.write(
+      Data("\r\u{1B}[KBuilding the review queue from \(assets.counted("file"))…".utf8))
+  }
+
   /// Clears the line before the summary is printed.
   func finish() {
     guard enabled else { return }

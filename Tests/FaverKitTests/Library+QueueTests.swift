@@ -4,6 +4,7 @@ import FaverStore
 import FaverTestSupport
 import Foundation
 import SeededRandom
+import Synchronization
 import Testing
 
 @testable import FaverKit
@@ -415,4 +416,45 @@ private func inMemoryGroups(of moments: [Moment]) -> [String: [SimilarGroup]] {
     groups[moment.id] = SimilarGrouper().groups(in: candidates)
   }
   return groups
+}
+
+/// A review queue built from the whole library is reported (how many files it is built from, then
+/// nil once saved), so the command line can say why it waits; a queue that is fresh is read
+/// without a word.
+@Test func aQueueBuiltFromTheWholeLibraryIsReported() throws {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "faver-build-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let store = try IndexStore()
+  let root = try store.rootID(for: "/lib")
+  var changes = IndexChanges(rootId: root)
+  for index in 0..<5 {
+    changes.media.append(
+      FileRecord(
+        rootId: root, path: "p\(index).jpg", assetId: AssetID(rawValue: "id\(index)"), format: "jpeg",
+        kind: .photo, stamp: FileStamp(size: 1, mtimeNs: 1, device: 1, inode: 1),
+        captureTime: CaptureTime(
+          instant: Date(timeIntervalSince1970: 1_700_000_000 + Double(index) * 100), utcOffset: 3600,
+          source: .exifOriginal),
+        coordinate: nil, make: "Canon", model: "EOS R6", problem: nil, contentIdentifier: nil, duration: nil))
+  }
+  try store.apply(changes)
+  let reports = Reports()
+  let library = Library(store: store, folder: folder, queueBuild: { reports.add($0) })
+  #expect(try library.status().progress.total == 5)
+  #expect(reports.all == [5, nil])
+  _ = try library.status()
+  _ = try library.cluster(mode: .smart)
+  #expect(reports.all == [5, nil])
+  // Another mode is another queue: built from the whole library again.
+  _ = try library.cluster(mode: .fixed(gap: 3600))
+  #expect(reports.all == [5, nil, 5, nil])
+}
+
+/// What a `queueBuild` handler was told, in order.
+private final class Reports: Sendable {
+  private let said = Mutex<[Int?]>([])
+  func add(_ assets: Int?) { said.withLock { $0.append(assets) } }
+  var all: [Int?] { said.withLock { $0 } }
 }
