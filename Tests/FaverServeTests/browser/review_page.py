@@ -157,9 +157,9 @@ def shown(driver):
     return visible[0].get_attribute("data-asset-id") if len(visible) == 1 else None
 
 
-def wait(driver, condition, what):
+def wait(driver, condition, what, timeout=TIMEOUT):
     try:
-        WebDriverWait(driver, TIMEOUT, poll_frequency=0.1,
+        WebDriverWait(driver, timeout, poll_frequency=0.1,
                       ignored_exceptions=[StaleElementReferenceException]).until(lambda _: condition())
         check(True, what)
         return True
@@ -705,8 +705,11 @@ def run(driver, server, faver, store, screenshots):
     wait(driver, lambda: len(driver.find_elements(By.CSS_SELECTOR, "#grid .tile")) == moments + 1,
          "browse on a phone lists the moments")
     driver.execute_script("document.getElementById('browse').scrollTop = 0")
+    # The raw's tile turns plain once its preview request fails, which waits for the preview
+    # maker to reach it behind the other tiles' (each a decode): on a machine at load 15 that once
+    # took longer than TIMEOUT.
     wait(driver, lambda: driver.find_elements(By.CSS_SELECTOR, "#grid .tile.without-preview"),
-         "the moment of the photo without a preview shows a plain tile")
+         "the moment of the photo without a preview shows a plain tile", timeout=3 * TIMEOUT)
     shot("browse-phone.png")
 
     # A long moment's story bar stays readable: a segment a burst past 40 photos, one continuous
