@@ -36,6 +36,11 @@ extension Library {
     case edited
     /// Both: files edited in place, then new photos after the queue.
     case editedAndAppended
+    /// New photos taken among the queue's were cut into the moments around them (see
+    /// `IndexStore.insertAmong`).
+    case inserted
+    /// Both: files edited in place, then new photos among the queue's.
+    case editedAndInserted
     /// Photos of its last moments were removed, and those moments cut again without them (see
     /// `IndexStore.removeFromQueueEnd`).
     case removed
@@ -47,9 +52,9 @@ extension Library {
   }
 
   /// `storeWithFreshQueue`, and how the queue was made fresh: files edited in place take their
-  /// items' places, photos removed from the saved queue (the moments around them cut again) or
-  /// added after its last moments (cut with those), all without reading the library; any other
-  /// change rebuilds it.
+  /// items' places, photos removed from the saved queue (the moments around them cut again),
+  /// added after its last moments (cut with those) or among its moments (the moments around them
+  /// cut again), all without reading the library; any other change rebuilds it.
   func freshenQueue(mode: MomentClusterer.Mode) throws -> (store: IndexStore, freshening: QueueFreshening) {
     let readable = try readableStore
     if try readable.isQueueFresh(mode: mode, recipe: Self.queueRecipe) { return (readable, .fresh) }
@@ -74,6 +79,10 @@ extension Library {
       if case .appended = appended {
         if case .editedBeforeNewFiles = edited { return (writable, .editedAndAppended) }
         return (writable, .appended)
+      }
+      if case .inserted = appended {
+        if case .editedBeforeNewFiles = edited { return (writable, .editedAndInserted) }
+        return (writable, .inserted)
       }
       // Why each way of bringing it up to date declined: a whole rebuild is what a slow run spends.
       let reasons = [("edit", edited), ("removal at the end", rm), ("removal", cut)].compactMap {

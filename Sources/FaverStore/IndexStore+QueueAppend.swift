@@ -2,8 +2,10 @@ package import FaverCore
 import Foundation
 import GRDB
 
-/// Bringing a stale saved queue up to date at its end, without reading the whole library: the
-/// nightly `index` after a day of shooting adds photos taken after every photo the queue holds.
+/// Bringing a stale saved queue up to date with new photos, without reading the whole library: the
+/// nightly `index` after a day of shooting adds photos taken after every photo the queue holds
+/// (cut with its last moments), an old card imported adds photos among them (cut with the moments
+/// around them, `insertAmong`).
 ///
 /// The queue takes them this way only when the result is, byte for byte, the one a full rebuild
 /// saves; every other change is a full rebuild (`IndexStore.QueueAppend.rebuild`). The rules that
@@ -16,11 +18,13 @@ import GRDB
 ///   time. `Timeline` then places it by its clock correction alone: no zone is inferred for it
 ///   and it is never undated.
 /// - The new files change nothing placed before: no file indexed before is a wall clock within
-///   `Timeline.reach` + the widest offset (+ twice the largest clock shift) before them (their
-///   zones are inferred from evidence that near), none in their folders is dated by its
+///   `Timeline.reach` + the widest offset (+ twice the largest clock shift) of them, either side
+///   (their zones are inferred from evidence that near), none in their folders is dated by its
 ///   modification time (its folder's span of dated photos would move), and none shares a Live
 ///   Photo or burst identifier with them or was taken in their folders within `pairingReach` of
 ///   them in file time (a Live Photo or RAW+JPEG pair is of one folder, a few seconds apart).
+/// - New photos taken among the queue's dated ones (an old card imported) are cut into the
+///   moments around them (see `insertAmong`). Otherwise:
 /// - Placed, no new photo is earlier than a dated item of the queue (ties are cut with the last
 ///   moment, which is sorted again with them), and no item before the
 ///   queue's last dated moment ends after that moment starts or within the burst window of the
@@ -35,6 +39,9 @@ extension IndexStore {
   package enum QueueAppend: Equatable, Sendable {
     /// The new photos were cut into the queue's last moments: `items` rows written.
     case appended(items: Int)
+    /// The new photos, taken among the queue's, were cut into the moments around them (see
+    /// `insertAmong`): `items` rows written.
+    case inserted(items: Int)
     /// The change is not one the queue takes at its end (why): the queue needs a full rebuild.
     case rebuild(String)
   }
@@ -81,24 +88,35 @@ extension IndexStore {
       guard Set(ids).count == ids.count else { return .rebuild("a new file is a copy of another") }
       var assets = Self.paired(records, roots: roots)
       timeline.place(&assets, corrections: corrections)
-      guard let firstNew = assets.map(\.captureTime.instant).min(),
-        let firstTaken = records.map(\.takenAt).min()
+      let placed = assets.map(\.captureTime.instant.timeIntervalSince1970)
+      let taken = records.map(\.takenAt)
+      guard let firstNew = placed.min(), let lastNew = placed.max(), let firstTaken = taken.min(),
+        let lastTaken = taken.max()
       else { return .rebuild("nothing new") }
       if let reason = try Self.touchesOldFiles(
-        db, records, before: mark, firstTaken: min(firstTaken, firstNew.timeIntervalSince1970),
+        db, records, before: mark, taken: min(firstTaken, firstNew)...max(lastTaken, lastNew),
         corrections: corrections, timeline: timeline)
       {
         return .rebuild(reason)
       }
-      guard let tail = try QueueTail(db, firstNew: firstNew, window: clusterer.burstDetector.window.seconds)
+      let updated = QueueStamp(generation: generation, mode: mode, threshold: nil, recipe: recipe)
+      guard
+        let tail = try QueueTail(
+          db, firstNew: Date(timeIntervalSince1970: firstNew), window: clusterer.burstDetector.window.seconds)
       else {
-        return .rebuild("the new photos are not all after the queue's last moment")
+        // Taken among the queue's photos: the moments around them are cut again with them.
+        guard
+          let written = try Self.insertAmong(
+            assets, clusterer: clusterer, savedThreshold: savedThreshold, stamp: updated,
+            lastFileRow: lastRow,
+            summaries: summaries, in: db)
+        else { return .rebuild("the new photos are among moments that cannot be cut again alone") }
+        return .inserted(items: written)
       }
       guard
         let written = try Self.cutAgain(
           tail, with: tail.assets + assets, clusterer: clusterer, savedThreshold: savedThreshold,
-          stamp: QueueStamp(generation: generation, mode: mode, threshold: nil, recipe: recipe),
-          lastFileRow: lastRow, summaries: summaries, in: db)
+          stamp: updated, lastFileRow: lastRow, summaries: summaries, in: db)
       else { return .rebuild("the moments a moved threshold cuts otherwise are too many or reach the last") }
       return .appended(items: written)
     }

@@ -8,11 +8,13 @@ import GRDB
 /// `file_burstID`), never a read of every file.
 extension IndexStore {
   /// Why files indexed before (rows up to `mark`) would be placed, paired or grouped otherwise
-  /// with the new `records`; nil when none would.
+  /// with the new `records`, taken within `taken` (file time and placed, widest); nil when none
+  /// would.
   static func touchesOldFiles(
-    _ db: Database, _ records: [FileRecord], before mark: Int64, firstTaken: Double,
+    _ db: Database, _ records: [FileRecord], before mark: Int64, taken: ClosedRange<Double>,
     corrections: [ClockCorrection], timeline: Timeline
   ) throws -> String? {
+    let firstTaken = taken.lowerBound
     let ids = records.map(\.assetId)
     let copies = try Bool.fetchOne(
       db,
@@ -27,7 +29,10 @@ extension IndexStore {
     let zoneReach = timeline.reach + Timeline.widestOffset + 2 * shift + pairingReach
     // Each rule is its own lookup, by an index: a scan of every file (a million rows) was most
     // of an append's work.
-    if try Bool.fetchOne(db, sql: wallClocksSince, arguments: [firstTaken - zoneReach, mark]) != false {
+    if try Bool.fetchOne(
+      db, sql: wallClocksSince, arguments: [firstTaken - zoneReach, mark, taken.upperBound + zoneReach])
+      != false
+    {
       return "a file indexed before is a wall clock near the new ones (its zone)"
     }
     let identifiers = records.compactMap(\.contentIdentifier)
@@ -46,11 +51,12 @@ extension IndexStore {
     }
     for folder in folders {
       let arguments: StatementArguments = [folder.rootId, firstTaken - pairingReach, mark]
+      let latest = taken.upperBound + pairingReach
       let near =
         if let end = folder.end {
-          try Bool.fetchOne(db, sql: filesOfFolderSince, arguments: arguments + [folder.prefix, end])
+          try Bool.fetchOne(db, sql: filesOfFolderSince, arguments: arguments + [folder.prefix, end, latest])
         } else {
-          try Bool.fetchOne(db, sql: filesOfRootSince, arguments: arguments)
+          try Bool.fetchOne(db, sql: filesOfRootSince, arguments: arguments + [latest])
         }
       if near != false {
         return "a file indexed before is near the new ones in their folder (a pair or the folder's span)"
@@ -60,22 +66,24 @@ extension IndexStore {
   }
 
   /// Whether a file up to row ?2 is a wall clock (no offset of its own, dated by its metadata or
-  /// name) taken at ?1 or after: by the partial index of wall clocks (`registerWallClockMigration`).
+  /// name) taken from ?1 to ?3: by the partial index of wall clocks (`registerWallClockMigration`).
   static let wallClocksSince = """
     SELECT EXISTS(SELECT 1 FROM file
-      WHERE utcOffset IS NULL AND timeSource != 'fileModified' AND takenAt >= ?1 AND +rowid <= ?2)
+      WHERE utcOffset IS NULL AND timeSource != 'fileModified' AND takenAt >= ?1 AND takenAt <= ?3
+      AND +rowid <= ?2)
     """
 
-  /// Whether a file of root ?1 up to row ?3 is dated by its modification time or taken at ?2 or
-  /// after: in the folder whose paths are from ?4 to before ?5 (`filesOfFolderSince`), or
-  /// anywhere in the root (`filesOfRootSince`), by the (rootId, path) key.
+  /// Whether a file of root ?1 up to row ?3 is dated by its modification time or taken from ?2
+  /// to the last argument (?6, ?4): in the folder whose paths are from ?4 to before ?5
+  /// (`filesOfFolderSince`), or anywhere in the root (`filesOfRootSince`), by the (rootId, path)
+  /// key.
   static let filesOfFolderSince = """
     SELECT EXISTS(SELECT 1 FROM file WHERE rootId = ?1 AND path >= ?4 AND path < ?5
-      AND (timeSource = 'fileModified' OR takenAt >= ?2) AND +rowid <= ?3)
+      AND (timeSource = 'fileModified' OR (takenAt >= ?2 AND takenAt <= ?6)) AND +rowid <= ?3)
     """
   static let filesOfRootSince = """
     SELECT EXISTS(SELECT 1 FROM file WHERE rootId = ?1
-      AND (timeSource = 'fileModified' OR takenAt >= ?2) AND +rowid <= ?3)
+      AND (timeSource = 'fileModified' OR (takenAt >= ?2 AND takenAt <= ?4)) AND +rowid <= ?3)
     """
 
   /// The paths of a folder of a root: those that begin with `prefix` ("" for the whole root, else

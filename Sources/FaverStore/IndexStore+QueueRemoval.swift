@@ -123,11 +123,13 @@ extension IndexStore {
     }
   }
 
-  /// The span of dated moments a removal from the moments `held` cuts again (see the rules
-  /// above): from the one before the first to the one after the last, when dated; nil when its
-  /// items reach outside it, or are too many. Its assets are those left once the `removed` are.
+  /// The span of dated moments a removal from the moments `held` (or photos `added` among them)
+  /// cuts again (see the rules above): from the one before the first to the one after the last,
+  /// when dated; nil when its items (and the added) reach outside it, or are too many. Its assets
+  /// are those left once the `removed` are, and the `added`.
   static func span(
-    around held: ClosedRange<Int>, window: TimeInterval, removed: Set<String>, in db: Database
+    around held: ClosedRange<Int>, window: TimeInterval, removed: Set<String>, added: [Asset] = [],
+    in db: Database
   ) throws -> QueueTail? {
     let first = max(held.lowerBound - 1, 0)
     var last = held.upperBound
@@ -151,9 +153,9 @@ extension IndexStore {
     else { return nil }
     let firstPosition: Int = opening[0]
     let items = try QueuedItem.fetchAll(db, from: firstPosition, to: closing)
-    guard items.count <= spanLimit, let firstBurst = items.first?.burst,
-      let start = items.map(\.captureTime.instant).min()?.timeIntervalSince1970,
-      let end = items.map(\.captureTime.instant).max()?.timeIntervalSince1970,
+    let instants = items.map(\.captureTime.instant) + added.map(\.captureTime.instant)
+    guard items.count + added.count <= spanLimit, let firstBurst = items.first?.burst,
+      let start = instants.min()?.timeIntervalSince1970, let end = instants.max()?.timeIntervalSince1970,
       items.allSatisfy({ !$0.captureTime.isUndated })
     else { return nil }
     // No dated item outside the span within the burst window of it: no burst reaches across its
@@ -173,7 +175,7 @@ extension IndexStore {
     guard assets.count == found.count, assets.allSatisfy({ $0.burstID == nil }) else { return nil }
     return QueueTail(
       ordinal: first, firstPosition: firstPosition, firstBurst: firstBurst, boundary: boundary,
-      assets: assets,
+      assets: assets + added,
       end: (last + 1, after?[0] ?? Int.max, after?[1] ?? Int.max))
   }
 

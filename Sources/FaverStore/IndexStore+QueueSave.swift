@@ -106,14 +106,15 @@ extension IndexStore {
       let marked = Set(try String.fetchAll(db, sql: "SELECT assetId FROM review"))
       // Let go once each item's row is found (a table of every asset).
       var fileRows: OnlyFileRows? = try OnlyFileRows(db)
-      /// Hands `body` every item of the new queue in order, with its position, burst and moment
-      /// ordinals and whether it is reviewed.
+      /// Hands `body` every item of the new queue in order, with its rank (its place in the queue),
+      /// burst and moment ordinals and whether it is reviewed. An item's position and its burst's
+      /// are its rank and burst ordinal times `queueStep` (see `queueStep`).
       func forEachItem(
-        _ body: (Asset, _ position: Int, _ burst: Int, _ moment: Int, _ reviewed: Bool) throws -> Void
+        _ body: (Asset, _ rank: Int, _ burst: Int, _ moment: Int, _ reviewed: Bool) throws -> Void
       )
         rethrows
       {
-        var position = 0
+        var rank = 0
         for moment in 0..<cuts.momentCount {
           for burst in cuts.burstOrdinals(of: moment) {
             for member in cuts.bursts.members(of: cuts.order[burst]) {
@@ -124,48 +125,49 @@ extension IndexStore {
                 && (marked.contains(asset.id.rawValue)
                   || asset.companion.map { marked.contains($0.id.rawValue) } == true
                   || asset.raw.map { marked.contains($0.id.rawValue) } == true)
-              try body(asset, position, burst, moment, reviewed)
-              position += 1
+              try body(asset, rank, burst * Self.queueStep, moment, reviewed)
+              rank += 1
             }
           }
         }
       }
       // The first item that differs from the queue saved: only the items from there are written.
       // One pass finds it and counts each moment's items.
-      // A saved item is kept only at its rank: a queue with holes (see `removeFromQueue`) is
-      // written from its first hole on.
+      // A saved item is kept only at its rank's position: a queue numbered otherwise (a span cut
+      // again, see `IndexStore+QueueSpans`) is written from the first item out of step on.
       var saved: [Int64] = []
       var firstHole = Int.max
       let rows = try Row.fetchCursor(db, sql: "SELECT position, digest FROM queueItem ORDER BY position")
       while let row = try rows.next() {
-        if firstHole == Int.max, row[0] as Int != saved.count { firstHole = saved.count }
+        if firstHole == Int.max, row[0] as Int != saved.count * Self.queueStep { firstHole = saved.count }
         saved.append(row[1])
       }
       var count = 0
       var unchanged = 0
       var counts: [(first: Int, total: Int, reviewed: Int)] = Array(
         repeating: (0, 0, 0), count: cuts.momentCount)
+      var ends = Array(repeating: 0, count: cuts.momentCount)
       // Each moment's items' fingerprint, kept in its row (see `registerItemFingerprintMigration`).
       var prints = Array(repeating: Manifest.Fingerprint(), count: cuts.momentCount)
       var previous = (moment: -1, burst: -1)
       // Each item's file row by position, 0 when none (rows are numbered from 1): looked up once.
       var fileIDs: [Int64] = []
       fileIDs.reserveCapacity(assets.count)
-      func fileID(_ position: Int) -> Int64? { fileIDs[position] == 0 ? nil : fileIDs[position] }
+      func fileID(_ rank: Int) -> Int64? { fileIDs[rank] == 0 ? nil : fileIDs[rank] }
       // How the items fall in the indexes that are not in queue order (see `indexesKept`).
       var layout = ItemLayout()
-      forEachItem { asset, position, burst, moment, reviewed in
+      forEachItem { asset, rank, burst, moment, reviewed in
         count += 1
         layout.add(asset)
-        if counts[moment].total == 0 { counts[moment].first = position }
+        if counts[moment].total == 0 { counts[moment].first = rank * Self.queueStep }
         counts[moment].total += 1
+        ends[moment] = rank * Self.queueStep + 1
         if reviewed { counts[moment].reviewed += 1 }
         prints[moment].add(item: asset, startsBurst: previous != (moment, burst))
         previous = (moment, burst)
         fileIDs.append(fileRows?.row(of: asset.id) ?? 0)
-        guard unchanged == position, position < saved.count, position < firstHole,
-          saved[position]
-            == QueueItemInserts.digest(asset, burst: burst, moment: moment, fileID: fileID(position))
+        guard unchanged == rank, rank < saved.count, rank < firstHole,
+          saved[rank] == QueueItemInserts.digest(asset, burst: burst, moment: moment, fileID: fileID(rank))
         else { return }
         unchanged += 1
       }
@@ -193,16 +195,19 @@ extension IndexStore {
       } else if rewritten > 0 {
         // Each row goes into the indexes at its place: the writer's cache keeps their pages.
         try db.execute(sql: "PRAGMA cache_size = \(cacheSize)")
-        try db.execute(sql: "DELETE FROM queueItem WHERE position >= ?", arguments: [unchanged])
+        // After the last item kept (at its rank's position): a span cut again may have numbered
+        // the next saved one below its rank's.
+        try db.execute(
+          sql: "DELETE FROM queueItem WHERE position > ?", arguments: [(unchanged - 1) * Self.queueStep])
         try insertItems(from: unchanged)
       }
       func insertItems(from first: Int) throws {
         var items = QueueItemInserts(db)
-        try forEachItem { asset, position, burst, moment, reviewed in
-          guard position >= first else { return }
+        try forEachItem { asset, rank, burst, moment, reviewed in
+          guard rank >= first else { return }
           try items.add(
-            asset, position: position, burst: burst, moment: moment, reviewed: reviewed,
-            fileID: fileID(position))
+            asset, position: rank * Self.queueStep, burst: burst, moment: moment, reviewed: reviewed,
+            fileID: fileID(rank))
         }
         try items.finish()
       }
@@ -210,8 +215,8 @@ extension IndexStore {
       try db.execute(sql: "DELETE FROM queueMoment")
       try Self.insertMoments(
         count: cuts.momentCount, row: { (try summary($0, assets), cuts.boundaries[$0]) },
-        counts: zip(counts, prints).map {
-          MomentCount(first: $0.first, total: $0.total, reviewed: $0.reviewed, items: $1)
+        counts: zip(zip(counts, ends), prints).map {
+          MomentCount(first: $0.0.first, total: $0.0.total, reviewed: $0.0.reviewed, end: $0.1, items: $1)
         },
         from: 0, in: db)
       (assets, fileIDs) = ([], [])
@@ -219,7 +224,7 @@ extension IndexStore {
       var stamp = stamp
       if !scratch {
         try db.execute(sql: "DELETE FROM queueGap")
-        try Self.insertGaps(cuts.gaps, firstBurst: 1, in: db)
+        try Self.insertGaps(cuts.gaps, firstBurst: Self.queueStep, step: Self.queueStep, in: db)
         if try Self.dataGeneration(db) == generation {
           stamp.lastFileRow = try Int64.fetchOne(db, sql: "SELECT MAX(rowid) FROM file") ?? 0
         }
@@ -267,8 +272,8 @@ extension IndexStore {
     var first: Int
     var total = 0
     var reviewed = 0
-    /// One past its last item's position; nil: its items are the `total` from `first` on.
-    var end: Int? = nil
+    /// One past its last item's position.
+    var end: Int
     /// The fingerprint of its items (see `registerItemFingerprintMigration`): each one's
     /// `Manifest.Fingerprint.add(item:startsBurst:)`, in queue order.
     var items = Manifest.Fingerprint()
@@ -330,7 +335,7 @@ extension IndexStore {
       insert.bind(reason.gapSeconds)
       insert.bind(reason.thresholdSeconds)
       insert.bind(reason.meters)
-      insert.bind(Int64(count.end ?? count.first + count.total))
+      insert.bind(Int64(count.end))
       insert.bind(Int64(bitPattern: count.items.high))
       insert.bind(Int64(bitPattern: count.items.low))
       try insert.run()
@@ -356,10 +361,10 @@ extension IndexStore {
   }
 
   /// Keeps the gaps a smart threshold counts (a minute or more) of `gaps`, the first before the
-  /// burst `firstBurst`, in `queueGap`.
+  /// burst `firstBurst`, each next one before the burst `step` further, in `queueGap`.
   /// The rows go in 64 at a time, their values bound straight to SQLite (see `BatchStatement`):
   /// half a million gaps, a statement each with GRDB's arguments, took a second.
-  static func insertGaps(_ gaps: [TimeInterval], firstBurst: Int, in db: Database) throws {
+  static func insertGaps(_ gaps: [TimeInterval], firstBurst: Int, step: Int, in db: Database) throws {
     let rows = 64
     func sql(rows: Int) -> String {
       "INSERT INTO queueGap (burst, gap) VALUES "
@@ -376,7 +381,7 @@ extension IndexStore {
     var pending: [(burst: Int, gap: TimeInterval)] = []
     pending.reserveCapacity(rows)
     for (offset, gap) in gaps.enumerated() where gap >= MomentClusterer.minimumCountedGap {
-      pending.append((firstBurst + offset, gap))
+      pending.append((firstBurst + offset * step, gap))
       guard pending.count == rows else { continue }
       var statement = try batch ?? BatchStatement(db, sql: sql(rows: rows))
       try insert(pending, with: &statement)

@@ -27,6 +27,23 @@ extension IndexStore {
     var span: QueueTail
     var moments: [Moment]
     var gaps: [TimeInterval]
+
+    /// How far apart its items' positions and its bursts' ordinals are written: spread evenly
+    /// over the room up to the next moment's (as far apart as a full save writes them at most,
+    /// `queueStep`), so photos added to it later find room too; `queueStep` at the queue's end.
+    /// How many items its moments hold.
+    var items: Int {
+      moments.reduce(0) { total, moment in total + moment.bursts.reduce(0) { $0 + $1.assets.count } }
+    }
+
+    var steps: (position: Int, burst: Int) {
+      guard let end = span.end else { return (IndexStore.queueStep, IndexStore.queueStep) }
+      let bursts = moments.reduce(0) { $0 + $1.bursts.count }
+      return (
+        min(IndexStore.queueStep, max(1, (end.position - span.firstPosition) / max(items, 1))),
+        min(IndexStore.queueStep, max(1, (end.burst - span.firstBurst) / max(bursts, 1)))
+      )
+    }
   }
 
   /// Cuts `assets` (the tail's, with new ones or without removed ones) again into the moments from
@@ -34,35 +51,64 @@ extension IndexStore {
   /// each gap that threshold cuts otherwise; writes them, their gaps and `stamp` (with that
   /// threshold and `lastFileRow`); returns how many items were written. Nil, and nothing
   /// written, when the spans to cut again overlap, reach past `spanLimit` items or
-  /// `movedCutLimit` moments, or come out with more bursts than their ordinals leave room for.
+  /// `movedCutLimit` moments, or come out with more items or bursts than their numbering leaves
+  /// room for.
   static func cutAgain(
     _ tail: QueueTail, with assets: [Asset], clusterer: MomentClusterer, savedThreshold: Double,
     stamp: QueueStamp, lastFileRow: Int64, summaries: ([Moment]) -> [MomentSummary], in db: Database
   ) throws -> Int? {
-    // The kept gaps outside the span: before its first burst (that one's own included, which
-    // nothing in it moves) and from the first burst after it.
-    let endBurst = tail.end?.burst ?? Int.max
+    try cutAgain(
+      [(tail, assets)], clusterer: clusterer, savedThreshold: savedThreshold, stamp: stamp,
+      lastFileRow: lastFileRow, summaries: summaries, in: db)
+  }
+
+  /// `cutAgain(_:with:...)` of several spans at once, each with its assets: the threshold is the
+  /// one of the kept gaps outside them all and theirs.
+  static func cutAgain(
+    _ changed: [(span: QueueTail, assets: [Asset])], clusterer: MomentClusterer, savedThreshold: Double,
+    stamp: QueueStamp, lastFileRow: Int64, summaries: ([Moment]) -> [MomentSummary], in db: Database
+  ) throws -> Int? {
+    guard let last = changed.last else { return nil }
+    // The kept gaps outside the spans: before each one's first burst (that one's own included,
+    // which nothing in it moves) and from the first burst after it.
     // Stepped straight from SQLite: a Double decoded by GRDB per row of half a million cost twice
     // SQLite's own read.
     var before: [TimeInterval] = []
-    var rows = try ColumnCursor(
-      db, sql: "SELECT gap FROM queueGap WHERE burst <= ? OR burst >= ?",
-      arguments: [tail.firstBurst, endBurst])
+    let (outside, bounds) = Self.outside(changed.map(\.span))
+    var rows = try ColumnCursor(db, sql: "SELECT gap FROM queueGap g WHERE " + outside, arguments: bounds)
     while try rows.next() { before.append(rows.double(0)) }
-    var tailGaps: [TimeInterval] = []
+    // Every span's gaps count (each cut at the threshold once it is known).
+    var others: [TimeInterval] = []
+    for (_, assets) in changed.dropLast() {
+      _ = clusterer.cuts(in: assets) { gaps in
+        others += gaps
+        return clusterer.threshold(for: [])
+      }
+    }
+    var lastGaps: [TimeInterval] = []
     var chosen: MomentClusterer.Threshold?
-    let clustering = clusterer.moments(in: assets) { gaps in
-      tailGaps = gaps
-      let threshold = clusterer.threshold(for: before + gaps)
+    let clustering = clusterer.moments(in: last.assets) { gaps in
+      lastGaps = gaps
+      let threshold = clusterer.threshold(for: before + others + gaps)
       chosen = threshold
       return threshold
     }
-    var spans = [SpanCut(span: tail, moments: clustering.moments, gaps: tailGaps)]
+    guard let chosen else { return nil }
+    var spans: [SpanCut] = []
+    for (span, assets) in changed.dropLast() {
+      var gaps: [TimeInterval] = []
+      let cut = clusterer.moments(in: assets) { found in
+        gaps = found
+        return chosen
+      }
+      spans.append(SpanCut(span: span, moments: cut.moments, gaps: gaps))
+    }
+    spans.append(SpanCut(span: last.span, moments: clustering.moments, gaps: lastGaps))
     let moved = clustering.threshold != savedThreshold
     if moved {
-      guard let chosen,
+      guard
         let others = try Self.spansCutOtherwise(
-          from: savedThreshold, to: chosen, outside: tail, clusterer: clusterer, in: db)
+          from: savedThreshold, to: chosen, outside: changed.map(\.span), clusterer: clusterer, in: db)
       else { return nil }
       spans += others
     }
@@ -77,23 +123,30 @@ extension IndexStore {
     return written
   }
 
-  /// The spans around the kept gaps outside `tail` that a threshold moved from `saved` to
+  /// The SQL condition on `g.burst` of a kept gap outside every span of `spans` (not after a
+  /// span's first burst and before the burst after it), and its arguments.
+  private static func outside(_ spans: [QueueTail]) -> (String, StatementArguments) {
+    var bounds: StatementArguments = []
+    for span in spans { bounds += [span.firstBurst, span.end?.burst ?? Int.max] }
+    let inside = Array(repeating: "(g.burst > ? AND g.burst < ?)", count: spans.count)
+    return ("NOT (" + inside.joined(separator: " OR ") + ")", bounds)
+  }
+
+  /// The spans around the kept gaps outside `changed` that a threshold moved from `saved` to
   /// `threshold` cuts otherwise, each cut again at it; nil when they are too many or one cannot
   /// be cut alone (see `span(around:)`).
   private static func spansCutOtherwise(
-    from saved: Double, to threshold: MomentClusterer.Threshold, outside tail: QueueTail,
+    from saved: Double, to threshold: MomentClusterer.Threshold, outside changed: [QueueTail],
     clusterer: MomentClusterer, in db: Database
   ) throws -> [SpanCut]? {
+    let (outside, bounds) = Self.outside(changed)
     let moments = try Int.fetchAll(
       db,
       sql: """
         SELECT DISTINCT q.moment FROM queueGap g JOIN queueItem q ON q.burst = g.burst
-        WHERE (g.burst <= ?1 OR g.burst >= ?2) AND g.gap >= ?3 AND g.gap < ?4 ORDER BY q.moment
+        WHERE g.gap >= ? AND g.gap < ? AND \(outside) ORDER BY q.moment
         """,
-      arguments: [
-        tail.firstBurst, tail.end?.burst ?? Int.max, min(saved, threshold.seconds),
-        max(saved, threshold.seconds),
-      ])
+      arguments: [min(saved, threshold.seconds), max(saved, threshold.seconds)] + bounds)
     guard moments.count <= movedCutLimit else { return nil }
     // Moments close together are cut again in one span (a span reaches one moment either side).
     var groups: [ClosedRange<Int>] = []
@@ -138,7 +191,8 @@ extension IndexStore {
       guard !cut.moments.isEmpty else { return nil }
       if let end = cut.span.end {
         let bursts = cut.moments.reduce(0) { $0 + $1.bursts.count }
-        guard bursts <= end.burst - cut.span.firstBurst else { return nil }
+        guard bursts <= end.burst - cut.span.firstBurst, cut.items <= end.position - cut.span.firstPosition
+        else { return nil }
       }
     }
     for cut in spans {
@@ -179,8 +233,10 @@ extension IndexStore {
       } else {
         moments[0].boundary = cut.span.boundary
       }
-      written += try Self.insert(moments, summaries: summaries(moments), from: cut.span, at: ordinal, in: db)
-      try Self.insertGaps(cut.gaps, firstBurst: cut.span.firstBurst + 1, in: db)
+      let steps = cut.steps
+      written += try Self.insert(
+        moments, summaries: summaries(moments), from: cut.span, steps: steps, at: ordinal, in: db)
+      try Self.insertGaps(cut.gaps, firstBurst: cut.span.firstBurst + steps.burst, step: steps.burst, in: db)
     }
     if moved {
       try db.execute(
@@ -191,10 +247,11 @@ extension IndexStore {
     return written
   }
 
-  /// Writes the items and rows of `moments`, numbered from `span`'s first position and burst and
-  /// from the moment ordinal `ordinal`; returns how many items were written.
+  /// Writes the items and rows of `moments`, numbered from `span`'s first position and burst by
+  /// `steps` and from the moment ordinal `ordinal`; returns how many items were written.
   private static func insert(
-    _ moments: [Moment], summaries: [MomentSummary], from span: QueueTail, at ordinal: Int, in db: Database
+    _ moments: [Moment], summaries: [MomentSummary], from span: QueueTail, steps: (position: Int, burst: Int),
+    at ordinal: Int, in db: Database
   ) throws -> Int {
     let marked = try db.cachedStatement(sql: "SELECT EXISTS(SELECT 1 FROM review WHERE assetId = ?)")
     func isMarked(_ asset: Asset) throws -> Bool {
@@ -206,8 +263,9 @@ extension IndexStore {
     var items = QueueItemInserts(db)
     var counts: [MomentCount] = []
     var (position, burst) = (span.firstPosition, span.firstBurst)
+    var written = 0
     for (offset, moment) in moments.enumerated() {
-      var count = MomentCount(first: position)
+      var count = MomentCount(first: position, end: position)
       for members in moment.bursts {
         for (index, asset) in members.assets.enumerated() {
           count.items.add(item: asset, startsBurst: index == 0)
@@ -217,14 +275,16 @@ extension IndexStore {
             fileID: try OnlyFileRows.row(of: asset.id, in: db))
           count.total += 1
           if reviewed { count.reviewed += 1 }
-          position += 1
+          count.end = position + 1
+          position += steps.position
+          written += 1
         }
-        burst += 1
+        burst += steps.burst
       }
       counts.append(count)
     }
     try items.finish()
     try insertMoments(moments, summaries: summaries, counts: counts, from: ordinal, in: db)
-    return position - span.firstPosition
+    return written
   }
 }

@@ -158,6 +158,22 @@ final class TwinLibraries {
     try apply(changes)
   }
 
+  /// An old card imported: a few photos taken among those indexed, in a folder of their own, now
+  /// and then at two times far apart (two spans of the queue to cut again).
+  func importOldCard() throws {
+    next += 1
+    let folder = "card\(next)"
+    var changes = IndexChanges(rootId: root)
+    for _ in 0..<Int.random(in: 1...2, using: &random) {
+      var seconds = Double.random(in: 1_700_000_000...clock, using: &random)
+      for _ in 0..<Int.random(in: 1...5, using: &random) {
+        changes.media += newPhoto(at: seconds, folder: folder, wallClock: false)
+        seconds += [0.5, 2, 40, 700, 5000].randomElement(using: &random) ?? 1
+      }
+    }
+    try apply(changes)
+  }
+
   /// One or two files rewritten where they are: their content (so their ids) changes, their time
   /// stays, unless `redating` (another photo saved under the old name). Now and then a file is
   /// only touched: its stat changes, not its content.
@@ -378,17 +394,19 @@ func aQueueBroughtUpToDateEqualsAFullRebuildAfterEveryChange(seed: Int) async th
     let (appended, rebuilt) = (
       try TwinLibraries.savedQueue(twins.appended.store), try TwinLibraries.savedQueue(twins.rebuilt.store)
     )
-    #expect(appended == rebuilt, "step \(step): \(change), \(done)")
+    #expect(
+      appended == rebuilt,
+      "step \(step): \(change), \(done), \(TwinLibraries.firstDifference(appended, rebuilt))")
     if appended != rebuilt { break }
   }
-  // Photos taken in the middle of the library are rebuilt, removals cut out where the rules
-  // allow (counted in `photosRemovedMidTimelineEqualAFullRebuild`); appends are appended
-  // unless a file indexed before is near them (a wall-clock photo whose zone they could move, a
-  // pair, a burst); edits in place take their items' places unless the photo ties with another
-  // at its instant.
-  for change in ["middle", "redate"] {
-    #expect(taken[change, default: []].allSatisfy { $0 == .rebuilt }, "\(change)")
-  }
+  // Photos taken in the middle of the library are cut into the moments around them, removals
+  // cut out, where the rules allow (counted in `photosTakenAmongTheQueuesEqualAFullRebuild` and
+  // `photosRemovedMidTimelineEqualAFullRebuild`); appends are appended unless a file indexed
+  // before is near them (a wall-clock photo whose zone they could move, a pair, a burst); edits
+  // in place take their items' places unless the photo ties with another at its instant.
+  #expect(taken["redate", default: []].allSatisfy { $0 == .rebuilt })
+  let middle = taken["middle", default: []]
+  #expect(middle.allSatisfy { $0 == .inserted || $0 == .rebuilt }, "\(middle)")
   let removals = taken["remove", default: []]
   #expect(removals.allSatisfy { [.removed, .removedInTheMiddle, .rebuilt].contains($0) }, "\(removals)")
   let appends = taken["append", default: []]
@@ -399,7 +417,7 @@ func aQueueBroughtUpToDateEqualsAFullRebuildAfterEveryChange(seed: Int) async th
   #expect(
     taken["remove recent", default: []].allSatisfy { [.removed, .removedInTheMiddle, .rebuilt].contains($0) })
   let both = taken["edit+append", default: []]
-  #expect(both.allSatisfy { $0 == .editedAndAppended || $0 == .rebuilt }, "\(both)")
+  #expect(both.allSatisfy { [.editedAndAppended, .editedAndInserted, .rebuilt].contains($0) }, "\(both)")
   #expect(both.filter { $0 == .editedAndAppended }.count >= 2, "\(both)")
 }
 
@@ -498,6 +516,66 @@ func photosRemovedMidTimelineEqualAFullRebuild(seed: Int) async throws {
   #expect(taken.filter { $0 == .removedInTheMiddle }.count >= 6, "\(taken)")
 }
 
+/// Old cards imported (photos taken among the library's, in folders of their own) between new
+/// days, marks and removals: the moments around them are cut again with them where the rules allow
+/// (counted, so the test cannot pass by always rebuilding); after every change the queue equals a
+/// full rebuild (see `savedQueue`), and so do `next`, `status` and the manifest.
+@Test(arguments: [1, 2, 3, 4])
+func photosTakenAmongTheQueuesEqualAFullRebuild(seed: Int) async throws {
+  let twins = try TwinLibraries(seed: UInt64(seed))
+  twins.wallClocks = false
+  for _ in 0..<20 { try twins.append() }
+  #expect(try twins.freshen() == .rebuilt)
+  var taken: [Library.QueueFreshening] = []
+  for step in 0..<40 {
+    await Task.yield()  // the suite's other tests run between steps (see `TwinLibraries`)
+    switch step % 4 {
+    case 0: try twins.append()
+    case 1: try twins.mark()
+    case 2: try twins.importOldCard()
+    default: try twins.remove()
+    }
+    let done = try twins.freshen()
+    if step % 4 == 2 { taken.append(done) }
+    let (appended, rebuilt) = (
+      try TwinLibraries.savedQueue(twins.appended.store), try TwinLibraries.savedQueue(twins.rebuilt.store)
+    )
+    #expect(appended == rebuilt, "step \(step): \(done), \(TwinLibraries.firstDifference(appended, rebuilt))")
+    let seen = try twins.seenDifferently()
+    #expect(seen == nil, "step \(step): \(done)")
+    if appended != rebuilt || seen != nil { break }
+  }
+  #expect(taken.allSatisfy { $0 == .inserted || $0 == .rebuilt }, "\(taken)")
+  #expect(taken.filter { $0 == .inserted }.count >= 5, "\(taken)")
+}
+
+/// A queue numbered without room between its items (as stores saved it before `queueStep`, or a
+/// span that took photos until none was left): photos taken among its moments rebuild it, equal
+/// to a full rebuild, and the rebuilt queue has room for the next ones.
+@Test func photosTakenWhereThereIsNoRoomRebuildTheQueueWithRoom() throws {
+  let twins = try TwinLibraries(seed: 7)
+  twins.wallClocks = false
+  for _ in 0..<20 { try twins.append() }
+  #expect(try twins.freshen() == .rebuilt)
+  // Every item and burst numbered by its rank, as a save before `queueStep` numbered them.
+  // (A full save writes them `queueStep` apart: each divided by it.)
+  try twins.appended.store.database.write { db in
+    let step = IndexStore.queueStep
+    try db.execute(
+      sql: """
+        UPDATE queueItem SET position = position / \(step), burst = burst / \(step);
+        UPDATE queueGap SET burst = burst / \(step);
+        UPDATE queueMoment SET firstPosition = firstPosition / \(step), endPosition = (endPosition - 1) / \(step) + 1;
+        """)
+  }
+  #expect(try TwinLibraries.savedQueue(twins.appended.store) == TwinLibraries.savedQueue(twins.rebuilt.store))
+  try twins.importOldCard()
+  #expect(try twins.freshen() == .rebuilt)
+  try twins.importOldCard()
+  #expect(try twins.freshen() == .inserted)
+  #expect(try TwinLibraries.savedQueue(twins.appended.store) == TwinLibraries.savedQueue(twins.rebuilt.store))
+}
+
 /// Photos removed anywhere in a library whose folders also hold files dated by their modification
 /// time, some far outside the span of their folder's dated photos (undated while those photos
 /// outnumber them): a removal that moves neither the span near them nor which of the two
@@ -538,9 +616,15 @@ func photosRemovedBesideModificationTimesEqualAFullRebuild(seed: Int) async thro
   twins.wallClocks = false
   for _ in 0..<20 { try twins.append() }
   #expect(try twins.freshen() == .rebuilt)
+  // The items not at their rank's position (a full save writes them `queueStep` apart).
   func holes(_ store: IndexStore) throws -> Int {
     try store.database.read { db in
-      try Int.fetchOne(db, sql: "SELECT MAX(position) + 1 - COUNT(*) FROM queueItem") ?? 0
+      try Int.fetchOne(
+        db,
+        sql: """
+          SELECT COUNT(*) FROM (SELECT position, ROW_NUMBER() OVER (ORDER BY position) - 1 AS rank FROM queueItem)
+          WHERE position != rank * ?
+          """, arguments: [IndexStore.queueStep]) ?? 0
     }
   }
   // A hole before the first item of a moment in the middle, and the stamp dropped: the next
@@ -559,7 +643,7 @@ func photosRemovedBesideModificationTimesEqualAFullRebuild(seed: Int) async thro
     }
     try db.execute(sql: "DELETE FROM state WHERE key = 'queue'")
   }
-  #expect(try holes(twins.appended.store) == 1)
+  #expect(try holes(twins.appended.store) > 0)
   #expect(try twins.freshen() == .rebuilt)
   #expect(try holes(twins.appended.store) == 0)
   let raw = { (store: IndexStore) in

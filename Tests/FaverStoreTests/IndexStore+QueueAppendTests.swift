@@ -18,11 +18,12 @@ private func plan(_ store: IndexStore, _ sql: String, _ arguments: StatementArgu
 
 @Test func theAppendsLookupsOfOldFilesUseAnIndexNotAScanOfEveryFile() throws {
   let store = try IndexStore()
-  let wallClocks = try plan(store, IndexStore.wallClocksSince, [0.0, 10])
-  #expect(wallClocks.contains("USING INDEX file_wallClock_takenAt (takenAt>?)"), "\(wallClocks)")
-  let folder = try plan(store, IndexStore.filesOfFolderSince, [1, 0.0, 10, "a/", "a0"])
+  let wallClocks = try plan(store, IndexStore.wallClocksSince, [0.0, 10, 99.0])
+  #expect(
+    wallClocks.contains("USING INDEX file_wallClock_takenAt (takenAt>? AND takenAt<?)"), "\(wallClocks)")
+  let folder = try plan(store, IndexStore.filesOfFolderSince, [1, 0.0, 10, "a/", "a0", 99.0])
   #expect(folder.contains("(rootId=? AND path>? AND path<?)"), "\(folder)")
-  let root = try plan(store, IndexStore.filesOfRootSince, [1, 0.0, 10])
+  let root = try plan(store, IndexStore.filesOfRootSince, [1, 0.0, 10, 99.0])
   #expect(root.contains("(rootId=?)"), "\(root)")
   for detail in [wallClocks, folder, root] { #expect(!detail.contains("SCAN file"), "\(detail)") }
 }
@@ -60,9 +61,9 @@ func aFoldersLookupFindsTheFilesWhosePathBeginsWithItsOwn(prefix: String) throws
       let arguments: StatementArguments = [rootId, 5000.0, Int64.max]
       if let end = folder.end {
         return try Bool.fetchOne(
-          db, sql: IndexStore.filesOfFolderSince, arguments: arguments + [prefix, end]) == true
+          db, sql: IndexStore.filesOfFolderSince, arguments: arguments + [prefix, end, 9000.0]) == true
       }
-      return try Bool.fetchOne(db, sql: IndexStore.filesOfRootSince, arguments: arguments) == true
+      return try Bool.fetchOne(db, sql: IndexStore.filesOfRootSince, arguments: arguments + [9000.0]) == true
     }
   }
   #expect(found == paths.filter { $0.hasPrefix(prefix) })
