@@ -106,8 +106,8 @@ extension Library {
       guard let (item, asset) = shown, let found = try queue.moment(at: item.moment) else { return nil }
       return ReviewPosition(
         asset: asset, moment: try card(of: found, in: queue).card,
-        previousMoment: try queue.moment(at: item.moment - 1)?.summary.id,
-        nextMoment: try queue.moment(at: item.moment + 1)?.summary.id,
+        previousMoment: try queue.moment(before: item.moment)?.summary.id,
+        nextMoment: try queue.moment(after: item.moment)?.summary.id,
         progress: try queue.progress(),
         group: try Self.similarGroups(inMoment: item.moment, of: queue).first {
           $0.assetIDs.contains(asset.id)

@@ -106,7 +106,9 @@ public final class Library: Sendable {
   private func keepQueueFresh() {
     do {
       guard try store.hasSavedQueue() else { return }
-      _ = try storeWithFreshQueue(mode: clusteringMode())
+      let mode = try clusteringMode()
+      let freshening = try timed("The review queue made fresh") { try freshenQueue(mode: mode).freshening }
+      logger.debug("The review queue: \(freshening)")
     } catch {
       logger.warning("the review queue was not saved again (the next command rebuilds it): \(error)")
     }

@@ -145,10 +145,10 @@ extension IndexStore {
     var boundary: Moment.Boundary
     /// The assets of the moments, as placed.
     var assets: [Asset]
-    /// Where the span ends, nil: at the queue's end. The ordinal after its last moment (the moments
-    /// cut again must be as many: ordinals stay consecutive), the position and burst ordinal of
-    /// the first item after it (positions and burst ordinals only increase: the span's items are
-    /// numbered from its first on, and may leave a hole before these).
+    /// Where the span ends, nil: at the queue's end. The ordinal of the moment after its last
+    /// (`Int.max` when none is), the position and burst ordinal of the first item after it
+    /// (positions, burst and moment ordinals only increase: the span's are numbered anew from its
+    /// first on, below these, see `IndexStore+QueueSpans`).
     var end: (ordinal: Int, position: Int, burst: Int)? = nil
 
     init(

@@ -208,7 +208,7 @@ extension IndexStore {
     }
     try inserts.finish()
     try db.execute(sql: "DELETE FROM queueMoment WHERE ordinal = ?", arguments: [ordinal])
-    try insertMoments([moment], summaries: [summary], counts: [count], from: ordinal, in: db)
+    try insertMoments([moment], summaries: [summary], counts: [count], from: ordinal, step: 1, in: db)
     return count.total
   }
 }

@@ -39,7 +39,9 @@ extension IndexStore {
     var groups: [(moments: ClosedRange<Int>, added: [Asset])] = []
     for moment in held.keys.sorted() {
       let added = held[moment] ?? []
-      if let last = groups.last, moment - last.moments.upperBound <= 3 {
+      if let last = groups.last,
+        try Self.moments(after: last.moments.upperBound, through: moment, in: db) <= 3
+      {
         groups[groups.count - 1] = (last.moments.lowerBound...moment, last.added + added)
       } else {
         groups.append((moment...moment, added))

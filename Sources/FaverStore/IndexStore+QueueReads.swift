@@ -45,7 +45,7 @@ extension IndexStore {
       let queue = try Self.queueHeader(stamp, in: db)
       let moments = queue.moments
       let join = try header(queue) && signals != nil
-      let kept = try Self.itemFingerprints(count: moments.count, in: db)
+      let kept = try Self.itemFingerprints(in: db)
       var (waiting, unknown) = (0, 0)
       for moment in moments where moment.reviewed < moment.total {
         waiting += 1
@@ -67,10 +67,14 @@ extension IndexStore {
       var current: (moment: Int, burst: Int)?
       var items = MomentItems()
       var read = 0
+      // Each moment by its ordinal (ordinals may keep holes, see `IndexStore+QueueSpans`).
+      var byOrdinal: [Int: Int] = [:]
+      byOrdinal.reserveCapacity(moments.count)
+      for (index, moment) in moments.enumerated() { byOrdinal[moment.ordinal] = index }
       func endMoment(_ ordinal: Int?, _ items: inout MomentItems) throws {
         defer { items.removeAll() }
-        guard let ordinal, items.reviewed.contains(false), moments.indices.contains(ordinal) else { return }
-        let moment = moments[ordinal]
+        guard let ordinal, items.reviewed.contains(false), let index = byOrdinal[ordinal] else { return }
+        let moment = moments[index]
         try pending(moment, items.fingerprint(of: moment), { items.bursts() }) {
           guard let signals else { return [] }
           let candidates = items.candidates(moment: ordinal)
@@ -93,15 +97,15 @@ extension IndexStore {
     }
   }
 
-  /// The fingerprints of the saved moments' items by ordinal, nil where not kept (see
-  /// `registerItemFingerprintMigration`), `count` of them.
-  private static func itemFingerprints(count: Int, in db: Database) throws -> [Manifest.Fingerprint?] {
-    var kept: [Manifest.Fingerprint?] = Array(repeating: nil, count: count)
+  /// The fingerprints of the saved moments' items by ordinal, none where not kept (see
+  /// `registerItemFingerprintMigration`).
+  private static func itemFingerprints(in db: Database) throws -> [Int: Manifest.Fingerprint] {
+    var kept: [Int: Manifest.Fingerprint] = [:]
     var rows = try ColumnCursor(
       db, sql: "SELECT ordinal, itemsHigh, itemsLow FROM queueMoment WHERE itemsHigh IS NOT NULL")
     while try rows.next() {
       let ordinal = rows.int(0)
-      guard kept.indices.contains(ordinal), !rows.isNull(2) else { continue }
+      guard !rows.isNull(2) else { continue }
       kept[ordinal] = Manifest.Fingerprint(
         high: UInt64(bitPattern: rows.int64(1)), low: UInt64(bitPattern: rows.int64(2)))
     }
@@ -112,7 +116,7 @@ extension IndexStore {
   /// fingerprint needs them or its `bursts` or `candidates` are asked for. Returns how many items
   /// were read.
   private static func readQueueByMoment(
-    _ moments: [QueuedMoment], kept: [Manifest.Fingerprint?], signals: Int?, in db: Database,
+    _ moments: [QueuedMoment], kept: [Int: Manifest.Fingerprint], signals: Int?, in db: Database,
     pending: (
       QueuedMoment, Manifest.Fingerprint, _ bursts: () throws -> [Manifest.BurstEntry],
       _ candidates: () throws -> [SimilarGrouper.Candidate]
@@ -314,7 +318,10 @@ extension IndexStore {
     try database.read { db in
       guard try Self.queueStamp(db)?.isCurrent(recipe: recipe) == true else { return false }
       var listing = try QueuedAssetListing(db, roots: try Self.roots(db))
-      let momentIDs = try String.fetchAll(db, sql: "SELECT momentId FROM queueMoment ORDER BY ordinal")
+      // By ordinal (ordinals may keep holes, see `IndexStore+QueueSpans`).
+      var momentIDs: [Int: String] = [:]
+      let rows = try Row.fetchCursor(db, sql: "SELECT ordinal, momentId FROM queueMoment")
+      while let row = try rows.next() { momentIDs[row[0]] = row[1] }
       // In the order of the index on (instant, assetId): only a run of equal instants (a burst
       // within a second, a Live Photo's pair) is held, to be put in order of root, then path.
       var run: [RunEntry] = []
@@ -328,7 +335,7 @@ extension IndexStore {
         // By index: iterating would copy each asset out of the run.
         for index in run.indices {
           let moment = run[index].moment
-          try body(run[index].asset, momentIDs.indices.contains(moment) ? momentIDs[moment] : "")
+          try body(run[index].asset, momentIDs[moment] ?? "")
         }
         run.removeAll(keepingCapacity: true)
       }

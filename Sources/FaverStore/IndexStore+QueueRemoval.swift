@@ -131,14 +131,18 @@ extension IndexStore {
     around held: ClosedRange<Int>, window: TimeInterval, removed: Set<String>, added: [Asset] = [],
     in db: Database
   ) throws -> QueueTail? {
-    let first = max(held.lowerBound - 1, 0)
+    // Moment ordinals may keep holes (see `IndexStore+QueueSpans`): the moments before and after
+    // are looked up.
+    let first =
+      try Int.fetchOne(
+        db, sql: "SELECT MAX(ordinal) FROM queueMoment WHERE ordinal < ?", arguments: [held.lowerBound])
+      ?? held.lowerBound
     var last = held.upperBound
-    if try Bool.fetchOne(
-      db, sql: "SELECT EXISTS(SELECT 1 FROM queueMoment WHERE ordinal = ? AND boundary != 'undated')",
-      arguments: [last + 1]) == true
-    {
-      last += 1
+    let next = "SELECT ordinal, boundary FROM queueMoment WHERE ordinal > ? ORDER BY ordinal LIMIT 1"
+    if let after = try Row.fetchOne(db, sql: next, arguments: [last]), after[1] != "undated" {
+      last = after[0]
     }
+    let following = try Row.fetchOne(db, sql: next, arguments: [last]).map { $0[0] as Int } ?? Int.max
     guard
       let opening = try Row.fetchOne(
         db,
@@ -176,7 +180,7 @@ extension IndexStore {
     return QueueTail(
       ordinal: first, firstPosition: firstPosition, firstBurst: firstBurst, boundary: boundary,
       assets: assets + added,
-      end: (last + 1, after?[0] ?? Int.max, after?[1] ?? Int.max))
+      end: (following, after?[0] ?? Int.max, after?[1] ?? Int.max))
   }
 
   /// What the removed files are, when the queue may take their removal without a rebuild (the

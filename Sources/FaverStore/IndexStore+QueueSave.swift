@@ -107,8 +107,9 @@ extension IndexStore {
       // Let go once each item's row is found (a table of every asset).
       var fileRows: OnlyFileRows? = try OnlyFileRows(db)
       /// Hands `body` every item of the new queue in order, with its rank (its place in the queue),
-      /// burst and moment ordinals and whether it is reviewed. An item's position and its burst's
-      /// are its rank and burst ordinal times `queueStep` (see `queueStep`).
+      /// its burst's ordinal (times `queueStep`), its moment's index in `cuts` and whether it is
+      /// reviewed. An item's position is its rank times `queueStep`, its moment's ordinal the
+      /// index times it (see `queueStep`).
       func forEachItem(
         _ body: (Asset, _ rank: Int, _ burst: Int, _ moment: Int, _ reviewed: Bool) throws -> Void
       )
@@ -167,7 +168,9 @@ extension IndexStore {
         previous = (moment, burst)
         fileIDs.append(fileRows?.row(of: asset.id) ?? 0)
         guard unchanged == rank, rank < saved.count, rank < firstHole,
-          saved[rank] == QueueItemInserts.digest(asset, burst: burst, moment: moment, fileID: fileID(rank))
+          saved[rank]
+            == QueueItemInserts.digest(
+              asset, burst: burst, moment: moment * Self.queueStep, fileID: fileID(rank))
         else { return }
         unchanged += 1
       }
@@ -206,7 +209,8 @@ extension IndexStore {
         try forEachItem { asset, rank, burst, moment, reviewed in
           guard rank >= first else { return }
           try items.add(
-            asset, position: rank * Self.queueStep, burst: burst, moment: moment, reviewed: reviewed,
+            asset, position: rank * Self.queueStep, burst: burst, moment: moment * Self.queueStep,
+            reviewed: reviewed,
             fileID: fileID(rank))
         }
         try items.finish()
@@ -218,7 +222,7 @@ extension IndexStore {
         counts: zip(zip(counts, ends), prints).map {
           MomentCount(first: $0.0.first, total: $0.0.total, reviewed: $0.0.reviewed, end: $0.1, items: $1)
         },
-        from: 0, in: db)
+        from: 0, step: Self.queueStep, in: db)
       (assets, fileIDs) = ([], [])
       for index in indexes { try db.execute(sql: index.sql) }
       var stamp = stamp
@@ -279,29 +283,22 @@ extension IndexStore {
     var items = Manifest.Fingerprint()
   }
 
-  /// Inserts the rows of `moments` with their summaries and counts, numbered from `ordinal`.
+  /// Inserts the rows of `moments` with their summaries and counts, numbered from `ordinal`,
+  /// `step` apart.
   static func insertMoments(
-    _ moments: [Moment], summaries: [MomentSummary], counts: [MomentCount], from ordinal: Int, in db: Database
-  ) throws {
-    try insertMoments(moments, summary: { summaries[$0] }, counts: counts, from: ordinal, in: db)
-  }
-
-  /// Inserts the rows of `moments` with the summary `summary` makes of each (by its index in
-  /// `moments`, asked once, in order) and their counts, numbered from `ordinal`.
-  static func insertMoments(
-    _ moments: [Moment], summary: (_ index: Int) throws -> MomentSummary, counts: [MomentCount],
-    from ordinal: Int, in db: Database
+    _ moments: [Moment], summaries: [MomentSummary], counts: [MomentCount], from ordinal: Int, step: Int,
+    in db: Database
   ) throws {
     try insertMoments(
-      count: moments.count, row: { (try summary($0), moments[$0].boundary) }, counts: counts, from: ordinal,
-      in: db)
+      count: moments.count, row: { (summaries[$0], moments[$0].boundary) }, counts: counts, from: ordinal,
+      step: step, in: db)
   }
 
   /// Inserts `count` moment rows, each with the summary and boundary `row` gives of it (by its
-  /// index, asked once, in order) and its count, numbered from `ordinal`.
+  /// index, asked once, in order) and its count, numbered from `ordinal`, `step` apart.
   static func insertMoments(
     count: Int, row: (_ index: Int) throws -> (MomentSummary, Moment.Boundary), counts: [MomentCount],
-    from ordinal: Int, in db: Database
+    from ordinal: Int, step: Int, in db: Database
   ) throws {
     // Its values bound straight to SQLite (see `BatchStatement`): GRDB's arguments cost more
     // than the insert of a row.
@@ -315,7 +312,7 @@ extension IndexStore {
       let (said, boundary) = try row(offset)
       let (count, reason) = (counts[offset], Manifest.BoundaryEntry(boundary))
       let place = said.place
-      insert.bind(Int64(ordinal + offset))
+      insert.bind(Int64(ordinal + offset * step))
       insert.bind(said.id)
       insert.bind(Int64(count.first))
       insert.bind(Int64(count.total))

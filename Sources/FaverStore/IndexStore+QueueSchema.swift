@@ -142,10 +142,11 @@ extension IndexStore {
   }
 
   /// How far apart a full save writes the positions of consecutive items, and the ordinals of
-  /// consecutive bursts: the room a span of moments cut again with photos taken among them (an
-  /// old card imported, see `insertIntoQueue`) numbers them in, spread evenly, instead of moving
-  /// every later item. 256 keeps a million items' positions within four bytes; a span with no
-  /// room left is rebuilt, which numbers it anew.
+  /// consecutive bursts and moments: the room a span of moments cut again (with photos taken
+  /// among them, an old card imported, see `insertAmong`; split or merged by a removal or a moved
+  /// threshold) numbers its own in, spread evenly, instead of moving every later item. 256 keeps
+  /// a million items' positions within four bytes; a span with no room left rebuilds the queue,
+  /// which numbers it anew.
   static let queueStep = 256
 
   /// `queueMoment_counts`: each moment's total and reviewed count in an index of their own, so the

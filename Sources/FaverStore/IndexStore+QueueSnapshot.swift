@@ -150,10 +150,26 @@ extension IndexStore {
       ).map(QueuedMoment.init(row:))
     }
 
-    /// The saved queue's moment at `ordinal`; nil past either end.
+    /// The saved queue's moment at `ordinal`; nil when none is.
     package func moment(at ordinal: Int) throws -> QueuedMoment? {
       guard ordinal >= 0 else { return nil }
       return try moments(from: ordinal, limit: 1).first.flatMap { $0.ordinal == ordinal ? $0 : nil }
+    }
+
+    /// The saved queue's moment just before the one at `ordinal`; nil at the first (ordinals may
+    /// keep holes, see `IndexStore+QueueSpans`).
+    package func moment(before ordinal: Int) throws -> QueuedMoment? {
+      try Row.fetchOne(
+        db,
+        sql:
+          "SELECT \(QueuedMoment.selection) FROM queueMoment WHERE ordinal < ? ORDER BY ordinal DESC LIMIT 1",
+        arguments: [ordinal]
+      ).map(QueuedMoment.init(row:))
+    }
+
+    /// The saved queue's moment just after the one at `ordinal`; nil at the last.
+    package func moment(after ordinal: Int) throws -> QueuedMoment? {
+      try moments(from: ordinal + 1, limit: 1).first
     }
 
     /// Every asset of `moment`, in queue order, with its review state and its burst's ordinal; an

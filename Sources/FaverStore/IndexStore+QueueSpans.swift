@@ -2,9 +2,10 @@ package import FaverCore
 import Foundation
 import GRDB
 
-/// Cutting spans of the saved queue's moments again, what an append, a removal at the end and a
-/// removal mid-timeline end with: the span they change, and, when the smart threshold moves, the
-/// moments around every gap outside it that the new threshold cuts otherwise.
+/// Cutting spans of the saved queue's moments again, what an append, new photos among the
+/// queue's, a removal at the end and a removal mid-timeline end with: the spans they change, and,
+/// when the smart threshold moves, the moments around every gap outside them that the new
+/// threshold cuts otherwise.
 ///
 /// A moment is cut where the gap before a burst is at least the threshold (or by place, which no
 /// threshold moves), so a threshold moving from `a` to `b` changes the cut at exactly the kept
@@ -12,10 +13,11 @@ import GRDB
 /// moment either side (`span(around:)`), at the new threshold. The result is a full rebuild's:
 /// bursts never reach across a cut, and a span starts and ends at cuts no change moves.
 ///
-/// A span may come out as another number of moments (a moment split or merged): the ordinals of
-/// the moments after it move by the difference, so they stay consecutive (the page steps from one
-/// to the next), and their items take the new ordinals. Positions and burst ordinals stay (a span
-/// has no more bursts than its ordinals leave room for, else the queue is rebuilt).
+/// A span may come out as more or fewer items, bursts and moments (a moment split or merged): its
+/// positions, burst and moment ordinals are numbered anew over the room up to the next moment's
+/// (see `SpanCut.steps`), and nothing outside it moves: moment ordinals, as positions and burst
+/// ordinals, only increase along the queue and may keep holes. A span that needs more room than
+/// it has is not written: the queue is rebuilt, which numbers it `queueStep` apart again.
 extension IndexStore {
   /// The most moments a moved threshold cuts otherwise outside the span that changed; beyond, a
   /// rebuild (every moment would be cut again one by one).
@@ -28,21 +30,28 @@ extension IndexStore {
     var moments: [Moment]
     var gaps: [TimeInterval]
 
-    /// How far apart its items' positions and its bursts' ordinals are written: spread evenly
-    /// over the room up to the next moment's (as far apart as a full save writes them at most,
-    /// `queueStep`), so photos added to it later find room too; `queueStep` at the queue's end.
     /// How many items its moments hold.
     var items: Int {
       moments.reduce(0) { total, moment in total + moment.bursts.reduce(0) { $0 + $1.assets.count } }
     }
 
-    var steps: (position: Int, burst: Int) {
-      guard let end = span.end else { return (IndexStore.queueStep, IndexStore.queueStep) }
+    /// How far apart its items' positions, its bursts' and its moments' ordinals are written:
+    /// spread evenly over the room up to the next moment's (as far apart as a full save writes
+    /// them at most, `queueStep`), so photos added to it later find room too; `queueStep` at the
+    /// queue's end. Nil when a room is too small.
+    var steps: (position: Int, burst: Int, moment: Int)? {
+      guard let end = span.end else {
+        return (IndexStore.queueStep, IndexStore.queueStep, IndexStore.queueStep)
+      }
       let bursts = moments.reduce(0) { $0 + $1.bursts.count }
-      return (
-        min(IndexStore.queueStep, max(1, (end.position - span.firstPosition) / max(items, 1))),
-        min(IndexStore.queueStep, max(1, (end.burst - span.firstBurst) / max(bursts, 1)))
-      )
+      func step(_ room: Int, _ count: Int) -> Int? {
+        count <= room ? min(IndexStore.queueStep, room / max(count, 1)) : nil
+      }
+      guard let position = step(end.position - span.firstPosition, items),
+        let burst = step(end.burst - span.firstBurst, bursts),
+        let moment = step(end.ordinal - span.ordinal, moments.count)
+      else { return nil }
+      return (position, burst, moment)
     }
   }
 
@@ -123,6 +132,15 @@ extension IndexStore {
     return written
   }
 
+  /// How many moments of the saved queue are after the one at `ordinal` and up to the one at
+  /// `last`: how far apart the two are in the queue (their ordinals may keep holes).
+  static func moments(after ordinal: Int, through last: Int, in db: Database) throws -> Int {
+    try Int.fetchOne(
+      db, sql: "SELECT COUNT(*) FROM queueMoment WHERE ordinal > ? AND ordinal <= ?",
+      arguments: [ordinal, last])
+      ?? 0
+  }
+
   /// The SQL condition on `g.burst` of a kept gap outside every span of `spans` (not after a
   /// span's first burst and before the burst after it), and its arguments.
   private static func outside(_ spans: [QueueTail]) -> (String, StatementArguments) {
@@ -151,7 +169,7 @@ extension IndexStore {
     // Moments close together are cut again in one span (a span reaches one moment either side).
     var groups: [ClosedRange<Int>] = []
     for moment in moments {
-      if let last = groups.last, moment - last.upperBound <= 3 {
+      if let last = groups.last, try Self.moments(after: last.upperBound, through: moment, in: db) <= 3 {
         groups[groups.count - 1] = last.lowerBound...moment
       } else {
         groups.append(moment...moment)
@@ -175,10 +193,10 @@ extension IndexStore {
     return spans
   }
 
-  /// Replaces each span of `spans` with its moments and their summaries, its gaps, and moves the
-  /// ordinals of the moments after a span that came out as another number of moments; returns how
-  /// many items were written. Nil, and nothing written, when spans overlap, one is empty, or one
-  /// has more bursts than its ordinals leave room for.
+  /// Replaces each span of `spans` with its moments and their summaries and its gaps, numbered
+  /// anew over its room (see `SpanCut.steps`); returns how many items were written. Nil, and
+  /// nothing written, when spans overlap, one is empty, or one has more items, bursts or moments
+  /// than its room holds.
   private static func write(
     _ spans: [SpanCut], threshold: Double, moved: Bool, summaries: ([Moment]) -> [MomentSummary],
     in db: Database
@@ -187,13 +205,10 @@ extension IndexStore {
     for (earlier, later) in zip(spans, spans.dropFirst()) {
       guard let end = earlier.span.end, end.ordinal <= later.span.ordinal else { return nil }
     }
+    var steps: [(position: Int, burst: Int, moment: Int)] = []
     for cut in spans {
-      guard !cut.moments.isEmpty else { return nil }
-      if let end = cut.span.end {
-        let bursts = cut.moments.reduce(0) { $0 + $1.bursts.count }
-        guard bursts <= end.burst - cut.span.firstBurst, cut.items <= end.position - cut.span.firstPosition
-        else { return nil }
-      }
+      guard !cut.moments.isEmpty, let step = cut.steps else { return nil }
+      steps.append(step)
     }
     for cut in spans {
       let span = cut.span
@@ -207,35 +222,15 @@ extension IndexStore {
         sql: "DELETE FROM queueGap WHERE burst > ? AND burst < ?",
         arguments: [span.firstBurst, span.end?.burst ?? Int.max])
     }
-    // The moments between spans (and after the last) move by the moments gained or lost before
-    // them: first to negative ordinals, so no two rows ever hold one, then back.
-    var shift = 0
-    var ordinals: [Int] = []
-    for (index, cut) in spans.enumerated() {
-      ordinals.append(cut.span.ordinal + shift)
-      guard let end = cut.span.end else { break }
-      shift += cut.moments.count - (end.ordinal - cut.span.ordinal)
-      guard shift != 0 else { continue }
-      let next = spans.dropFirst(index + 1).first?.span
-      try db.execute(
-        sql: "UPDATE queueMoment SET ordinal = -1 - (ordinal + ?) WHERE ordinal >= ? AND ordinal < ?",
-        arguments: [shift, end.ordinal, next?.ordinal ?? Int.max])
-      try db.execute(
-        sql: "UPDATE queueItem SET moment = moment + ? WHERE position >= ? AND position < ?",
-        arguments: [shift, end.position, next?.firstPosition ?? Int.max])
-    }
-    try db.execute(sql: "UPDATE queueMoment SET ordinal = -1 - ordinal WHERE ordinal < 0")
     var written = 0
-    for (cut, ordinal) in zip(spans, ordinals) {
+    for (cut, steps) in zip(spans, steps) {
       var moments = cut.moments
       if case .timeGap(let gap, _) = cut.span.boundary {
         moments[0].boundary = .timeGap(gap: gap, threshold: threshold)
       } else {
         moments[0].boundary = cut.span.boundary
       }
-      let steps = cut.steps
-      written += try Self.insert(
-        moments, summaries: summaries(moments), from: cut.span, steps: steps, at: ordinal, in: db)
+      written += try Self.insert(moments, summaries: summaries(moments), from: cut.span, steps: steps, in: db)
       try Self.insertGaps(cut.gaps, firstBurst: cut.span.firstBurst + steps.burst, step: steps.burst, in: db)
     }
     if moved {
@@ -247,11 +242,11 @@ extension IndexStore {
     return written
   }
 
-  /// Writes the items and rows of `moments`, numbered from `span`'s first position and burst by
-  /// `steps` and from the moment ordinal `ordinal`; returns how many items were written.
+  /// Writes the items and rows of `moments`, numbered from `span`'s first position, burst and
+  /// moment ordinal by `steps`; returns how many items were written.
   private static func insert(
-    _ moments: [Moment], summaries: [MomentSummary], from span: QueueTail, steps: (position: Int, burst: Int),
-    at ordinal: Int, in db: Database
+    _ moments: [Moment], summaries: [MomentSummary], from span: QueueTail,
+    steps: (position: Int, burst: Int, moment: Int), in db: Database
   ) throws -> Int {
     let marked = try db.cachedStatement(sql: "SELECT EXISTS(SELECT 1 FROM review WHERE assetId = ?)")
     func isMarked(_ asset: Asset) throws -> Bool {
@@ -271,7 +266,8 @@ extension IndexStore {
           count.items.add(item: asset, startsBurst: index == 0)
           let reviewed = try isMarked(asset)
           try items.add(
-            asset, position: position, burst: burst, moment: ordinal + offset, reviewed: reviewed,
+            asset, position: position, burst: burst, moment: span.ordinal + offset * steps.moment,
+            reviewed: reviewed,
             fileID: try OnlyFileRows.row(of: asset.id, in: db))
           count.total += 1
           if reviewed { count.reviewed += 1 }
@@ -284,7 +280,8 @@ extension IndexStore {
       counts.append(count)
     }
     try items.finish()
-    try insertMoments(moments, summaries: summaries, counts: counts, from: ordinal, in: db)
+    try insertMoments(
+      moments, summaries: summaries, counts: counts, from: span.ordinal, step: steps.moment, in: db)
     return written
   }
 }

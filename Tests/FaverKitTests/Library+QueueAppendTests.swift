@@ -159,13 +159,14 @@ final class TwinLibraries {
   }
 
   /// An old card imported: a few photos taken among those indexed, in a folder of their own, now
-  /// and then at two times far apart (two spans of the queue to cut again).
-  func importOldCard() throws {
+  /// and then at two times far apart (two spans of the queue to cut again); from `start` when
+  /// given, in one run.
+  func importOldCard(at start: Double? = nil) throws {
     next += 1
     let folder = "card\(next)"
     var changes = IndexChanges(rootId: root)
-    for _ in 0..<Int.random(in: 1...2, using: &random) {
-      var seconds = Double.random(in: 1_700_000_000...clock, using: &random)
+    for _ in 0..<(start == nil ? Int.random(in: 1...2, using: &random) : 1) {
+      var seconds = start ?? Double.random(in: 1_700_000_000...clock, using: &random)
       for _ in 0..<Int.random(in: 1...5, using: &random) {
         changes.media += newPhoto(at: seconds, folder: folder, wallClock: false)
         seconds += [0.5, 2, 40, 700, 5000].randomElement(using: &random) ?? 1
@@ -257,13 +258,13 @@ final class TwinLibraries {
 
   /// The saved queue of `store` as a rebuild would save it: its items, moments and counted gaps,
   /// row by row, and its threshold. A queue brought up to date equals a full rebuild when this
-  /// is equal: every row's values in queue order, byte for byte, but its numbering. Positions and
-  /// burst ordinals only increase along the queue and may keep holes (a removal mid-timeline
-  /// leaves one), so an item's position is left out (its rank is its place in the list), its
-  /// burst ordinal is replaced by its rank among the bursts (a gap's too), and its digest (which
-  /// holds the ordinal) is left out; a moment's position range is replaced by how many items of
-  /// that moment it holds, which must be its `total`. Moment ordinals stay consecutive, and are
-  /// compared as they are.
+  /// is equal: every row's values in queue order, byte for byte, but its numbering. Positions,
+  /// burst and moment ordinals only increase along the queue and may keep holes (a span cut
+  /// again numbers its own anew over its room), so an item's position is left out (its rank is
+  /// its place in the list), its burst and moment ordinals are replaced by their ranks among the
+  /// bursts and moments (a gap's burst too, a moment's ordinal by its place in the list), and its
+  /// digest (which holds the ordinals) is left out; a moment's position range is replaced by how
+  /// many items of that moment it holds, which must be its `total`.
   static func savedQueue(_ store: IndexStore) throws -> [[[String: DatabaseValue]]] {
     func values(_ rows: [Row], without left: Set<String>) -> [[String: DatabaseValue]] {
       rows.map { row in
@@ -273,15 +274,20 @@ final class TwinLibraries {
       }
     }
     return try store.database.read { db in
-      // The numbering itself: positions and bursts increase together.
-      let bursts = try Int.fetchAll(db, sql: "SELECT burst FROM queueItem ORDER BY position")
-      #expect(zip(bursts, bursts.dropFirst()).allSatisfy { $0 <= $1 })
+      // The numbering itself: positions, bursts and moments increase together.
+      for column in ["burst", "moment"] {
+        let ordinals = try Int.fetchAll(db, sql: "SELECT \(column) FROM queueItem ORDER BY position")
+        #expect(zip(ordinals, ordinals.dropFirst()).allSatisfy { $0 <= $1 }, "\(column)")
+      }
       return [
         values(
           try Row.fetchAll(
             db,
-            sql: "SELECT *, DENSE_RANK() OVER (ORDER BY burst) AS burstRank FROM queueItem ORDER BY position"),
-          without: ["position", "burst", "digest"]),
+            sql: """
+              SELECT *, DENSE_RANK() OVER (ORDER BY burst) AS burstRank,
+                DENSE_RANK() OVER (ORDER BY moment) AS momentRank FROM queueItem ORDER BY position
+              """),
+          without: ["position", "burst", "moment", "digest"]),
         values(
           try Row.fetchAll(
             db,
@@ -290,7 +296,7 @@ final class TwinLibraries {
                 AND q.position < m.endPosition AND q.moment = m.ordinal) AS held
               FROM queueMoment m ORDER BY ordinal
               """),
-          without: ["firstPosition", "endPosition"]),
+          without: ["ordinal", "firstPosition", "endPosition"]),
         values(
           try Row.fetchAll(
             db,
@@ -549,6 +555,57 @@ func photosTakenAmongTheQueuesEqualAFullRebuild(seed: Int) async throws {
   #expect(taken.filter { $0 == .inserted }.count >= 5, "\(taken)")
 }
 
+/// An old card whose photos fall in the widest gap of the library makes a moment of its own: only
+/// the moments around it are written, every other item keeps its position, burst and moment
+/// ordinal (a moment more once moved every later item's ordinal: at a million photos, half a
+/// million rows rewritten), and the queue equals a full rebuild.
+@Test func aMomentAddedMidTimelineLeavesEveryOtherItemAsItWas() throws {
+  let twins = try TwinLibraries(seed: 11)
+  twins.wallClocks = false
+  // Short days, now and then a long time away: the widest gap is far above the threshold.
+  twins.dayGaps = [20_000, 30_000, 900_000]
+  for _ in 0..<30 { try twins.append() }
+  #expect(try twins.freshen() == .rebuilt)
+  let store = twins.appended.store
+  func items() throws -> [String: [Int]] {
+    try store.database.read { db in
+      var found: [String: [Int]] = [:]
+      for row in try Row.fetchAll(db, sql: "SELECT assetId, position, burst, moment FROM queueItem") {
+        found[row[0]] = [row[1], row[2], row[3]]
+      }
+      return found
+    }
+  }
+  let times = twins.files.values.map(\.takenAt).sorted()
+  let widest = try #require(zip(times, times.dropFirst()).max { $0.1 - $0.0 < $1.1 - $1.0 })
+  let middle = (widest.0 + widest.1) / 2
+  // The span cut again: the moment before the gap, the one before it and the one after.
+  let before = try items()
+  let (span, moments) = try store.database.read { db in
+    let held = try #require(
+      try Int.fetchOne(
+        db, sql: "SELECT moment FROM queueItem WHERE instant <= ? ORDER BY instant DESC LIMIT 1",
+        arguments: [middle]))
+    let around = try Int.fetchAll(
+      db,
+      sql: """
+        SELECT ordinal FROM (SELECT ordinal FROM queueMoment WHERE ordinal < ?1 ORDER BY ordinal DESC LIMIT 1)
+        UNION SELECT ?1 UNION SELECT ordinal FROM (
+          SELECT ordinal FROM queueMoment WHERE ordinal > ?1 ORDER BY ordinal LIMIT 1)
+        """, arguments: [held])
+    return (Set(around), try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM queueMoment") ?? 0)
+  }
+  try twins.importOldCard(at: middle)
+  #expect(try twins.freshen() == .inserted)
+  let after = try items()
+  let outside = before.filter { !span.contains($0.value[2]) }
+  #expect(outside.count > before.count / 2)
+  #expect(outside.allSatisfy { after[$0.key] == $0.value })
+  #expect(
+    try store.database.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM queueMoment") } ?? 0 > moments)
+  #expect(try TwinLibraries.savedQueue(store) == TwinLibraries.savedQueue(twins.rebuilt.store))
+}
+
 /// A queue numbered without room between its items (as stores saved it before `queueStep`, or a
 /// span that took photos until none was left): photos taken among its moments rebuild it, equal
 /// to a full rebuild, and the rebuilt queue has room for the next ones.
@@ -563,9 +620,10 @@ func photosTakenAmongTheQueuesEqualAFullRebuild(seed: Int) async throws {
     let step = IndexStore.queueStep
     try db.execute(
       sql: """
-        UPDATE queueItem SET position = position / \(step), burst = burst / \(step);
+        UPDATE queueItem SET position = position / \(step), burst = burst / \(step), moment = moment / \(step);
         UPDATE queueGap SET burst = burst / \(step);
-        UPDATE queueMoment SET firstPosition = firstPosition / \(step), endPosition = (endPosition - 1) / \(step) + 1;
+        UPDATE queueMoment SET firstPosition = firstPosition / \(step), endPosition = (endPosition - 1) / \(step) + 1,
+          ordinal = ordinal / \(step);
         """)
   }
   #expect(try TwinLibraries.savedQueue(twins.appended.store) == TwinLibraries.savedQueue(twins.rebuilt.store))
@@ -633,7 +691,8 @@ func photosRemovedBesideModificationTimesEqualAFullRebuild(seed: Int) async thro
     let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM queueMoment") ?? 0
     let first = try #require(
       try Int.fetchOne(
-        db, sql: "SELECT firstPosition FROM queueMoment WHERE ordinal = ?", arguments: [count / 2]))
+        db, sql: "SELECT firstPosition FROM queueMoment ORDER BY ordinal LIMIT 1 OFFSET ?",
+        arguments: [count / 2]))
     for (table, column) in [
       ("queueItem", "position"), ("queueMoment", "firstPosition"), ("queueMoment", "endPosition"),
     ] {
