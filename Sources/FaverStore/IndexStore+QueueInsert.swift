@@ -15,9 +15,9 @@ import GRDB
 ///   within the burst window, none of its items has a burst identifier, and a new photo's burst
 ///   identifier is shared with no other span's.
 /// - The threshold is the one of the kept gaps outside the spans and theirs (see `cutAgain`).
-/// - Each span's items are numbered again from its first position and burst, spread over the room
-///   up to the next moment's (a full save leaves `queueStep` between items and bursts): a span
-///   that has none left is rebuilt, with the whole queue.
+/// - Each span's items, bursts and moments are numbered anew from its first, spread over the room
+///   up to the next moment's (a full save leaves `queueStep` between them, see
+///   `IndexStore+QueueSpans`): a span without room enough rebuilds the whole queue.
 extension IndexStore {
   /// Cuts the moments around `assets` (new, placed, taken among the saved queue's dated photos)
   /// again with them by the rules above, writing them and `stamp` (see `cutAgain`); returns how
@@ -29,10 +29,11 @@ extension IndexStore {
     // By the items' instants (`queueItem_listing`): the latest dated one at or before each photo.
     let latest = try db.cachedStatement(
       sql: "SELECT moment FROM queueItem WHERE instant <= ? AND isUndated = 0 ORDER BY instant DESC LIMIT 1")
+    let first = try Int.fetchOne(db, sql: "SELECT MIN(ordinal) FROM queueMoment") ?? 0
     var held: [Int: [Asset]] = [:]
     for asset in assets {
       let moment =
-        try Int.fetchOne(latest, arguments: [asset.captureTime.instant.timeIntervalSince1970]) ?? 0
+        try Int.fetchOne(latest, arguments: [asset.captureTime.instant.timeIntervalSince1970]) ?? first
       held[moment, default: []].append(asset)
     }
     // Moments close together are cut again in one span (a span reaches one moment either side).
