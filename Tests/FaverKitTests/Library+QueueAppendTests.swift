@@ -339,6 +339,16 @@ final class TwinLibraries {
     return nil
   }
 
+  /// Expects both libraries alike after `step` (made fresh by `done`): their saved queues row for
+  /// row (`savedQueue`), and what a person sees (`seenDifferently`); returns whether they are.
+  func expectAlike(after step: Int, _ done: Library.QueueFreshening) throws -> Bool {
+    let (a, b) = (try Self.savedQueue(appended.store), try Self.savedQueue(rebuilt.store))
+    #expect(a == b, "step \(step): \(done), \(Self.firstDifference(a, b))")
+    let seen = try seenDifferently()
+    #expect(seen == nil, "step \(step): \(done)")
+    return a == b && seen == nil
+  }
+
   /// Brings both queues up to date: `appended` as `Library` does, `rebuilt` from the whole library
   /// (its queue dropped first). Returns how `appended` did it.
   func freshen() throws -> Library.QueueFreshening {
@@ -510,13 +520,7 @@ func photosRemovedMidTimelineEqualAFullRebuild(seed: Int) async throws {
     }
     let done = try twins.freshen()
     if step % 4 > 1 { taken.append(done) }
-    let (appended, rebuilt) = (
-      try TwinLibraries.savedQueue(twins.appended.store), try TwinLibraries.savedQueue(twins.rebuilt.store)
-    )
-    #expect(appended == rebuilt, "step \(step): \(done), \(TwinLibraries.firstDifference(appended, rebuilt))")
-    let seen = try twins.seenDifferently()
-    #expect(seen == nil, "step \(step): \(done)")
-    if appended != rebuilt || seen != nil { break }
+    guard try twins.expectAlike(after: step, done) else { break }
   }
   #expect(taken.allSatisfy { [.removed, .removedInTheMiddle, .rebuilt].contains($0) }, "\(taken)")
   #expect(taken.filter { $0 == .removedInTheMiddle }.count >= 6, "\(taken)")
@@ -543,13 +547,7 @@ func photosTakenAmongTheQueuesEqualAFullRebuild(seed: Int) async throws {
     }
     let done = try twins.freshen()
     if step % 4 == 2 { taken.append(done) }
-    let (appended, rebuilt) = (
-      try TwinLibraries.savedQueue(twins.appended.store), try TwinLibraries.savedQueue(twins.rebuilt.store)
-    )
-    #expect(appended == rebuilt, "step \(step): \(done), \(TwinLibraries.firstDifference(appended, rebuilt))")
-    let seen = try twins.seenDifferently()
-    #expect(seen == nil, "step \(step): \(done)")
-    if appended != rebuilt || seen != nil { break }
+    guard try twins.expectAlike(after: step, done) else { break }
   }
   #expect(taken.allSatisfy { $0 == .inserted || $0 == .rebuilt }, "\(taken)")
   #expect(taken.filter { $0 == .inserted }.count >= 5, "\(taken)")
