@@ -339,6 +339,27 @@ final class TwinLibraries {
     return nil
   }
 
+  /// Twins of `seed` without wall-clock photos, 20 days built whole, then `steps` changes, each
+  /// `change` of the step's number, made fresh and expected alike (`expectAlike`); returns how
+  /// each step was made fresh, up to the first where they differ.
+  static func stepped(
+    seed: Int, steps: Int, _ change: (TwinLibraries, Int) throws -> Void
+  ) async throws -> [Library.QueueFreshening] {
+    let twins = try TwinLibraries(seed: UInt64(seed))
+    twins.wallClocks = false
+    for _ in 0..<20 { try twins.append() }
+    #expect(try twins.freshen() == .rebuilt)
+    var taken: [Library.QueueFreshening] = []
+    for step in 0..<steps {
+      await Task.yield()  // the suite's other tests run between steps (see `TwinLibraries`)
+      try change(twins, step)
+      let done = try twins.freshen()
+      taken.append(done)
+      guard try twins.expectAlike(after: step, done) else { break }
+    }
+    return taken
+  }
+
   /// Expects both libraries alike after `step` (made fresh by `done`): their saved queues row for
   /// row (`savedQueue`), and what a person sees (`seenDifferently`); returns whether they are.
   func expectAlike(after step: Int, _ done: Library.QueueFreshening) throws -> Bool {
@@ -506,22 +527,14 @@ func photosRemovedFromTheLastMomentsEqualAFullRebuild(seed: Int) async throws {
 /// full rebuild (see `savedQueue`), and so do `next`, `status` and the manifest.
 @Test(arguments: [1, 2, 3, 4])
 func photosRemovedMidTimelineEqualAFullRebuild(seed: Int) async throws {
-  let twins = try TwinLibraries(seed: UInt64(seed))
-  twins.wallClocks = false
-  for _ in 0..<20 { try twins.append() }
-  #expect(try twins.freshen() == .rebuilt)
-  var taken: [Library.QueueFreshening] = []
-  for step in 0..<40 {
-    await Task.yield()  // the suite's other tests run between steps (see `TwinLibraries`)
+  let done = try await TwinLibraries.stepped(seed: seed, steps: 40) { twins, step in
     switch step % 4 {
     case 0: try twins.append()
     case 1: try twins.mark()
     default: try twins.remove()
     }
-    let done = try twins.freshen()
-    if step % 4 > 1 { taken.append(done) }
-    guard try twins.expectAlike(after: step, done) else { break }
   }
+  let taken = done.enumerated().filter { $0.offset % 4 > 1 }.map(\.element)
   #expect(taken.allSatisfy { [.removed, .removedInTheMiddle, .rebuilt].contains($0) }, "\(taken)")
   #expect(taken.filter { $0 == .removedInTheMiddle }.count >= 6, "\(taken)")
 }
@@ -532,23 +545,15 @@ func photosRemovedMidTimelineEqualAFullRebuild(seed: Int) async throws {
 /// full rebuild (see `savedQueue`), and so do `next`, `status` and the manifest.
 @Test(arguments: [1, 2, 3, 4])
 func photosTakenAmongTheQueuesEqualAFullRebuild(seed: Int) async throws {
-  let twins = try TwinLibraries(seed: UInt64(seed))
-  twins.wallClocks = false
-  for _ in 0..<20 { try twins.append() }
-  #expect(try twins.freshen() == .rebuilt)
-  var taken: [Library.QueueFreshening] = []
-  for step in 0..<40 {
-    await Task.yield()  // the suite's other tests run between steps (see `TwinLibraries`)
+  let done = try await TwinLibraries.stepped(seed: seed, steps: 40) { twins, step in
     switch step % 4 {
     case 0: try twins.append()
     case 1: try twins.mark()
     case 2: try twins.importOldCard()
     default: try twins.remove()
     }
-    let done = try twins.freshen()
-    if step % 4 == 2 { taken.append(done) }
-    guard try twins.expectAlike(after: step, done) else { break }
   }
+  let taken = done.enumerated().filter { $0.offset % 4 == 2 }.map(\.element)
   #expect(taken.allSatisfy { $0 == .inserted || $0 == .rebuilt }, "\(taken)")
   #expect(taken.filter { $0 == .inserted }.count >= 5, "\(taken)")
 }
