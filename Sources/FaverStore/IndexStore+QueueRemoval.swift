@@ -7,12 +7,12 @@ import GRDB
 /// are cut again without them, as an append cuts its last moments with new photos
 /// (`appendToQueue`). At the queue's end (`removeFromQueueEnd`): its last dated moment and the
 /// "Undated" one. In the middle (`removeFromQueue`): the span from the moment before the first
-/// that held one to the moment after the last that did; its items are numbered again from its
-/// first position and burst ordinal, leaving a hole before the next moment's (positions and burst
-/// ordinals only increase along the queue, see `registerQueueHolesMigration`).
+/// that held one to the moment after the last that did; its items, bursts and moments are
+/// numbered anew over the room up to the next moment's (positions, burst and moment ordinals only
+/// increase along the queue and may keep holes, see `IndexStore+QueueSpans`).
 ///
 /// Taken only when the result is the one a full rebuild saves, item for item and moment for
-/// moment (positions and burst ordinals may differ, their order may not):
+/// moment (positions, burst and moment ordinals may differ, their order may not):
 /// - Only files were removed since the queue was saved: the data generation moved by exactly the
 ///   number of changes `fileChange` logged, each a removal. At most `editLimit` of them.
 /// - Each removed file was not a copy (no file holds its id any more) and was one item of its own
@@ -33,8 +33,8 @@ import GRDB
 ///   first or last instant. The span starts at a cut (or the queue's start) whose gap and place
 ///   nothing removed moves, and ends at a cut before a moment that starts after every removed
 ///   photo ended: the gap, place and burst of every item outside the span stay. The span may
-///   come out as another number of moments (the later moments' ordinals move, see
-///   `IndexStore+QueueSpans`), with no more bursts than its ordinals leave room for.
+///   come out as another number of moments; the moments after it keep their ordinals (see
+///   `IndexStore+QueueSpans`), and a span without room enough rebuilds the queue.
 /// - The smart threshold is the one of the kept gaps and the span's new ones; the moments around
 ///   each gap outside the span that it cuts otherwise are cut again with it (see
 ///   `IndexStore+QueueSpans`), and every time-gap boundary takes it.

@@ -145,11 +145,9 @@ extension IndexStore {
       }
       var count = 0
       var unchanged = 0
-      var counts: [(first: Int, total: Int, reviewed: Int)] = Array(
-        repeating: (0, 0, 0), count: cuts.momentCount)
-      var ends = Array(repeating: 0, count: cuts.momentCount)
-      // Each moment's items' fingerprint, kept in its row (see `registerItemFingerprintMigration`).
-      var prints = Array(repeating: Manifest.Fingerprint(), count: cuts.momentCount)
+      // Each moment's items, their range and their fingerprint, kept in its row (see
+      // `registerItemFingerprintMigration`).
+      var counts = Array(repeating: MomentCount(first: 0, end: 0), count: cuts.momentCount)
       var previous = (moment: -1, burst: -1)
       // Each item's file row by position, 0 when none (rows are numbered from 1): looked up once.
       var fileIDs: [Int64] = []
@@ -162,9 +160,9 @@ extension IndexStore {
         layout.add(asset)
         if counts[moment].total == 0 { counts[moment].first = rank * Self.queueStep }
         counts[moment].total += 1
-        ends[moment] = rank * Self.queueStep + 1
+        counts[moment].end = rank * Self.queueStep + 1
         if reviewed { counts[moment].reviewed += 1 }
-        prints[moment].add(item: asset, startsBurst: previous != (moment, burst))
+        counts[moment].items.add(item: asset, startsBurst: previous != (moment, burst))
         previous = (moment, burst)
         fileIDs.append(fileRows?.row(of: asset.id) ?? 0)
         guard unchanged == rank, rank < saved.count, rank < firstHole,
@@ -219,10 +217,7 @@ extension IndexStore {
       try db.execute(sql: "DELETE FROM queueMoment")
       try Self.insertMoments(
         count: cuts.momentCount, row: { (try summary($0, assets), cuts.boundaries[$0]) },
-        counts: zip(zip(counts, ends), prints).map {
-          MomentCount(first: $0.0.first, total: $0.0.total, reviewed: $0.0.reviewed, end: $0.1, items: $1)
-        },
-        from: 0, step: Self.queueStep, in: db)
+        counts: counts, from: 0, step: Self.queueStep, in: db)
       (assets, fileIDs) = ([], [])
       for index in indexes { try db.execute(sql: index.sql) }
       var stamp = stamp

@@ -77,7 +77,7 @@ extension IndexStore {
     _ changed: [(span: QueueTail, assets: [Asset])], clusterer: MomentClusterer, savedThreshold: Double,
     stamp: QueueStamp, lastFileRow: Int64, summaries: ([Moment]) -> [MomentSummary], in db: Database
   ) throws -> Int? {
-    guard let last = changed.last else { return nil }
+    guard !changed.isEmpty else { return nil }
     // The kept gaps outside the spans: before each one's first burst (that one's own included,
     // which nothing in it moves) and from the first burst after it.
     // Stepped straight from SQLite: a Double decoded by GRDB per row of half a million cost twice
@@ -86,34 +86,21 @@ extension IndexStore {
     let (outside, bounds) = Self.outside(changed.map(\.span))
     var rows = try ColumnCursor(db, sql: "SELECT gap FROM queueGap g WHERE " + outside, arguments: bounds)
     while try rows.next() { before.append(rows.double(0)) }
-    // Every span's gaps count (each cut at the threshold once it is known).
-    var others: [TimeInterval] = []
-    for (_, assets) in changed.dropLast() {
-      _ = clusterer.cuts(in: assets) { gaps in
-        others += gaps
+    // Every span's gaps count; each span is cut once the threshold of them all is known.
+    var gaps: [[TimeInterval]] = []
+    for (_, assets) in changed {
+      _ = clusterer.cuts(in: assets) { found in
+        gaps.append(found)
         return clusterer.threshold(for: [])
       }
     }
-    var lastGaps: [TimeInterval] = []
-    var chosen: MomentClusterer.Threshold?
-    let clustering = clusterer.moments(in: last.assets) { gaps in
-      lastGaps = gaps
-      let threshold = clusterer.threshold(for: before + others + gaps)
-      chosen = threshold
-      return threshold
-    }
-    guard let chosen else { return nil }
+    let chosen = clusterer.threshold(for: before + gaps.joined())
     var spans: [SpanCut] = []
-    for (span, assets) in changed.dropLast() {
-      var gaps: [TimeInterval] = []
-      let cut = clusterer.moments(in: assets) { found in
-        gaps = found
-        return chosen
-      }
+    for ((span, assets), gaps) in zip(changed, gaps) {
+      let cut = clusterer.moments(in: assets) { _ in chosen }
       spans.append(SpanCut(span: span, moments: cut.moments, gaps: gaps))
     }
-    spans.append(SpanCut(span: last.span, moments: clustering.moments, gaps: lastGaps))
-    let moved = clustering.threshold != savedThreshold
+    let moved = chosen.seconds != savedThreshold
     if moved {
       guard
         let others = try Self.spansCutOtherwise(
@@ -123,10 +110,10 @@ extension IndexStore {
     }
     guard
       let written = try Self.write(
-        spans, threshold: clustering.threshold, moved: moved, summaries: summaries, in: db)
+        spans, threshold: chosen.seconds, moved: moved, summaries: summaries, in: db)
     else { return nil }
     var updated = stamp
-    updated.threshold = clustering.threshold
+    updated.threshold = chosen.seconds
     updated.lastFileRow = lastFileRow
     try Self.writeStamp(updated, scratch: false, in: db)
     return written
