@@ -66,14 +66,32 @@ def sh(*command):
 
 
 def make_network():
+    """The veth pair, settled before chromium starts: chromium fails the requests in flight with
+    ERR_NETWORK_CHANGED whenever an address or a link of its namespace changes, and a link that
+    comes up gets an IPv6 link-local address a moment later (after duplicate address detection,
+    later still on a loaded machine). So the phone's namespace has no IPv6, and its link is up
+    with its one address before anything opens a page."""
     sh("ip", "netns", "add", NAMESPACE)
+    inside = ("ip", "netns", "exec", NAMESPACE)
+    sh(*inside, "sh", "-c", "echo 1 > /proc/sys/net/ipv6/conf/all/disable_ipv6; "
+                            "echo 1 > /proc/sys/net/ipv6/conf/default/disable_ipv6")
     sh("ip", "link", "add", HOST_SIDE, "type", "veth", "peer", "name", PHONE_SIDE)
     sh("ip", "link", "set", PHONE_SIDE, "netns", NAMESPACE)
     sh("ip", "addr", "add", HOST_ADDRESS + "/30", "dev", HOST_SIDE)
     sh("ip", "link", "set", HOST_SIDE, "up")
-    sh("ip", "netns", "exec", NAMESPACE, "ip", "addr", "add", PHONE_ADDRESS + "/30", "dev", PHONE_SIDE)
-    sh("ip", "netns", "exec", NAMESPACE, "ip", "link", "set", PHONE_SIDE, "up")
-    sh("ip", "netns", "exec", NAMESPACE, "ip", "link", "set", "lo", "up")
+    sh(*inside, "ip", "addr", "add", PHONE_ADDRESS + "/30", "dev", PHONE_SIDE)
+    sh(*inside, "ip", "link", "set", PHONE_SIDE, "up")
+    sh(*inside, "ip", "link", "set", "lo", "up")
+    settled = [PHONE_ADDRESS, "127.0.0.1"]
+    for _ in range(300):
+        links = subprocess.run([*inside, "ip", "-o", "link", "show", "up"], capture_output=True, text=True).stdout
+        addresses = subprocess.run([*inside, "ip", "-o", "addr"], capture_output=True, text=True).stdout
+        phone_link = [line for line in links.splitlines() if f" {PHONE_SIDE}@" in line]
+        if phone_link and "LOWER_UP" in phone_link[0] and sorted(re.findall(r"inet6? ([^/ ]+)", addresses)) == sorted(settled):
+            return
+        time.sleep(0.05)
+    remove_network()
+    raise SystemExit(f"the phone's link did not settle in 15 s: {links}{addresses}")
 
 
 def remove_network():
