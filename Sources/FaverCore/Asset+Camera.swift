@@ -3,7 +3,10 @@ extension Asset {
   /// in front unless the model already starts with it), then `#` and the serial number when the
   /// file gives one. `Canon EOS 5D Mark IV #012345`, `Apple iPhone 12`. Nil when the file names
   /// neither make nor model.
-  public var camera: String? {
+  public var camera: String? { Self.camera(make: make, model: model, serial: serial) }
+
+  /// The camera of a file that names `make`, `model` and `serial` (see `camera`).
+  package static func camera(make: String?, model: String?, serial: String?) -> String? {
     let make = make?.trimmingSpaces ?? ""
     let model = model?.trimmingSpaces ?? ""
     var name: String
@@ -23,8 +26,13 @@ extension Asset {
 
   /// `camera` without the serial number, when it has one: the name a correction made before the
   /// serial was known (or for every body of a model) goes by.
-  public var cameraModel: String? {
-    guard let serial = serial?.trimmingSpaces, !serial.isEmpty, let camera else { return nil }
+  public var cameraModel: String? { Self.cameraModel(make: make, model: model, serial: serial) }
+
+  /// The camera model of a file that names `make`, `model` and `serial` (see `cameraModel`).
+  package static func cameraModel(make: String?, model: String?, serial: String?) -> String? {
+    guard let serial = serial?.trimmingSpaces, !serial.isEmpty,
+      let camera = camera(make: make, model: model, serial: serial)
+    else { return nil }
     return String(camera.dropLast(serial.count + 2))
   }
 }

@@ -4,14 +4,9 @@ public import Foundation
 extension Timeline {
   func corrected(_ assets: inout [Asset], by corrections: [ClockCorrection]) {
     guard !corrections.isEmpty else { return }
-    let byCamera = Dictionary(grouping: corrections, by: \.camera)
-    var names = CameraNames()
-    for index in assets.indices where assets[index].captureTime.source != .fileModified {
-      guard let camera = names.camera(of: assets[index]),
-        let candidates = byCamera[camera] ?? assets[index].cameraModel.flatMap({ byCamera[$0] })
-      else { continue }
-      let wall = assets[index].captureTime.fileWallClock
-      guard let correction = candidates.last(where: { $0.covers(wallClock: wall) }) else { continue }
+    var lookup = ClockCorrection.Lookup(corrections)
+    for index in assets.indices {
+      guard let correction = lookup.correction(of: assets[index]) else { continue }
       let change = correction.shift - assets[index].captureTime.clockShift
       if assets[index].captureTime.offsetSource == .gpsTime, let offset = assets[index].captureTime.utcOffset
       {
@@ -31,5 +26,29 @@ extension Timeline {
     let quarters = (Double(offset + change) / 900).rounded()
     guard abs(quarters * 900) <= widestOffset else { return offset }
     return Int(quarters) * 900
+  }
+}
+
+extension ClockCorrection {
+  /// Which correction moves a photo: the last one of its camera (by `Asset.camera`, else by
+  /// `Asset.cameraModel` when none names the serial number) that covers its wall clock.
+  /// Modification times are not the camera's clock: none moves them. The saved queue asks it
+  /// too, to tell which of its items a correction moves (`IndexStore.reclockQueue`).
+  package struct Lookup {
+    private let byCamera: [String: [ClockCorrection]]
+    private var names = Timeline.CameraNames()
+
+    package init(_ corrections: [ClockCorrection]) {
+      byCamera = Dictionary(grouping: corrections, by: \.camera)
+    }
+
+    package mutating func correction(of asset: Asset) -> ClockCorrection? {
+      guard !byCamera.isEmpty, asset.captureTime.source != .fileModified,
+        let camera = names.camera(of: asset),
+        let candidates = byCamera[camera] ?? asset.cameraModel.flatMap({ byCamera[$0] })
+      else { return nil }
+      let wall = asset.captureTime.fileWallClock
+      return candidates.last { $0.covers(wallClock: wall) }
+    }
   }
 }

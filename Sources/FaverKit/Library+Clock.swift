@@ -78,8 +78,10 @@ extension Library {
 
   /// Shifts `camera`'s photos by `shift` seconds (those whose clock showed a time between `from`
   /// and `to`, read as UTC, when given), replacing a correction over the same span. No file is
-  /// touched; the manifest, when there is one, is written again. `camera` is a name `cameras()`
-  /// lists (letter case aside); otherwise `LibraryError.unknownCamera`.
+  /// touched; the manifest, when there is one, is written again, else a saved queue is brought up
+  /// to date (the photos moved leave their moments and join those where they fall now, see
+  /// `IndexStore.reclockQueue`). `camera` is a name `cameras()` lists (letter case aside);
+  /// otherwise `LibraryError.unknownCamera`.
   public func correctClock(camera: String, shift: Int, from: Date? = nil, to: Date? = nil, now: Date = Date())
     throws -> ClockChange
   {
@@ -89,7 +91,7 @@ extension Library {
     let correction = ClockCorrection(camera: name, shift: shift, from: from, to: to)
     try store.addClockCorrection(correction)
     let change = try Self.change(of: name, in: store) { correction.covers(wallClock: $0) }
-    try rewriteManifest(now: now)
+    try placeAgain(now: now)
     return change
   }
 
@@ -101,7 +103,7 @@ extension Library {
     try store.clearClockCorrections(camera: name)
     let change = try Self.change(of: name, in: store) { wall in before.contains { $0.covers(wallClock: wall) }
     }
-    try rewriteManifest(now: now)
+    try placeAgain(now: now)
     return change
   }
 
@@ -112,7 +114,7 @@ extension Library {
     -> ClockChange
   {
     var change = ClockChange(camera: camera, moved: 0)
-    for asset in try store.assets()
+    for asset in try store.assets(ofCameras: [camera])
     where (asset.camera == camera || asset.cameraModel == camera) && asset.captureTime.source != .fileModified
       && covers(asset.captureTime.fileWallClock)
     {
@@ -124,7 +126,7 @@ extension Library {
   /// The library's name for `camera`: the same name, else the one name equal to it but for
   /// letter case.
   private func knownCamera(_ camera: String, in store: IndexStore) throws -> String {
-    var names = Set(try store.assets().compactMap(\.camera))
+    var names = try store.cameraNames()
     names.formUnion(try store.clockCorrections().map(\.camera))
     if names.contains(camera) { return camera }
     let folded = names.filter { $0.lowercased() == camera.lowercased() }
@@ -132,10 +134,13 @@ extension Library {
     throw LibraryError.unknownCamera(camera, cameras: names.sorted())
   }
 
-  /// Writes the manifest again, in the mode it was written in, when there is one.
-  private func rewriteManifest(now: Date) throws {
-    guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(Self.manifestFileName).path)
-    else { return }
-    try cluster(now: now)
+  /// Writes the manifest again, in the mode it was written in, when there is one; else brings the
+  /// saved queue up to date, when there is one, so the next reader finds it fresh.
+  private func placeAgain(now: Date) throws {
+    if FileManager.default.fileExists(atPath: folder.appendingPathComponent(Self.manifestFileName).path) {
+      try cluster(now: now)
+    } else {
+      keepQueueFresh()
+    }
   }
 }

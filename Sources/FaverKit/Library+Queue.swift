@@ -47,11 +47,15 @@ extension Library {
     /// Photos were removed from its middle, and the moments around them cut again without them
     /// (see `IndexStore.removeFromQueue`).
     case removedInTheMiddle
+    /// A camera's clock was corrected: the photos it moves left their moments and joined those
+    /// where they fall now, each cut again (see `IndexStore.reclockQueue`).
+    case reclocked
     /// It was built from the whole library.
     case rebuilt
   }
 
-  /// `storeWithFreshQueue`, and how the queue was made fresh: files edited in place take their
+  /// `storeWithFreshQueue`, and how the queue was made fresh: photos a clock correction moved move
+  /// (the moments they leave and join cut again), files edited in place take their
   /// items' places, photos removed from the saved queue (the moments around them cut again),
   /// added after its last moments (cut with those) or among its moments (the moments around them
   /// cut again), all without reading the library; any other change rebuilds it.
@@ -65,9 +69,12 @@ extension Library {
         let places = self.places(of: moments)
         return moments.map { MomentSummary($0, place: places[$0.id]) }
       }
+      let corrections = try writable.clockCorrections()
+      let reclocked = try writable.reclockQueue(
+        mode: mode, recipe: Self.queueRecipe, corrections: corrections, summaries: summaries)
+      if case .edited = reclocked { return (writable, .reclocked) }
       let edited = try writable.editQueue(mode: mode, recipe: Self.queueRecipe, summaries: summaries)
       if case .edited = edited { return (writable, .edited) }
-      let corrections = try writable.clockCorrections()
       let rm = try writable.removeFromQueueEnd(
         mode: mode, recipe: Self.queueRecipe, corrections: corrections, summaries: summaries)
       if case .edited = rm { return (writable, .removed) }
@@ -85,10 +92,11 @@ extension Library {
         return (writable, .inserted)
       }
       // Why each way of bringing it up to date declined: a whole rebuild is what a slow run spends.
-      let reasons = [("edit", edited), ("removal at the end", rm), ("removal", cut)].compactMap {
-        way, outcome in
-        if case .rebuild(let why) = outcome { "\(way): \(why)" } else { nil }
-      }
+      let reasons = [("clock", reclocked), ("edit", edited), ("removal at the end", rm), ("removal", cut)]
+        .compactMap {
+          way, outcome in
+          if case .rebuild(let why) = outcome { "\(way): \(why)" } else { nil }
+        }
       let append = if case .rebuild(let why) = appended { "append: \(why)" } else { "" }
       logger.debug("The review queue is rebuilt whole (\((reasons + [append]).joined(separator: "; ")))")
     } else {

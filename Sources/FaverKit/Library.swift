@@ -103,7 +103,7 @@ public final class Library: Sendable {
   /// the library saves it again, so the review commands after it answer at once; the first index
   /// of a library leaves that to the first of them. A queue that cannot be saved now is left
   /// stale (with a warning): the next command rebuilds it, and the index stays as written.
-  private func keepQueueFresh() {
+  func keepQueueFresh() {
     do {
       guard try store.hasSavedQueue() else { return }
       let mode = try clusteringMode()

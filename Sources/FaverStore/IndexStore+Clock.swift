@@ -46,4 +46,60 @@ extension IndexStore {
       return db.changesCount
     }
   }
+
+  /// Every camera the files name (`Asset.camera`), each once: one pass over the files' makes,
+  /// models and serial numbers, not a library read.
+  package func cameraNames() throws -> Set<String> {
+    try database.read { db in Set(try Self.cameraKeys(in: db).compactMap(\.camera)) }
+  }
+
+  /// The assets of the files of `cameras` (by `Asset.camera`, or `cameraModel`), unplaced, paired
+  /// among themselves as `assets()` pairs them: what `faver clock` counts as the photos it moves.
+  package func assets(ofCameras cameras: Set<String>) throws -> [Asset] {
+    let roots = try roots()
+    return try database.read { db in
+      let keys = try Self.cameraKeys(in: db).filter { $0.isOne(of: cameras) }
+      guard !keys.isEmpty else { return [] }
+      let records = try Row.fetchAll(
+        db,
+        sql:
+          "SELECT \(FileRecord.Columns.selection) FROM file WHERE \(CameraKey.condition(count: keys.count))",
+        arguments: StatementArguments(keys.flatMap(\.arguments))
+      ).map(FileRecord.init(row:))
+      return Self.paired(records, roots: roots)
+    }
+  }
+
+  /// A make, model and serial number as the files write them, and the camera they name.
+  struct CameraKey {
+    var make: String?
+    var model: String?
+    var serial: String?
+
+    var camera: String? { Asset.camera(make: make, model: model, serial: serial) }
+
+    /// Whether it names one of `cameras`, by its name or its model's (a correction named without
+    /// the serial number covers every body).
+    func isOne(of cameras: Set<String>) -> Bool {
+      camera.map(cameras.contains) == true
+        || Asset.cameraModel(make: make, model: model, serial: serial).map(cameras.contains) == true
+    }
+
+    var arguments: [(any DatabaseValueConvertible)?] { [make, model, serial] }
+
+    /// The SQL condition of a file of one of `count` keys, each bound by its `arguments`.
+    static func condition(count: Int) -> String {
+      "("
+        + Array(repeating: "(make IS ? AND model IS ? AND serial IS ?)", count: count).joined(
+          separator: " OR ")
+        + ")"
+    }
+  }
+
+  /// Every make, model and serial number the files write, each once.
+  static func cameraKeys(in db: Database) throws -> [CameraKey] {
+    try Row.fetchAll(
+      db, sql: "SELECT DISTINCT make, model, serial FROM file WHERE make IS NOT NULL OR model IS NOT NULL"
+    ).map { CameraKey(make: $0[0], model: $0[1], serial: $0[2]) }
+  }
 }

@@ -57,4 +57,39 @@ extension IndexStore {
           """)
     }
   }
+
+  /// `clockChange`: the cameras whose clock corrections were added, changed or removed since the
+  /// saved queue's stamp was written (a row for each correction row written: its camera as it is,
+  /// and as it was with its shift and span), kept by triggers as `fileChange` is and emptied with it, so a queue stale
+  /// by corrections alone moves only those cameras' photos (see `reclockQueue`).
+  static func registerClockChangeMigration(in migrator: inout DatabaseMigrator) {
+    migrator.registerMigration("v26: clock changes since the queue") { db in
+      try db.create(table: "clockChange") { t in
+        t.autoIncrementedPrimaryKey("seq")
+        t.column("camera", .text)
+        t.column("oldCamera", .text)
+        t.column("oldShift", .integer)
+        t.column("oldFrom", .double)
+        t.column("oldTo", .double)
+      }
+      let when = "WHEN EXISTS (SELECT 1 FROM state WHERE key = 'queue')"
+      try db.execute(
+        sql: """
+          CREATE TRIGGER clockCorrection_insert_logs_change AFTER INSERT ON clockCorrection \(when)
+          BEGIN
+            INSERT INTO clockChange (camera) VALUES (NEW.camera);
+          END;
+          CREATE TRIGGER clockCorrection_update_logs_change AFTER UPDATE ON clockCorrection \(when)
+          BEGIN
+            INSERT INTO clockChange (camera, oldCamera, oldShift, oldFrom, oldTo)
+            VALUES (NEW.camera, OLD.camera, OLD.shift, OLD.fromWall, OLD.toWall);
+          END;
+          CREATE TRIGGER clockCorrection_delete_logs_change AFTER DELETE ON clockCorrection \(when)
+          BEGIN
+            INSERT INTO clockChange (oldCamera, oldShift, oldFrom, oldTo)
+            VALUES (OLD.camera, OLD.shift, OLD.fromWall, OLD.toWall);
+          END;
+          """)
+    }
+  }
 }

@@ -124,7 +124,7 @@ extension IndexStore {
 
   /// The assets of new files as `assets()` makes them: in file time order (ties by root, then
   /// path), Live Photos and RAW+JPEG pairs combined.
-  private static func paired(_ records: [FileRecord], roots: [Int64: String]) -> [Asset] {
+  static func paired(_ records: [FileRecord], roots: [Int64: String]) -> [Asset] {
     let sorted = records.sorted { a, b in
       if a.takenAt != b.takenAt { return a.takenAt < b.takenAt }
       if a.rootId != b.rootId { return a.rootId < b.rootId }

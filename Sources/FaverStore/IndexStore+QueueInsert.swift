@@ -26,16 +26,33 @@ extension IndexStore {
     _ assets: [Asset], clusterer: MomentClusterer, savedThreshold: Double, stamp: QueueStamp,
     lastFileRow: Int64, summaries: ([Moment]) -> [MomentSummary], in db: Database
   ) throws -> Int? {
-    // By the items' instants (`queueItem_listing`): the latest dated one at or before each photo.
+    var held: [Int: [Asset]] = [:]
+    for asset in assets { held[try Self.moment(before: asset, in: db), default: []].append(asset) }
+    return try cutAround(
+      held, removed: [], clusterer: clusterer, savedThreshold: savedThreshold, stamp: stamp,
+      lastFileRow: lastFileRow, summaries: summaries, in: db)
+  }
+
+  /// The moment a photo placed at `asset`'s instant falls in: that of the latest dated item at or
+  /// before it (the queue's first moment when none is), by the items' instants
+  /// (`queueItem_listing`).
+  static func moment(before asset: Asset, in db: Database) throws -> Int {
     let latest = try db.cachedStatement(
       sql: "SELECT moment FROM queueItem WHERE instant <= ? AND isUndated = 0 ORDER BY instant DESC LIMIT 1")
-    let first = try Int.fetchOne(db, sql: "SELECT MIN(ordinal) FROM queueMoment") ?? 0
-    var held: [Int: [Asset]] = [:]
-    for asset in assets {
-      let moment =
-        try Int.fetchOne(latest, arguments: [asset.captureTime.instant.timeIntervalSince1970]) ?? first
-      held[moment, default: []].append(asset)
+    if let moment = try Int.fetchOne(latest, arguments: [asset.captureTime.instant.timeIntervalSince1970]) {
+      return moment
     }
+    return try Int.fetchOne(db, sql: "SELECT MIN(ordinal) FROM queueMoment") ?? 0
+  }
+
+  /// Cuts the moments `held` (each with the photos added to it) again, each with one moment either
+  /// side, without the `removed` items (each in one of them) and with the added: moments within
+  /// three of each other in one span (see the rules above, and `cutAgain`); returns how many
+  /// items were written. Nil, and nothing written, when a rule does not hold.
+  static func cutAround(
+    _ held: [Int: [Asset]], removed: Set<String>, clusterer: MomentClusterer, savedThreshold: Double,
+    stamp: QueueStamp, lastFileRow: Int64, summaries: ([Moment]) -> [MomentSummary], in db: Database
+  ) throws -> Int? {
     // Moments close together are cut again in one span (a span reaches one moment either side).
     var groups: [(moments: ClosedRange<Int>, added: [Asset])] = []
     for moment in held.keys.sorted() {
@@ -62,7 +79,7 @@ extension IndexStore {
     for group in groups {
       guard
         let span = try Self.span(
-          around: group.moments, window: window, removed: [], added: group.added, in: db)
+          around: group.moments, window: window, removed: removed, added: group.added, in: db)
       else { return nil }
       items += span.assets.count
       guard items <= spanLimit else { return nil }

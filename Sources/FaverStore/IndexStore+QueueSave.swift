@@ -349,6 +349,7 @@ extension IndexStore {
         arguments: [value])
       // The stamp covers every change made so far.
       try db.execute(sql: "DELETE FROM fileChange")
+      try db.execute(sql: "DELETE FROM clockChange")
     }
   }
 

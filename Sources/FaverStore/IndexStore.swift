@@ -194,6 +194,7 @@ package final class IndexStore: Sendable {
     registerWallClockMigration(in: &migrator)
     registerAppleIdentifierMigration(in: &migrator)
     registerItemFingerprintMigration(in: &migrator)
+    registerClockChangeMigration(in: &migrator)
     return migrator
   }
 

@@ -2,6 +2,7 @@ import FaverCore
 import Foundation
 import GRDB
 import SeededRandom
+import Synchronization
 import Testing
 
 @testable import FaverKit
@@ -19,6 +20,8 @@ final class TwinLibraries {
   let rebuilt: (store: IndexStore, library: Library)
   let folder: URL
   var random: SeededGenerator
+  /// How many times `appended` built its queue from the whole library.
+  let builds = BuildCount()
   /// Whether a new day's photos may hold a wall-clock one now and then.
   var wallClocks = true
   /// Whether a new day's folder also gets files dated by their modification time (no date in the
@@ -45,14 +48,16 @@ final class TwinLibraries {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "faver-append-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    func make(_ name: String, in folder: URL) throws -> (IndexStore, Library) {
+    func make(_ name: String, in folder: URL, builds: BuildCount? = nil) throws -> (IndexStore, Library) {
       let store = try IndexStore()
       _ = try store.rootID(for: "/lib")
       let place = folder.appendingPathComponent(name)
       try FileManager.default.createDirectory(at: place, withIntermediateDirectories: true)
-      return (store, Library(store: store, folder: place))
+      var report: (@Sendable (Int?) -> Void)?
+      if let builds { report = { assets in builds.add(assets) } }
+      return (store, Library(store: store, folder: place, queueBuild: report))
     }
-    appended = try make("appended", in: folder)
+    appended = try make("appended", in: folder, builds: builds)
     rebuilt = try make("rebuilt", in: folder)
     root = try appended.store.rootID(for: "/lib")
   }
@@ -234,15 +239,29 @@ final class TwinLibraries {
     try apply(changes)
   }
 
-  /// One camera's clock put right over part of the library.
-  func shiftAClock() throws {
-    let record = record("x", id: "x", at: 0, offset: nil, camera: 0, coordinate: nil)
-    guard let camera = record.asset(root: "/lib").camera else { return }
+  /// One camera's clock put right over part of the library: from a time among its photos on, or
+  /// over the day after it when `oneDay`; `camera` names one of `cameras`. Returns the correction.
+  @discardableResult
+  func shiftAClock(camera index: Int = 0, oneDay: Bool = false) throws -> ClockCorrection? {
+    let record = record("x", id: "x", at: 0, offset: nil, camera: index, coordinate: nil)
+    guard let camera = record.asset(root: "/lib").camera else { return nil }
+    // Drawn in this order since the first tests on these twins: their seeds keep their steps.
+    let shift = Int.random(in: -7200...7200, using: &random)
+    let from = Double.random(in: 1_700_000_000...clock, using: &random)
     let correction = ClockCorrection(
-      camera: camera, shift: Int.random(in: -7200...7200, using: &random),
-      from: Date(timeIntervalSince1970: Double.random(in: 1_700_000_000...clock, using: &random)))
+      camera: camera, shift: shift, from: Date(timeIntervalSince1970: from),
+      to: oneDay ? Date(timeIntervalSince1970: from + 86_400) : nil)
     try appended.store.addClockCorrection(correction)
     try rebuilt.store.addClockCorrection(correction)
+    return correction
+  }
+
+  /// Forgets every correction of the camera `camera` names (one of `cameras`).
+  func clearClock(camera index: Int = 0) throws {
+    let record = record("x", id: "x", at: 0, offset: nil, camera: index, coordinate: nil)
+    guard let camera = record.asset(root: "/lib").camera else { return }
+    try appended.store.clearClockCorrections(camera: camera)
+    try rebuilt.store.clearClockCorrections(camera: camera)
   }
 
   func mark() throws {
@@ -323,13 +342,15 @@ final class TwinLibraries {
     return "none"
   }
 
+  /// When the twins' manifests are written.
+  static let now = Date(timeIntervalSince1970: 1_900_000_000)
+
   /// What a person sees of both libraries: `next`, `status` and the manifest (of one `now`), byte
   /// for byte. Nil when they agree, else which differs.
   func seenDifferently() throws -> String? {
-    let now = Date(timeIntervalSince1970: 1_900_000_000)
     func seen(_ library: Library) throws -> (Library.Item?, Library.Status, Data) {
       var manifest = Data()
-      try library.cluster(now: now) { manifest.append(contentsOf: $0) }
+      try library.cluster(now: Self.now) { manifest.append(contentsOf: $0) }
       return (try library.next(), try library.status(), manifest)
     }
     let (a, b) = (try seen(appended.library), try seen(rebuilt.library))
@@ -339,14 +360,17 @@ final class TwinLibraries {
     return nil
   }
 
-  /// Twins of `seed` without wall-clock photos, 20 days built whole, then `steps` changes, each
+  /// Twins of `seed` (without wall-clock photos nor files dated by their modification time unless
+  /// asked), 20 days built whole, then `steps` changes, each
   /// `change` of the step's number, made fresh and expected alike (`expectAlike`); returns how
   /// each step was made fresh, up to the first where they differ.
   static func stepped(
-    seed: Int, steps: Int, _ change: (TwinLibraries, Int) throws -> Void
+    seed: Int, steps: Int, wallClocks: Bool = false, modifiedFiles: Bool = false,
+    _ change: (TwinLibraries, Int) throws -> Void
   ) async throws -> [Library.QueueFreshening] {
     let twins = try TwinLibraries(seed: UInt64(seed))
-    twins.wallClocks = false
+    twins.wallClocks = wallClocks
+    twins.modifiedFiles = modifiedFiles
     for _ in 0..<20 { try twins.append() }
     #expect(try twins.freshen() == .rebuilt)
     var taken: [Library.QueueFreshening] = []
@@ -383,6 +407,13 @@ final class TwinLibraries {
     #expect(try rebuilt.library.freshenQueue(mode: .smart).freshening == .rebuilt)
     return done
   }
+}
+
+/// How many times a library built its queue from the whole library (`Library.queueBuild`).
+final class BuildCount: Sendable {
+  private let count = Mutex(0)
+  func add(_ assets: Int?) { if assets != nil { count.withLock { $0 += 1 } } }
+  var builds: Int { count.withLock { $0 } }
 }
 
 @Test(arguments: [1, 2, 3])
@@ -556,6 +587,77 @@ func photosTakenAmongTheQueuesEqualAFullRebuild(seed: Int) async throws {
   let taken = done.enumerated().filter { $0.offset % 4 == 2 }.map(\.element)
   #expect(taken.allSatisfy { $0 == .inserted || $0 == .rebuilt }, "\(taken)")
   #expect(taken.filter { $0 == .inserted }.count >= 5, "\(taken)")
+}
+
+/// A camera's clock corrected over a day or from a time on, for one camera or another, then
+/// cleared, between new days and marks: the photos a correction moves leave their moments and join
+/// those where they fall now, the moments around both cut again where the rules allow (counted,
+/// so the test cannot pass by always rebuilding); after every change the queue equals a full
+/// rebuild (see `savedQueue`), and so do `next`, `status` and the manifest.
+@Test(arguments: [1, 2, 3, 4])
+func aClockShiftOfOneCameraEqualsAFullRebuild(seed: Int) async throws {
+  let done = try await TwinLibraries.stepped(seed: seed, steps: 30) { try clockChange($0, step: $1) }
+  #expect(done.count == 30)
+  let clocks = done.enumerated().filter { $0.offset % 6 != 1 }.map(\.element)
+  #expect(clocks.allSatisfy { $0 == .reclocked || $0 == .rebuilt || $0 == .fresh }, "\(clocks)")
+  #expect(clocks.filter { $0 == .reclocked }.count >= 12, "\(clocks)")
+}
+
+/// The same among wall-clock photos (whose zones the moved photos may be evidence for) and files
+/// dated by their modification time (undated when far from their folder's dated photos, whose
+/// span a moved photo may move): where a moved photo could place them otherwise, the queue is
+/// rebuilt, and it equals a full rebuild after every change either way.
+@Test(arguments: [5, 6, 7])
+func aClockShiftAmongWallClocksAndModificationTimesEqualsAFullRebuild(seed: Int) async throws {
+  let done = try await TwinLibraries.stepped(seed: seed, steps: 30, wallClocks: true, modifiedFiles: true) {
+    try clockChange($0, step: $1)
+  }
+  #expect(done.count == 30)
+  #expect(done.filter { $0 == .reclocked }.count >= 5, "\(done)")
+}
+
+/// A clock change of `step` (see `aClockShiftOfOneCameraEqualsAFullRebuild`): every sixth a new
+/// day instead.
+private func clockChange(_ twins: TwinLibraries, step: Int) throws {
+  switch step % 6 {
+  case 0: try twins.shiftAClock(oneDay: true)
+  case 1: try twins.append()
+  case 2:
+    try twins.mark()
+    try twins.shiftAClock(camera: 1)
+  case 3: try twins.shiftAClock()
+  case 4: try twins.clearClock()
+  default: try twins.shiftAClock(camera: 1, oneDay: true)
+  }
+}
+
+/// `faver clock` on a library whose queue was saved brings the queue up to date itself, moving
+/// the photos the correction moves and nothing built from the whole library: the next reader
+/// finds it fresh, equal to a full rebuild; a second correction of the same span replaces the
+/// first, and clearing the camera puts its photos back.
+@Test func aCorrectedClockMovesItsPhotosInTheSavedQueue() throws {
+  let twins = try TwinLibraries(seed: 1)
+  twins.wallClocks = false
+  for _ in 0..<20 { try twins.append() }
+  #expect(try twins.freshen() == .rebuilt)
+  #expect(twins.builds.builds == 1)
+  let from = Date(timeIntervalSince1970: 1_700_300_000)
+  for (step, shift) in [5400, 1800].enumerated() {
+    let change = try twins.appended.library.correctClock(
+      camera: "canon eos r6", shift: shift, from: from, now: TwinLibraries.now)
+    try twins.rebuilt.store.addClockCorrection(
+      ClockCorrection(camera: "Canon EOS R6", shift: shift, from: from))
+    #expect(change.camera == "Canon EOS R6")
+    #expect(change.moved > 0)
+    #expect(try twins.freshen() == .fresh)
+    #expect(try twins.expectAlike(after: step, .fresh))
+  }
+  let cleared = try twins.appended.library.clearClock(camera: "Canon EOS R6", now: TwinLibraries.now)
+  _ = try twins.rebuilt.store.clearClockCorrections(camera: "Canon EOS R6")
+  #expect(cleared.moved > 0)
+  #expect(try twins.freshen() == .fresh)
+  #expect(try twins.expectAlike(after: 2, .fresh))
+  #expect(twins.builds.builds == 1)
 }
 
 /// An old card whose photos fall in the widest gap of the library makes a moment of its own: only

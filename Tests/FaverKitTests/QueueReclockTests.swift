@@ -1,0 +1,130 @@
+import FaverCore
+import Foundation
+import GRDB
+import Testing
+
+@testable import FaverKit
+@testable import FaverStore
+
+/// Two stores of the same files and corrections, one keeping its saved queue up to date after a
+/// clock correction (`Library.freshenQueue`), the other building it from nothing: where the
+/// photos a correction moves would place another photo otherwise, the first must rebuild too.
+private final class Reclocked {
+  let kept: (store: IndexStore, library: Library)
+  let built: (store: IndexStore, library: Library)
+  let folder: URL
+  let root: Int64
+
+  init(_ files: (Int64) -> [FileRecord]) throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "faver-reclock-\(UUID().uuidString)")
+    func make(_ name: String) throws -> (store: IndexStore, library: Library) {
+      let store = try IndexStore()
+      let place = folder.appendingPathComponent(name)
+      try FileManager.default.createDirectory(at: place, withIntermediateDirectories: true)
+      return (store, Library(store: store, folder: place))
+    }
+    let kept = try make("kept")
+    let built = try make("built")
+    let root = try kept.store.rootID(for: "/lib")
+    _ = try built.store.rootID(for: "/lib")
+    (self.kept, self.built, self.root, self.folder) = (kept, built, root, folder)
+    var changes = IndexChanges(rootId: root)
+    changes.media = files(root)
+    try kept.store.apply(changes)
+    try built.store.apply(changes)
+    #expect(try kept.library.freshenQueue(mode: .smart).freshening == .rebuilt)
+  }
+
+  deinit { try? FileManager.default.removeItem(at: folder) }
+
+  /// Corrects `correction` in both; returns how the kept queue was made fresh, once both queues
+  /// are expected equal.
+  func correct(_ correction: ClockCorrection) throws -> Library.QueueFreshening {
+    try kept.store.addClockCorrection(correction)
+    try built.store.addClockCorrection(correction)
+    let done = try kept.library.freshenQueue(mode: .smart).freshening
+    try built.store.database.write { db in
+      for table in ["queueItem", "queueMoment", "queueGap"] { try db.execute(sql: "DELETE FROM \(table)") }
+      try db.execute(sql: "DELETE FROM state WHERE key = 'queue'")
+    }
+    #expect(try built.library.freshenQueue(mode: .smart).freshening == .rebuilt)
+    let (a, b) = (try TwinLibraries.savedQueue(kept.store), try TwinLibraries.savedQueue(built.store))
+    #expect(a == b, "\(done): \(TwinLibraries.firstDifference(a, b))")
+    return done
+  }
+
+  static func file(
+    _ path: String, root: Int64, at seconds: Double, offset: Int?, camera: (String, String)?,
+    source: TimeSource = .exifOriginal
+  ) -> FileRecord {
+    FileRecord(
+      rootId: root, path: path, assetId: AssetID(rawValue: path), format: "jpeg", kind: .photo,
+      stamp: FileStamp(size: 1, mtimeNs: 1, device: 1, inode: 1),
+      captureTime: CaptureTime(
+        instant: Date(timeIntervalSince1970: seconds), utcOffset: offset, source: source),
+      coordinate: nil, make: camera?.0, model: camera?.1, problem: nil)
+  }
+}
+
+private let canon = ("Canon", "EOS R6")
+private let phone = ("Apple", "iPhone 15")
+private let start: Double = 1_700_000_000
+
+/// Ten phone photos an hour apart, ten days after `start`: a queue of a few moments to keep.
+private func filler(root: Int64) -> [FileRecord] {
+  (0..<10).map {
+    Reclocked.file(
+      "later/f\($0).jpg", root: root, at: start + 864_000 + Double($0) * 3600, offset: 0, camera: phone)
+  }
+}
+
+/// A wall-clock photo takes its zone from its camera's photos near it in wall-clock time: a
+/// correction that takes the one near it away (30 hours on, past `Timeline.reach`) leaves it the
+/// zone of another camera's photo. Moving the corrected photo alone would leave it where it was:
+/// the queue is rebuilt. A correction of a photo days from any wall clock moves that photo alone.
+@Test func aCorrectionThatMovesAWallClocksEvidenceRebuildsTheQueue() throws {
+  let twins = try Reclocked { root in
+    [
+      // Canon's wall clock at `start`, no offset: +01:00 from the Canon photo ten minutes after.
+      Reclocked.file("trip/w.jpg", root: root, at: start, offset: nil, camera: canon),
+      Reclocked.file("trip/a.jpg", root: root, at: start + 600 - 3600, offset: 3600, camera: canon),
+      // The phone's, three hours later on its wall clock, at −05:00.
+      Reclocked.file("trip/b.jpg", root: root, at: start + 10_800 + 18_000, offset: -18_000, camera: phone),
+      // Canon's again, ten days later.
+      Reclocked.file("later/c.jpg", root: root, at: start + 864_000 + 1800, offset: 0, camera: canon),
+    ] + filler(root: root)
+  }
+  let away = ClockCorrection(
+    camera: "Canon EOS R6", shift: 108_000, from: Date(timeIntervalSince1970: start + 540))
+  #expect(try twins.correct(away) == .rebuilt)
+  let later = ClockCorrection(
+    camera: "Canon EOS R6", shift: 120, from: Date(timeIntervalSince1970: start + 800_000),
+    to: Date(timeIntervalSince1970: start + 900_000))
+  #expect(try twins.correct(later) == .reclocked)
+}
+
+/// A file dated by its modification time is undated when it is more than a day outside its
+/// folder's dated photos (and they are most): a correction that moves the last of them two days
+/// earlier leaves it outside, so the queue is rebuilt; one that moves the first by a minute
+/// (within the span) changes nothing for it, and moves that photo alone.
+@Test func aCorrectionThatMovesAFoldersSpanRebuildsTheQueue() throws {
+  let twins = try Reclocked { root in
+    [
+      Reclocked.file("day/a.jpg", root: root, at: start, offset: 0, camera: canon),
+      Reclocked.file("day/b.jpg", root: root, at: start + 3600, offset: 0, camera: canon),
+      Reclocked.file("day/c.jpg", root: root, at: start + 172_800, offset: 0, camera: canon),
+      // Within a day of `c`, more than a day after `b`.
+      Reclocked.file(
+        "day/m.png", root: root, at: start + 172_800 + 43_200, offset: nil, camera: nil, source: .fileModified
+      ),
+    ] + filler(root: root)
+  }
+  let last = ClockCorrection(
+    camera: "Canon EOS R6", shift: -172_000, from: Date(timeIntervalSince1970: start + 86_400))
+  #expect(try twins.correct(last) == .rebuilt)
+  let first = ClockCorrection(
+    camera: "Canon EOS R6", shift: 60, from: Date(timeIntervalSince1970: start - 60),
+    to: Date(timeIntervalSince1970: start + 60))
+  #expect(try twins.correct(first) == .reclocked)
+}
