@@ -14,12 +14,15 @@ import GRDB
 ///   moved by exactly the number of rows past the stamp's `lastFileRow` (an edit, a removal, a
 ///   root or a clock correction moves it further). At most `appendLimit` of them, none a copy of a
 ///   file indexed before (its asset would gain a duplicate).
-/// - Each new file knows its instant: an offset in the file, not dated by name or modification
-///   time. `Timeline` then places it by its clock correction alone: no zone is inferred for it
-///   and it is never undated.
+/// - Each new file is dated by its metadata, not by its name or modification time: it is never
+///   undated. One with an offset of its own is placed by its clock correction alone; a wall clock
+///   (an old DSLR's card) takes its zone from the saved queue's photos of known zone around it,
+///   as a full rebuild would (see `IndexStore+QueueZones`).
 /// - The new files change nothing placed before: no file indexed before is a wall clock within
-///   `Timeline.reach` + the widest offset (+ twice the largest clock shift) of them, either side
-///   (their zones are inferred from evidence that near), none in their folders is dated by its
+///   `Timeline.reach` + the widest offset (+ twice the largest clock shift) of the new ones with
+///   an offset of their own, either side (their zones are inferred from evidence that near), nor
+///   within `Timeline.runGap` (+ twice the largest shift) of a new wall clock (it could join its
+///   run), none in their folders is dated by its
 ///   modification time (its folder's span of dated photos would move), and none shares a Live
 ///   Photo or burst identifier with them or was taken in their folders within `pairingReach` of
 ///   them in file time (a Live Photo or RAW+JPEG pair is of one folder, a few seconds apart).
@@ -79,23 +82,28 @@ extension IndexStore {
         generation - stamp.generation == rows.count
       else { return .rebuild("files other than new ones changed") }
       let records = try rows.map(FileRecord.init(row:))
-      guard
-        records.allSatisfy({
-          $0.utcOffset != nil && $0.timeSource != .fileModified && $0.timeSource != .fileName
-        })
-      else { return .rebuild("a new file without an offset of its own") }
+      guard records.allSatisfy({ $0.timeSource != .fileModified && $0.timeSource != .fileName }) else {
+        return .rebuild("a new file dated by its name or modification time")
+      }
       let ids = records.map(\.assetId)
       guard Set(ids).count == ids.count else { return .rebuild("a new file is a copy of another") }
       var assets = Self.paired(records, roots: roots)
-      timeline.place(&assets, corrections: corrections)
+      guard try Self.placeNew(&assets, corrections: corrections, timeline: timeline, in: db) else {
+        return .rebuild("too many photos of known zone around the new wall clocks")
+      }
       let placed = assets.map(\.captureTime.instant.timeIntervalSince1970)
       let taken = records.map(\.takenAt)
       guard let firstNew = placed.min(), let lastNew = placed.max(), let firstTaken = taken.min(),
         let lastTaken = taken.max()
       else { return .rebuild("nothing new") }
+      // The new photos of known zone: evidence for the wall clocks around them.
+      let known =
+        assets.filter { $0.captureTime.utcOffset != nil }.map(\.captureTime.instant.timeIntervalSince1970)
+        + records.filter { $0.utcOffset != nil }.map(\.takenAt)
       if let reason = try Self.touchesOldFiles(
         db, records, before: mark, taken: min(firstTaken, firstNew)...max(lastTaken, lastNew),
-        corrections: corrections, timeline: timeline)
+        evidence: known.min().flatMap { low in known.max().map { low...$0 } }, corrections: corrections,
+        timeline: timeline)
       {
         return .rebuild(reason)
       }

@@ -9,10 +9,11 @@ import GRDB
 extension IndexStore {
   /// Why files indexed before (rows up to `mark`) would be placed, paired or grouped otherwise
   /// with the new `records`, taken within `taken` (file time and placed, widest); nil when none
-  /// would.
+  /// would. `evidence`: the times (file time and placed, widest) of the new files with an offset of
+  /// their own, evidence of the zone of a wall clock near them; nil when none has one.
   static func touchesOldFiles(
     _ db: Database, _ records: [FileRecord], before mark: Int64, taken: ClosedRange<Double>,
-    corrections: [ClockCorrection], timeline: Timeline
+    evidence: ClosedRange<Double>?, corrections: [ClockCorrection], timeline: Timeline
   ) throws -> String? {
     let firstTaken = taken.lowerBound
     let ids = records.map(\.assetId)
@@ -29,11 +30,24 @@ extension IndexStore {
     let zoneReach = timeline.reach + Timeline.widestOffset + 2 * shift + pairingReach
     // Each rule is its own lookup, by an index: a scan of every file (a million rows) was most
     // of an append's work.
-    if try Bool.fetchOne(
-      db, sql: wallClocksSince, arguments: [firstTaken - zoneReach, mark, taken.upperBound + zoneReach])
-      != false
+    if let evidence,
+      try Bool.fetchOne(
+        db, sql: wallClocksSince,
+        arguments: [evidence.lowerBound - zoneReach, mark, evidence.upperBound + zoneReach])
+        != false
     {
       return "a file indexed before is a wall clock near the new ones (its zone)"
+    }
+    // A new wall clock is no evidence of a zone; it joins the run of an older one of its camera
+    // within `runGap` of it (a run takes the zone most of its photos got).
+    let runReach = timeline.runGap + 2 * shift + 1
+    for record in records where record.utcOffset == nil {
+      if try Bool.fetchOne(
+        db, sql: wallClocksSince, arguments: [record.takenAt - runReach, mark, record.takenAt + runReach])
+        != false
+      {
+        return "a file indexed before is a wall clock in the run of a new one"
+      }
     }
     let identifiers = records.compactMap(\.contentIdentifier)
     let bursts = records.compactMap(\.burstID)

@@ -165,15 +165,15 @@ final class TwinLibraries {
 
   /// An old card imported: a few photos taken among those indexed, in a folder of their own, now
   /// and then at two times far apart (two spans of the queue to cut again); from `start` when
-  /// given, in one run.
-  func importOldCard(at start: Double? = nil) throws {
+  /// given, in one run; wall clocks when `wallClocks` (an old DSLR's, no offset in its files).
+  func importOldCard(at start: Double? = nil, wallClocks: Bool = false) throws {
     next += 1
     let folder = "card\(next)"
     var changes = IndexChanges(rootId: root)
     for _ in 0..<(start == nil ? Int.random(in: 1...2, using: &random) : 1) {
       var seconds = start ?? Double.random(in: 1_700_000_000...clock, using: &random)
       for _ in 0..<Int.random(in: 1...5, using: &random) {
-        changes.media += newPhoto(at: seconds, folder: folder, wallClock: false)
+        changes.media += newPhoto(at: seconds, folder: folder, wallClock: wallClocks)
         seconds += [0.5, 2, 40, 700, 5000].randomElement(using: &random) ?? 1
       }
     }
@@ -658,6 +658,24 @@ private func clockChange(_ twins: TwinLibraries, step: Int) throws {
   #expect(try twins.freshen() == .fresh)
   #expect(try twins.expectAlike(after: 2, .fresh))
   #expect(twins.builds.builds == 1)
+}
+
+/// Old cards of a camera that writes no offset (an old DSLR's wall clocks) among a library's
+/// photos of known zone: each wall clock takes its zone from the photos around it, and the
+/// moments around it are cut again with it, where the rules allow (counted); after every change
+/// the queue equals a full rebuild, and so do `next`, `status` and the manifest.
+@Test(arguments: [1, 2, 3, 4])
+func wallClocksTakenAmongTheQueuesEqualAFullRebuild(seed: Int) async throws {
+  let done = try await TwinLibraries.stepped(seed: seed, steps: 30) { twins, step in
+    switch step % 3 {
+    case 0: try twins.importOldCard(wallClocks: true)
+    case 1: try twins.append()
+    default: try twins.mark()
+    }
+  }
+  let taken = done.enumerated().filter { $0.offset % 3 == 0 }.map(\.element)
+  #expect(taken.allSatisfy { $0 == .inserted || $0 == .rebuilt }, "\(taken)")
+  #expect(taken.filter { $0 == .inserted }.count >= 4, "\(taken)")
 }
 
 /// An old card whose photos fall in the widest gap of the library makes a moment of its own: only

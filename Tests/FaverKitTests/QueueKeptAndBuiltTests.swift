@@ -7,9 +7,9 @@ import Testing
 @testable import FaverStore
 
 /// Two stores of the same files and corrections, one keeping its saved queue up to date after a
-/// clock correction (`Library.freshenQueue`), the other building it from nothing: where the
-/// photos a correction moves would place another photo otherwise, the first must rebuild too.
-private final class Reclocked {
+/// change (`Library.freshenQueue`), the other building it from nothing: where the change would
+/// place another photo otherwise, the first must rebuild too.
+private final class KeptAndBuilt {
   let kept: (store: IndexStore, library: Library)
   let built: (store: IndexStore, library: Library)
   let folder: URL
@@ -38,11 +38,11 @@ private final class Reclocked {
 
   deinit { try? FileManager.default.removeItem(at: folder) }
 
-  /// Corrects `correction` in both; returns how the kept queue was made fresh, once both queues
+  /// Makes `change` in both stores; returns how the kept queue was made fresh, once both queues
   /// are expected equal.
-  func correct(_ correction: ClockCorrection) throws -> Library.QueueFreshening {
-    try kept.store.addClockCorrection(correction)
-    try built.store.addClockCorrection(correction)
+  func change(_ change: (IndexStore) throws -> Void) throws -> Library.QueueFreshening {
+    try change(kept.store)
+    try change(built.store)
     let done = try kept.library.freshenQueue(mode: .smart).freshening
     try built.store.database.write { db in
       for table in ["queueItem", "queueMoment", "queueGap"] { try db.execute(sql: "DELETE FROM \(table)") }
@@ -52,6 +52,20 @@ private final class Reclocked {
     let (a, b) = (try TwinLibraries.savedQueue(kept.store), try TwinLibraries.savedQueue(built.store))
     #expect(a == b, "\(done): \(TwinLibraries.firstDifference(a, b))")
     return done
+  }
+
+  /// Corrects `correction` in both (see `change`).
+  func correct(_ correction: ClockCorrection) throws -> Library.QueueFreshening {
+    try change { try $0.addClockCorrection(correction) }
+  }
+
+  /// Indexes `files` (of the root's id) in both (see `change`).
+  func add(_ files: (Int64) -> [FileRecord]) throws -> Library.QueueFreshening {
+    try change { store in
+      var changes = IndexChanges(rootId: root)
+      changes.media = files(root)
+      try store.apply(changes)
+    }
   }
 
   static func file(
@@ -74,7 +88,7 @@ private let start: Double = 1_700_000_000
 /// Ten phone photos an hour apart, ten days after `start`: a queue of a few moments to keep.
 private func filler(root: Int64) -> [FileRecord] {
   (0..<10).map {
-    Reclocked.file(
+    KeptAndBuilt.file(
       "later/f\($0).jpg", root: root, at: start + 864_000 + Double($0) * 3600, offset: 0, camera: phone)
   }
 }
@@ -84,15 +98,16 @@ private func filler(root: Int64) -> [FileRecord] {
 /// zone of another camera's photo. Moving the corrected photo alone would leave it where it was:
 /// the queue is rebuilt. A correction of a photo days from any wall clock moves that photo alone.
 @Test func aCorrectionThatMovesAWallClocksEvidenceRebuildsTheQueue() throws {
-  let twins = try Reclocked { root in
+  let twins = try KeptAndBuilt { root in
     [
       // Canon's wall clock at `start`, no offset: +01:00 from the Canon photo ten minutes after.
-      Reclocked.file("trip/w.jpg", root: root, at: start, offset: nil, camera: canon),
-      Reclocked.file("trip/a.jpg", root: root, at: start + 600 - 3600, offset: 3600, camera: canon),
+      KeptAndBuilt.file("trip/w.jpg", root: root, at: start, offset: nil, camera: canon),
+      KeptAndBuilt.file("trip/a.jpg", root: root, at: start + 600 - 3600, offset: 3600, camera: canon),
       // The phone's, three hours later on its wall clock, at −05:00.
-      Reclocked.file("trip/b.jpg", root: root, at: start + 10_800 + 18_000, offset: -18_000, camera: phone),
+      KeptAndBuilt.file(
+        "trip/b.jpg", root: root, at: start + 10_800 + 18_000, offset: -18_000, camera: phone),
       // Canon's again, ten days later.
-      Reclocked.file("later/c.jpg", root: root, at: start + 864_000 + 1800, offset: 0, camera: canon),
+      KeptAndBuilt.file("later/c.jpg", root: root, at: start + 864_000 + 1800, offset: 0, camera: canon),
     ] + filler(root: root)
   }
   let away = ClockCorrection(
@@ -109,13 +124,13 @@ private func filler(root: Int64) -> [FileRecord] {
 /// earlier leaves it outside, so the queue is rebuilt; one that moves the first by a minute
 /// (within the span) changes nothing for it, and moves that photo alone.
 @Test func aCorrectionThatMovesAFoldersSpanRebuildsTheQueue() throws {
-  let twins = try Reclocked { root in
+  let twins = try KeptAndBuilt { root in
     [
-      Reclocked.file("day/a.jpg", root: root, at: start, offset: 0, camera: canon),
-      Reclocked.file("day/b.jpg", root: root, at: start + 3600, offset: 0, camera: canon),
-      Reclocked.file("day/c.jpg", root: root, at: start + 172_800, offset: 0, camera: canon),
+      KeptAndBuilt.file("day/a.jpg", root: root, at: start, offset: 0, camera: canon),
+      KeptAndBuilt.file("day/b.jpg", root: root, at: start + 3600, offset: 0, camera: canon),
+      KeptAndBuilt.file("day/c.jpg", root: root, at: start + 172_800, offset: 0, camera: canon),
       // Within a day of `c`, more than a day after `b`.
-      Reclocked.file(
+      KeptAndBuilt.file(
         "day/m.png", root: root, at: start + 172_800 + 43_200, offset: nil, camera: nil, source: .fileModified
       ),
     ] + filler(root: root)
@@ -127,4 +142,31 @@ private func filler(root: Int64) -> [FileRecord] {
     camera: "Canon EOS R6", shift: 60, from: Date(timeIntervalSince1970: start - 60),
     to: Date(timeIntervalSince1970: start + 60))
   #expect(try twins.correct(first) == .reclocked)
+}
+
+/// A run of a camera's wall clocks (no more than an hour apart) takes the zone most of them got:
+/// a new wall clock in the run of an older one can move that one, which the new one's placement
+/// alone would not, so the queue is rebuilt. A new wall clock hours from any other takes its zone
+/// from the photos of known zone around it and is cut in alone.
+@Test func aNewWallClockInTheRunOfAnOlderOneRebuildsTheQueue() throws {
+  let twins = try KeptAndBuilt { root in
+    [
+      // Canon at +01:00 an hour before the wall clock, at −05:00 two hours after it.
+      KeptAndBuilt.file("trip/a.jpg", root: root, at: start - 3600 - 3600, offset: 3600, camera: canon),
+      KeptAndBuilt.file("trip/w1.jpg", root: root, at: start, offset: nil, camera: canon),
+      KeptAndBuilt.file("trip/b.jpg", root: root, at: start + 7200 + 18_000, offset: -18_000, camera: canon),
+    ] + filler(root: root)
+  }
+  // Nearer −05:00 than +01:00, fifty minutes after the first: one run, a vote each.
+  #expect(
+    try twins.add {
+      [KeptAndBuilt.file("card/w2.jpg", root: $0, at: start + 3000, offset: nil, camera: canon)]
+    }
+      == .rebuilt)
+  // Five hours on: a run of its own, nearest the −05:00 photo.
+  #expect(
+    try twins.add {
+      [KeptAndBuilt.file("card/w3.jpg", root: $0, at: start + 18_000, offset: nil, camera: canon)]
+    }
+      == .inserted)
 }
