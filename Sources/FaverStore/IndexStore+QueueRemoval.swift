@@ -17,10 +17,12 @@ import GRDB
 ///   number of changes `fileChange` logged, each a removal. At most `editLimit` of them.
 /// - Each removed file was not a copy (no file holds its id any more) and was one item of its own
 ///   (no Live Photo video, no raw file with it): it paired with nothing.
-/// - Each knew its instant (an offset in the file, not dated by name or modification time), and
-///   changed nothing placed around it: no file is a wall clock within `Timeline.reach` + the
-///   widest offset (+ twice the largest clock shift) of it, either side (its zone is inferred from
-///   evidence that near), none shares its burst identifier; and in its folder (the exact
+/// - Each was dated by its metadata (not by its name or modification time), and changed nothing
+///   placed around it: no file is a wall clock within `Timeline.reach` + the widest offset (+
+///   twice the largest clock shift) of one with an offset of its own, either side (its zone is
+///   inferred from evidence that near), nor within `Timeline.runGap` (+ twice the largest shift)
+///   of a removed wall clock (whose camera's run it may have been in); none shares its burst
+///   identifier; and in its folder (the exact
 ///   directory), every file dated by its modification time stays dated or undated as it was: the
 ///   removed photos were not what held the span of the folder's dated photos near it, nor what
 ///   made them outnumber its modification times (`keepsUndated`).
@@ -217,6 +219,7 @@ extension IndexStore {
     else { return .other(.rebuild("files other than removed ones changed")) }
     let shift = corrections.map { TimeInterval(abs($0.shift)) }.max() ?? 0
     let zoneReach = timeline.reach + Timeline.widestOffset + 2 * shift + Self.pairingReach
+    let runReach = timeline.runGap + 2 * shift + Self.pairingReach
     var removed: Set<String> = []
     var removedByFolder: [FolderPrefix: Set<String>] = [:]
     for change in changes {
@@ -224,9 +227,12 @@ extension IndexStore {
         change[0], change[2], change[3], change[4]
       )
       let (offset, source, burstID): (Int?, String, String?) = (change[5], change[6], change[7])
-      guard offset != nil, source != TimeSource.fileModified.rawValue,
-        source != TimeSource.fileName.rawValue
-      else { return .other(.rebuild("a removed file had no offset of its own")) }
+      guard source != TimeSource.fileModified.rawValue, source != TimeSource.fileName.rawValue else {
+        return .other(.rebuild("a removed file was dated by its name or modification time"))
+      }
+      // A photo with an offset of its own is evidence of the zone of the wall clocks near it; a
+      // wall clock is none, and counts only in the run of its camera's within `runGap` of it.
+      let reach = offset == nil ? runReach : zoneReach
       let near = try Bool.fetchOne(
         db,
         sql: """
@@ -237,7 +243,7 @@ extension IndexStore {
             AND takenAt >= ?2 AND takenAt <= ?3)
           OR (?4 IS NOT NULL AND EXISTS(SELECT 1 FROM file WHERE burstID = ?4))
           """,
-        arguments: [id, takenAt - zoneReach, takenAt + zoneReach, burstID])
+        arguments: [id, takenAt - reach, takenAt + reach, burstID])
       guard near == false else {
         return .other(.rebuild("a removed file was a copy or a pair, or files near it depend on it"))
       }

@@ -225,6 +225,15 @@ final class TwinLibraries {
     try apply(changes)
   }
 
+  /// Removes every file of an old card imported before (its photos deleted at once).
+  func removeACard() throws {
+    let cards = Set(files.keys.filter { $0.hasPrefix("card") }.map { String($0.prefix { $0 != "/" }) })
+    guard let card = cards.sorted().randomElement(using: &random) else { return }
+    var changes = IndexChanges(rootId: root)
+    changes.removed = files.keys.filter { $0.hasPrefix(card + "/") }.sorted()
+    try apply(changes)
+  }
+
   /// Removes the first or the last dated photo of a folder (an end of its span), or its second.
   func removeAnEnd() throws {
     let folder = "d\(Int.random(in: 0..<4, using: &random))/p"
@@ -661,21 +670,26 @@ private func clockChange(_ twins: TwinLibraries, step: Int) throws {
 }
 
 /// Old cards of a camera that writes no offset (an old DSLR's wall clocks) among a library's
-/// photos of known zone: each wall clock takes its zone from the photos around it, and the
-/// moments around it are cut again with it, where the rules allow (counted); after every change
-/// the queue equals a full rebuild, and so do `next`, `status` and the manifest.
+/// photos of known zone, and now and then deleted again: each wall clock takes its zone from the
+/// photos around it, and the moments around it are cut again with it, or without it, where the
+/// rules allow (counted); after every change the queue equals a full rebuild, and so do `next`,
+/// `status` and the manifest.
 @Test(arguments: [1, 2, 3, 4])
 func wallClocksTakenAmongTheQueuesEqualAFullRebuild(seed: Int) async throws {
-  let done = try await TwinLibraries.stepped(seed: seed, steps: 30) { twins, step in
-    switch step % 3 {
+  let done = try await TwinLibraries.stepped(seed: seed, steps: 40) { twins, step in
+    switch step % 4 {
     case 0: try twins.importOldCard(wallClocks: true)
     case 1: try twins.append()
+    case 2: try twins.removeACard()
     default: try twins.mark()
     }
   }
-  let taken = done.enumerated().filter { $0.offset % 3 == 0 }.map(\.element)
+  let taken = done.enumerated().filter { $0.offset % 4 == 0 }.map(\.element)
   #expect(taken.allSatisfy { $0 == .inserted || $0 == .rebuilt }, "\(taken)")
   #expect(taken.filter { $0 == .inserted }.count >= 4, "\(taken)")
+  let removed = done.enumerated().filter { $0.offset % 4 == 2 }.map(\.element)
+  #expect(removed.allSatisfy { [.removed, .removedInTheMiddle, .rebuilt].contains($0) }, "\(removed)")
+  #expect(removed.filter { $0 == .removedInTheMiddle }.count >= 3, "\(removed)")
 }
 
 /// An old card whose photos fall in the widest gap of the library makes a moment of its own: only

@@ -170,3 +170,27 @@ private func filler(root: Int64) -> [FileRecord] {
     }
       == .inserted)
 }
+
+/// The same run the other way: a wall clock deleted from the run of another leaves that one the
+/// zone its own evidence gives, so the queue is rebuilt; one hours from any other wall clock is
+/// cut out alone.
+@Test func aWallClockRemovedFromTheRunOfAnotherRebuildsTheQueue() throws {
+  let twins = try KeptAndBuilt { root in
+    [
+      KeptAndBuilt.file("trip/a.jpg", root: root, at: start - 3600 - 3600, offset: 3600, camera: canon),
+      KeptAndBuilt.file("trip/w1.jpg", root: root, at: start, offset: nil, camera: canon),
+      KeptAndBuilt.file("trip/w2.jpg", root: root, at: start + 3000, offset: nil, camera: canon),
+      KeptAndBuilt.file("trip/b.jpg", root: root, at: start + 7200 + 18_000, offset: -18_000, camera: canon),
+      KeptAndBuilt.file("trip/w3.jpg", root: root, at: start + 18_000, offset: nil, camera: canon),
+    ] + filler(root: root)
+  }
+  func remove(_ path: String) throws -> Library.QueueFreshening {
+    try twins.change { store in
+      var changes = IndexChanges(rootId: twins.root)
+      changes.removed = [path]
+      try store.apply(changes)
+    }
+  }
+  #expect(try remove("trip/w2.jpg") == .rebuilt)
+  #expect(try remove("trip/w3.jpg") == .removedInTheMiddle)
+}
