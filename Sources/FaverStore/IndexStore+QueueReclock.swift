@@ -15,12 +15,17 @@ import GRDB
 ///   covers.
 /// - A photo moves when the correction that covers it now (`ClockCorrection.Lookup`, as
 ///   `Timeline` finds it) has another shift than its item was placed with. Each photo that moves
-///   knows its instant from its own offset (not its GPS stamps: those keep the instant and move
-///   the zone; not a wall clock, a date in its name or a modification time), is dated, has no
-///   burst identifier, and changes nothing placed around it: no file is a wall clock within
-///   `Timeline.reach` + the widest offset (+ twice the largest shift before or after) of it (its
-///   zone is inferred from evidence that near), and in each of its folders every file dated by its
-///   modification time stays dated or undated as it was (`keepsUndated`).
+///   is dated by its metadata (not by its name, never undated), has no burst identifier, and was
+///   not placed by its GPS stamps (those keep the instant and move the zone). One with an offset
+///   of its own moves by the change of shift; a wall clock (an old DSLR's) is placed anew from its
+///   files, with the saved queue's photos of known zone around where its clock puts it now and
+///   the other photos that move (`IndexStore+QueueZones`).
+/// - It changes nothing placed around it: no wall clock that does not move is within
+///   `Timeline.reach` + the widest offset (+ twice the largest shift before or after) of a moved
+///   photo with an offset of its own (their zone is inferred from evidence that near), nor within
+///   `Timeline.runGap` (+ twice that shift) of a moved wall clock (their camera's run); in each of
+///   its folders every file dated by its modification time stays dated or undated as it was
+///   (`keepsUndated`).
 /// - The moments it left and the moments it falls in are cut again (`cutAround`): the span rules
 ///   of a removal mid-timeline apply, and the threshold is the one of the kept gaps outside every
 ///   span and theirs.
@@ -62,7 +67,8 @@ extension IndexStore {
       }
       // The items of the photos the changed corrections may move, with what placed them.
       var lookup = ClockCorrection.Lookup(corrections)
-      var moved: [(item: QueuedItem, asset: Asset)] = []
+      var moved: [Moved] = []
+      var wallClocks: [QueuedItem] = []
       let snapshot = try QueueSnapshot(db)
       for item in try Self.items(ofCameras: cameras, wallClocks: spans, in: db) {
         guard let found = try snapshot.assets(of: [item]).first, var asset = found else {
@@ -71,34 +77,56 @@ extension IndexStore {
         let shift = lookup.correction(of: asset)?.shift ?? 0
         let time = asset.captureTime
         guard shift != time.clockShift else { continue }
-        guard time.offsetSource == .file, time.utcOffset != nil, time.source != .fileName, !time.isUndated,
-          asset.burstID == nil
-        else {
-          return .rebuild("a photo the correction moves has no offset of its own, or a burst identifier")
+        guard time.source != .fileName, !time.isUndated, asset.burstID == nil else {
+          return .rebuild(
+            "a photo the correction moves is dated by its name, undated, or has a burst identifier")
         }
         widest = max(widest, abs(time.clockShift))
-        asset.captureTime.instant += TimeInterval(shift - time.clockShift)
-        asset.captureTime.clockShift = shift
-        moved.append((item, asset))
+        if time.utcOffset == nil {
+          // A wall clock: its zone is inferred anew where its clock puts it now (below).
+          wallClocks.append(item)
+        } else {
+          guard time.offsetSource == .file else {
+            return .rebuild("a photo the correction moves was placed by its GPS stamps (its zone moves)")
+          }
+          let taken = time.instant.timeIntervalSince1970 - Double(time.clockShift)
+          asset.captureTime.instant += TimeInterval(shift - time.clockShift)
+          asset.captureTime.clockShift = shift
+          moved.append(Moved(item: item, asset: asset, taken: taken, isWallClock: false))
+        }
         // More than a span may hold: every moment would be cut again, one by one.
-        guard moved.count <= Self.spanLimit else { return .rebuild("the correction moves too many photos") }
+        guard moved.count + wallClocks.count <= Self.spanLimit else {
+          return .rebuild("the correction moves too many photos")
+        }
       }
       var updated = QueueStamp(generation: generation, mode: mode, threshold: savedThreshold, recipe: recipe)
-      guard !moved.isEmpty else {
+      guard !moved.isEmpty || !wallClocks.isEmpty else {
         updated.lastFileRow = mark
         try Self.writeStamp(updated, scratch: false, in: db)
         return .edited(items: 0)
       }
+      let ids = Set(
+        (moved.map(\.item) + wallClocks).flatMap {
+          [$0.assetID, $0.companionID, $0.rawID].compactMap(\.?.rawValue)
+        })
+      if !wallClocks.isEmpty {
+        guard
+          let placed = try Self.placeAgain(
+            wallClocks, among: moved.map(\.asset), without: ids, corrections: corrections, timeline: timeline,
+            in: db)
+        else { return .rebuild("a wall clock the correction moves cannot be placed again alone") }
+        moved += placed
+      }
       if let reason = try Self.movesOthers(
-        moved, zoneReach: timeline.reach + Timeline.widestOffset + 2 * Double(widest),
-        folderReach: timeline.folderReach, in: db)
+        moved, ids: ids, zoneReach: timeline.reach + Timeline.widestOffset + 2 * Double(widest),
+        runReach: timeline.runGap + 2 * Double(widest) + 1, folderReach: timeline.folderReach, in: db)
       {
         return .rebuild(reason)
       }
       var held: [Int: [Asset]] = [:]
-      for (item, asset) in moved {
-        held[item.moment, default: []] += []
-        held[try Self.moment(before: asset, in: db), default: []].append(asset)
+      for photo in moved {
+        held[photo.item.moment, default: []] += []
+        held[try Self.moment(before: photo.asset, in: db), default: []].append(photo.asset)
       }
       updated.threshold = nil
       guard
@@ -152,24 +180,70 @@ extension IndexStore {
     return items.values.sorted { $0.position < $1.position }
   }
 
-  /// Why moving `moved` (each item and its asset placed anew) would place another photo
+  /// A photo a correction moves: its item, its asset placed where it falls now, its file's time
+  /// (the instant its own offset gives, or its wall clock read as UTC), and whether it is a wall
+  /// clock.
+  struct Moved {
+    var item: QueuedItem
+    var asset: Asset
+    var taken: Double
+    var isWallClock: Bool
+  }
+
+  /// The wall clocks of `items` placed anew from their files, by their corrections now, with the
+  /// saved queue's photos of known zone around them but `without`, and `among` (see
+  /// `IndexStore+QueueZones`); nil when an item's files do not make that one asset again, or the
+  /// photos around are too many.
+  private static func placeAgain(
+    _ items: [QueuedItem], among moved: [Asset], without: Set<String>, corrections: [ClockCorrection],
+    timeline: Timeline, in db: Database
+  ) throws -> [Moved]? {
+    let roots = try Row.fetchAll(db, sql: "SELECT id, path FROM root").reduce(into: [Int64: String]()) {
+      $0[$1[0]] = $1[1]
+    }
+    var assets: [Asset] = []
+    var taken: [Double] = []
+    for item in items {
+      let records = try Row.fetchAll(
+        db, sql: "SELECT \(FileRecord.Columns.selection) FROM file WHERE assetId IN (?, ?, ?)",
+        arguments: [item.assetID.rawValue, item.companionID?.rawValue, item.rawID?.rawValue]
+      ).map(FileRecord.init(row:))
+      let made = Self.paired(records, roots: roots)
+      guard made.count == 1, let asset = made.first, asset.id == item.assetID,
+        let record = records.first(where: { $0.assetId == item.assetID.rawValue })
+      else { return nil }
+      assets.append(asset)
+      taken.append(record.takenAt)
+    }
+    guard
+      try Self.place(
+        &assets, among: moved, without: without, corrections: corrections, timeline: timeline, in: db)
+    else { return nil }
+    return zip(items, zip(assets, taken)).map { Moved(item: $0, asset: $1.0, taken: $1.1, isWallClock: true) }
+  }
+
+  /// Why moving `moved` (each placed anew; `ids`, every id of theirs) would place another photo
   /// otherwise (the rules above); nil when it would not.
   private static func movesOthers(
-    _ moved: [(item: QueuedItem, asset: Asset)], zoneReach: TimeInterval, folderReach: TimeInterval,
-    in db: Database
+    _ moved: [Moved], ids: Set<String>, zoneReach: TimeInterval, runReach: TimeInterval,
+    folderReach: TimeInterval, in db: Database
   ) throws -> String? {
+    // The wall clocks that do not move: a photo with an offset of its own is evidence of their
+    // zone; a wall clock is none, and counts only in their camera's run.
     let near = try db.cachedStatement(
       sql: """
         SELECT EXISTS(SELECT 1 FROM file WHERE utcOffset IS NULL AND timeSource != 'fileModified'
-          AND takenAt >= ? AND takenAt <= ?)
+          AND takenAt >= ? AND takenAt <= ? AND assetId NOT IN (SELECT value FROM json_each(?)))
         """)
+    let list = String(decoding: try JSONEncoder().encode(ids.sorted()), as: UTF8.self)
     var byFolder: [FolderPrefix: [String: Double]] = [:]
-    for (item, asset) in moved {
-      // The file's time: the instant its own offset gives, before any correction.
-      let taken = item.captureTime.instant.timeIntervalSince1970 - Double(item.captureTime.clockShift)
-      guard try Bool.fetchOne(near, arguments: [taken - zoneReach, taken + zoneReach]) == false else {
-        return "a wall-clock photo near a moved one takes its zone from it"
+    for photo in moved {
+      let reach = photo.isWallClock ? runReach : zoneReach
+      guard try Bool.fetchOne(near, arguments: [photo.taken - reach, photo.taken + reach, list]) == false
+      else {
+        return "a wall clock near a moved photo takes its zone from it, or is in its run"
       }
+      let item = photo.item
       let files = try Row.fetchAll(
         db, sql: "SELECT rootId, path FROM file WHERE assetId IN (?, ?, ?)",
         arguments: [item.assetID.rawValue, item.companionID?.rawValue, item.rawID?.rawValue])
@@ -177,7 +251,7 @@ extension IndexStore {
         let path: String = file[1]
         let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[...$0]) } ?? ""
         byFolder[FolderPrefix(rootId: file[0], prefix: folder), default: [:]][item.assetID.rawValue] =
-          asset.captureTime.instant.timeIntervalSince1970
+          photo.asset.captureTime.instant.timeIntervalSince1970
       }
     }
     for (folder, instants) in byFolder

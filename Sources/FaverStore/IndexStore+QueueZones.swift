@@ -21,6 +21,16 @@ extension IndexStore {
   static func placeNew(
     _ assets: inout [Asset], corrections: [ClockCorrection], timeline: Timeline, in db: Database
   ) throws -> Bool {
+    try place(&assets, among: [], without: [], corrections: corrections, timeline: timeline, in: db)
+  }
+
+  /// `placeNew`, the photos of known zone being the saved queue's but the items of `without`
+  /// (moved elsewhere), and `among` (placed, where they are now: the photos a clock correction
+  /// moved, see `reclockQueue`).
+  static func place(
+    _ assets: inout [Asset], among moved: [Asset], without: Set<String>, corrections: [ClockCorrection],
+    timeline: Timeline, in db: Database
+  ) throws -> Bool {
     let walls = assets.filter { $0.captureTime.utcOffset == nil && $0.captureTime.source != .fileModified }
       .map(\.captureTime.instant.timeIntervalSince1970).sorted()
     guard !walls.isEmpty else {
@@ -48,7 +58,9 @@ extension IndexStore {
     for window in windows {
       let rows = try Row.fetchCursor(known, arguments: [window.lowerBound, window.upperBound])
       while let row = try rows.next() {
-        items.append(QueuedItem(row: row))
+        let item = QueuedItem(row: row)
+        guard !without.contains(item.assetID.rawValue) else { continue }
+        items.append(item)
         guard items.count <= evidenceLimit else { return false }
       }
     }
@@ -56,7 +68,7 @@ extension IndexStore {
     guard found.allSatisfy({ $0 != nil }) else { return false }
     // Placed already: the corrections move them no further (each by its shift less the one it
     // has), and their zones are their own.
-    var placed = found.compactMap(\.self).filter { Timeline.isZoneEvidence($0.captureTime) }
+    var placed = (found.compactMap(\.self) + moved).filter { Timeline.isZoneEvidence($0.captureTime) }
     let evidence = placed.count
     placed += assets
     timeline.place(&placed, corrections: corrections)

@@ -24,6 +24,8 @@ final class TwinLibraries {
   let builds = BuildCount()
   /// Whether a new day's photos may hold a wall-clock one now and then.
   var wallClocks = true
+  /// The camera (of `cameras`) whose every photo is a wall clock (an old DSLR's), if any.
+  var wallClockCamera: Int?
   /// Whether a new day's folder also gets files dated by their modification time (no date in the
   /// file: a screenshot, a download), about as many as its photos, at times among and around the
   /// library's photos, some far outside them (undated when their folder is mostly dated photos).
@@ -82,8 +84,9 @@ final class TwinLibraries {
   private func newPhoto(at seconds: Double, folder: String, wallClock: Bool) -> [FileRecord] {
     next += 1
     let name = "\(folder)/p\(next)"
-    let offset: Int? = wallClock ? nil : [3600, -18_000].randomElement(using: &random)
+    var offset: Int? = wallClock ? nil : [3600, -18_000].randomElement(using: &random)
     let camera = Int.random(in: 0..<Self.cameras.count, using: &random)
+    if camera == wallClockCamera { offset = nil }
     let coordinate = Bool.random(using: &random) ? Self.places.randomElement(using: &random) : nil
     switch Int.random(in: 0..<10, using: &random) {
     case 0:
@@ -374,12 +377,13 @@ final class TwinLibraries {
   /// `change` of the step's number, made fresh and expected alike (`expectAlike`); returns how
   /// each step was made fresh, up to the first where they differ.
   static func stepped(
-    seed: Int, steps: Int, wallClocks: Bool = false, modifiedFiles: Bool = false,
+    seed: Int, steps: Int, wallClocks: Bool = false, modifiedFiles: Bool = false, wallClockCamera: Int? = nil,
     _ change: (TwinLibraries, Int) throws -> Void
   ) async throws -> [Library.QueueFreshening] {
     let twins = try TwinLibraries(seed: UInt64(seed))
     twins.wallClocks = wallClocks
     twins.modifiedFiles = modifiedFiles
+    twins.wallClockCamera = wallClockCamera
     for _ in 0..<20 { try twins.append() }
     #expect(try twins.freshen() == .rebuilt)
     var taken: [Library.QueueFreshening] = []
@@ -623,6 +627,21 @@ func aClockShiftAmongWallClocksAndModificationTimesEqualsAFullRebuild(seed: Int)
   }
   #expect(done.count == 30)
   #expect(done.filter { $0 == .reclocked }.count >= 5, "\(done)")
+}
+
+/// A DSLR that writes no offset, its clock put right: each wall clock the correction moves takes
+/// its zone anew from the photos of known zone around where its clock puts it now, and the
+/// moments it leaves and joins are cut again, where the rules allow (counted); after every change
+/// the queue equals a full rebuild, and so do `next`, `status` and the manifest.
+@Test(arguments: [1, 2, 3, 4])
+func aClockShiftOfAWallClockCameraEqualsAFullRebuild(seed: Int) async throws {
+  let done = try await TwinLibraries.stepped(seed: seed, steps: 30, wallClockCamera: 0) {
+    try clockChange($0, step: $1)
+  }
+  #expect(done.count == 30)
+  let canon = done.enumerated().filter { [0, 3, 4].contains($0.offset % 6) }.map(\.element)
+  #expect(canon.allSatisfy { $0 == .reclocked || $0 == .rebuilt || $0 == .fresh }, "\(canon)")
+  #expect(canon.filter { $0 == .reclocked }.count >= 5, "\(canon)")
 }
 
 /// A clock change of `step` (see `aClockShiftOfOneCameraEqualsAFullRebuild`): every sixth a new

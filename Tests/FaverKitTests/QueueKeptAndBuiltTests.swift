@@ -194,3 +194,28 @@ private func filler(root: Int64) -> [FileRecord] {
   #expect(try remove("trip/w2.jpg") == .rebuilt)
   #expect(try remove("trip/w3.jpg") == .removedInTheMiddle)
 }
+
+/// A wall clock a correction moves out of the run of one it does not move leaves that one the
+/// zone its own evidence gives, so the queue is rebuilt; a correction of a wall clock alone, hours
+/// from any other, places it anew from the photos of known zone around where it falls now.
+@Test func aCorrectionThatMovesAWallClockOutOfARunRebuildsTheQueue() throws {
+  let twins = try KeptAndBuilt { root in
+    [
+      KeptAndBuilt.file("trip/a.jpg", root: root, at: start - 3600 - 3600, offset: 3600, camera: canon),
+      KeptAndBuilt.file("trip/w1.jpg", root: root, at: start, offset: nil, camera: canon),
+      KeptAndBuilt.file("trip/w2.jpg", root: root, at: start + 3000, offset: nil, camera: canon),
+      KeptAndBuilt.file("trip/b.jpg", root: root, at: start + 7200 + 18_000, offset: -18_000, camera: canon),
+      // Days later, alone but for Canon's photo at +02:00 half an hour after it.
+      KeptAndBuilt.file("later/w3.jpg", root: root, at: start + 864_000 + 5400, offset: nil, camera: canon),
+      KeptAndBuilt.file(
+        "later/c.jpg", root: root, at: start + 864_000 + 7200 - 7200, offset: 7200, camera: canon),
+    ] + filler(root: root)
+  }
+  let out = ClockCorrection(
+    camera: "Canon EOS R6", shift: 7200, from: Date(timeIntervalSince1970: start + 1500),
+    to: Date(timeIntervalSince1970: start + 4000))
+  #expect(try twins.correct(out) == .rebuilt)
+  let alone = ClockCorrection(
+    camera: "Canon EOS R6", shift: 9000, from: Date(timeIntervalSince1970: start + 800_000))
+  #expect(try twins.correct(alone) == .reclocked)
+}
