@@ -144,20 +144,29 @@ private func filler(root: Int64) -> [FileRecord] {
   #expect(try twins.correct(first) == .reclocked)
 }
 
+/// Canon's wall clocks between its photos at two zones: one at +01:00 an hour before the first
+/// wall clock (`trip/w1`, at `start`), one at −05:00 two hours after it; the second wall clock
+/// (`trip/w2`, fifty minutes after the first, unless `second` is false) is nearer the −05:00
+/// one: one run, a vote each.
+private func run(root: Int64, second: Bool = true) -> [FileRecord] {
+  [
+    KeptAndBuilt.file("trip/a.jpg", root: root, at: start - 3600 - 3600, offset: 3600, camera: canon),
+    KeptAndBuilt.file("trip/w1.jpg", root: root, at: start, offset: nil, camera: canon),
+    KeptAndBuilt.file("trip/b.jpg", root: root, at: start + 7200 + 18_000, offset: -18_000, camera: canon),
+  ]
+    + (second
+      ? [KeptAndBuilt.file("trip/w2.jpg", root: root, at: start + 3000, offset: nil, camera: canon)] : [])
+}
+
 /// A run of a camera's wall clocks (no more than an hour apart) takes the zone most of them got:
 /// a new wall clock in the run of an older one can move that one, which the new one's placement
 /// alone would not, so the queue is rebuilt. A new wall clock hours from any other takes its zone
 /// from the photos of known zone around it and is cut in alone.
 @Test func aNewWallClockInTheRunOfAnOlderOneRebuildsTheQueue() throws {
   let twins = try KeptAndBuilt { root in
-    [
-      // Canon at +01:00 an hour before the wall clock, at −05:00 two hours after it.
-      KeptAndBuilt.file("trip/a.jpg", root: root, at: start - 3600 - 3600, offset: 3600, camera: canon),
-      KeptAndBuilt.file("trip/w1.jpg", root: root, at: start, offset: nil, camera: canon),
-      KeptAndBuilt.file("trip/b.jpg", root: root, at: start + 7200 + 18_000, offset: -18_000, camera: canon),
-    ] + filler(root: root)
+    run(root: root, second: false) + filler(root: root)
   }
-  // Nearer −05:00 than +01:00, fifty minutes after the first: one run, a vote each.
+  // The second of `run`, new.
   #expect(
     try twins.add {
       [KeptAndBuilt.file("card/w2.jpg", root: $0, at: start + 3000, offset: nil, camera: canon)]
@@ -176,13 +185,9 @@ private func filler(root: Int64) -> [FileRecord] {
 /// cut out alone.
 @Test func aWallClockRemovedFromTheRunOfAnotherRebuildsTheQueue() throws {
   let twins = try KeptAndBuilt { root in
-    [
-      KeptAndBuilt.file("trip/a.jpg", root: root, at: start - 3600 - 3600, offset: 3600, camera: canon),
-      KeptAndBuilt.file("trip/w1.jpg", root: root, at: start, offset: nil, camera: canon),
-      KeptAndBuilt.file("trip/w2.jpg", root: root, at: start + 3000, offset: nil, camera: canon),
-      KeptAndBuilt.file("trip/b.jpg", root: root, at: start + 7200 + 18_000, offset: -18_000, camera: canon),
-      KeptAndBuilt.file("trip/w3.jpg", root: root, at: start + 18_000, offset: nil, camera: canon),
-    ] + filler(root: root)
+    run(root: root)
+      + [KeptAndBuilt.file("trip/w3.jpg", root: root, at: start + 18_000, offset: nil, camera: canon)]
+      + filler(root: root)
   }
   func remove(_ path: String) throws -> Library.QueueFreshening {
     try twins.change { store in
@@ -200,11 +205,7 @@ private func filler(root: Int64) -> [FileRecord] {
 /// from any other, places it anew from the photos of known zone around where it falls now.
 @Test func aCorrectionThatMovesAWallClockOutOfARunRebuildsTheQueue() throws {
   let twins = try KeptAndBuilt { root in
-    [
-      KeptAndBuilt.file("trip/a.jpg", root: root, at: start - 3600 - 3600, offset: 3600, camera: canon),
-      KeptAndBuilt.file("trip/w1.jpg", root: root, at: start, offset: nil, camera: canon),
-      KeptAndBuilt.file("trip/w2.jpg", root: root, at: start + 3000, offset: nil, camera: canon),
-      KeptAndBuilt.file("trip/b.jpg", root: root, at: start + 7200 + 18_000, offset: -18_000, camera: canon),
+    run(root: root) + [
       // Days later, alone but for Canon's photo at +02:00 half an hour after it.
       KeptAndBuilt.file("later/w3.jpg", root: root, at: start + 864_000 + 5400, offset: nil, camera: canon),
       KeptAndBuilt.file(
