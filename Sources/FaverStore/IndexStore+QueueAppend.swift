@@ -88,7 +88,7 @@ extension IndexStore {
       let ids = records.map(\.assetId)
       guard Set(ids).count == ids.count else { return .rebuild("a new file is a copy of another") }
       var assets = Self.paired(records, roots: roots)
-      guard try Self.placeNew(&assets, corrections: corrections, timeline: timeline, in: db) else {
+      guard try Self.place(&assets, corrections: corrections, timeline: timeline, in: db) else {
         return .rebuild("too many photos of known zone around the new wall clocks")
       }
       let placed = assets.map(\.captureTime.instant.timeIntervalSince1970)

@@ -70,7 +70,8 @@ extension IndexStore {
       var moved: [Moved] = []
       var wallClocks: [QueuedItem] = []
       let snapshot = try QueueSnapshot(db)
-      for item in try Self.items(ofCameras: cameras, wallClocks: spans, in: db) {
+      // One at a time: a correction that moves more than a span holds stops early.
+      for item in try Self.items(ofCameras: cameras, spans: spans, in: db) {
         guard let found = try snapshot.assets(of: [item]).first, var asset = found else {
           return .rebuild("a photo of the camera is not in the queue")
         }
@@ -139,17 +140,17 @@ extension IndexStore {
   }
 
   /// The saved queue's items of the photos of `cameras` (by `Asset.camera`, or `cameraModel`)
-  /// whose file time lies within a zone of one of `wallClocks` (nil: open on that side), each
-  /// once; modification times aside (no correction moves them).
+  /// whose file time lies within the widest zone of one of the corrections' `spans` (nil: open on
+  /// that side), each once; modification times aside (no correction moves them).
   private static func items(
-    ofCameras cameras: Set<String>, wallClocks: [(from: Double?, to: Double?)], in db: Database
+    ofCameras cameras: Set<String>, spans: [(from: Double?, to: Double?)], in db: Database
   ) throws -> [QueuedItem] {
     // The cameras' makes, models and serial numbers as the files write them: one pass over the
     // files to list them, one to find their files.
     let named = try Self.cameraKeys(in: db).filter { $0.isOne(of: cameras) }
-    guard !named.isEmpty, !wallClocks.isEmpty else { return [] }
-    let low = wallClocks.map { $0.from ?? -.infinity }.min() ?? -.infinity
-    let high = wallClocks.map { $0.to ?? .infinity }.max() ?? .infinity
+    guard !named.isEmpty, !spans.isEmpty else { return [] }
+    let low = spans.map { $0.from ?? -.infinity }.min() ?? -.infinity
+    let high = spans.map { $0.to ?? .infinity }.max() ?? .infinity
     // A file's time is its instant, or its wall clock read as UTC: within the widest zone of it.
     var arguments: StatementArguments = [
       low.isFinite ? low - Timeline.widestOffset - 1 : -Double.greatestFiniteMagnitude,
@@ -198,9 +199,7 @@ extension IndexStore {
     _ items: [QueuedItem], among moved: [Asset], without: Set<String>, corrections: [ClockCorrection],
     timeline: Timeline, in db: Database
   ) throws -> [Moved]? {
-    let roots = try Row.fetchAll(db, sql: "SELECT id, path FROM root").reduce(into: [Int64: String]()) {
-      $0[$1[0]] = $1[1]
-    }
+    let roots = try Self.roots(db)
     var assets: [Asset] = []
     var taken: [Double] = []
     for item in items {

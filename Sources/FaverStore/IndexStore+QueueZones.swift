@@ -16,20 +16,12 @@ extension IndexStore {
 
   /// Places `assets` (the new files', unplaced) on the timeline as a full rebuild would: their
   /// clock corrections, and for wall clocks the zones of the saved queue's photos of known zone
-  /// around them (see above). False, and `assets` as they were, when those are more than
-  /// `evidenceLimit`.
-  static func placeNew(
-    _ assets: inout [Asset], corrections: [ClockCorrection], timeline: Timeline, in db: Database
-  ) throws -> Bool {
-    try place(&assets, among: [], without: [], corrections: corrections, timeline: timeline, in: db)
-  }
-
-  /// `placeNew`, the photos of known zone being the saved queue's but the items of `without`
-  /// (moved elsewhere), and `among` (placed, where they are now: the photos a clock correction
-  /// moved, see `reclockQueue`).
+  /// around them (see above), but the items of `without` (moved elsewhere), and of `among`
+  /// (placed, where they are now: the photos a clock correction moved, see `reclockQueue`).
+  /// False, and `assets` as they were, when those are more than `evidenceLimit`.
   static func place(
-    _ assets: inout [Asset], among moved: [Asset], without: Set<String>, corrections: [ClockCorrection],
-    timeline: Timeline, in db: Database
+    _ assets: inout [Asset], among moved: [Asset] = [], without: Set<String> = [],
+    corrections: [ClockCorrection], timeline: Timeline, in db: Database
   ) throws -> Bool {
     let walls = assets.filter { $0.captureTime.utcOffset == nil && $0.captureTime.source != .fileModified }
       .map(\.captureTime.instant.timeIntervalSince1970).sorted()

@@ -241,9 +241,7 @@ package final class IndexStore: Sendable {
 
   /// The roots registered so far, by id.
   package func roots() throws -> [Int64: String] {
-    try database.read { db in
-      try Row.fetchAll(db, sql: "SELECT id, path FROM root").reduce(into: [:]) { $0[$1["id"]] = $1["path"] }
-    }
+    try database.read { db in try Self.roots(db) }
   }
 
   /// What the last run saw under one root: media files and non-media files, by relative path.
