@@ -24,6 +24,14 @@ extension Faver {
     @Option(help: ArgumentHelp("Also write manifest.json into this folder.", valueName: "DIR"))
     var out: String?
 
+    @Flag(
+      help:
+        "On a terminal, list every moment to review, not \(Self.terminalRows) from where the review stands.")
+    var all = false
+
+    /// How many moments a terminal shows without `--all`: a screen, not a million photos' 57,000.
+    static let terminalRows = 20
+
     func validate() throws {
       if out?.isEmpty == true { throw ValidationError("--out needs a folder; an empty one names none.") }
       if json, explain {
@@ -32,8 +40,9 @@ extension Faver {
     }
 
     func run() throws {
+      let library = storeOptions.library()
       // With --json, the bytes as they are written, straight from the saved queue.
-      let result = try storeOptions.library().cluster(
+      let result = try library.cluster(
         mode: clusterOptions.chosen, extraFolder: out.map { URL(fileURLWithPath: $0, isDirectory: true) },
         explain: explain, output: json ? { try Output.write($0) } : nil)
       if json {
@@ -46,7 +55,16 @@ extension Faver {
           + (explained.map(Explanation.threshold(of:)) ?? Explanation.thresholdValue(result.thresholdSeconds))
       )
       // Without --explain only the moments still to review; with it, every moment and its reason.
-      let shown = explain ? result.moments : result.momentsToReview
+      // On a terminal, a screen of them from where the review stands (piped, every one).
+      var shown = explain ? result.moments : result.momentsToReview
+      var (before, after) = (0, 0)
+      if !explain, !all, isatty(STDOUT_FILENO) == 1, shown.count > Self.terminalRows {
+        let standing = try library.reviewPosition(mode: result.mode).flatMap { position in
+          result.moments.first { $0.id == position.moment.summary.id }?.ordinal
+        }
+        (shown, before, after) = Self.screen(of: shown, from: standing, rows: Self.terminalRows)
+      }
+      if before > 0 { print("… \(before.counted("moment")) to review before where the review stands") }
       let titles = shown.map { Terminal.escaped($0.summary.title) }
       let titleWidth = titles.map(\.count).max() ?? 0
       print(
@@ -60,12 +78,26 @@ extension Faver {
             String(moment.reviewed), title, titleWidth,
             explain ? moment.boundary.boundary.map(Explanation.boundary) ?? moment.boundary.reason : nil))
       }
+      if after > 0 {
+        print("… \(after.counted("more moment")) to review; `faver clusters --all` lists every one")
+      }
       if let explained {
         for line in Explanation.placement(of: explained.moments.flatMap(\.assets)) { print(line) }
       }
       print(
         "\(result.momentsToReview.count) of \(result.moments.count.counted("moment")) to review; "
           + "\(result.progress.reviewed)/\(result.progress.total) reviewed")
+    }
+
+    /// At most `rows` of the moments `toReview` (in queue order), from the first at or after
+    /// ordinal `standing` (where the review stands; from the first when nil, or when none is),
+    /// and how many are left out before and after them.
+    static func screen(of toReview: [QueuedMoment], from standing: Int?, rows: Int) -> (
+      shown: [QueuedMoment], before: Int, after: Int
+    ) {
+      let start = standing.flatMap { ordinal in toReview.firstIndex { $0.ordinal >= ordinal } } ?? 0
+      let end = min(toReview.count, start + rows)
+      return (Array(toReview[start..<end]), start, toReview.count - end)
     }
 
     static func row(
