@@ -169,7 +169,7 @@ public struct LivePhotoPairing: Sendable {
 
   /// The path without its extension, case-folded: `DCIM/IMG_1234.HEIC` and `DCIM/IMG_1234.mov`
   /// share `dcim/img_1234`.
-  static func stem(_ path: String) -> String { stemRange(path).lowercased() }
+  package static func stem(_ path: String) -> String { stemRange(path).lowercased() }
 
   /// The path without its extension (a leading dot starts a name, not an extension).
   static func stemRange(_ path: String) -> Substring {

@@ -62,8 +62,12 @@ public struct RawPairing: Sendable {
   /// The root, folder and lowercased stem of the asset's file; nil when the name has no
   /// extension.
   private static func key(_ asset: Asset) -> String? {
-    let path = asset.path
+    stem(asset.path).map { asset.root + "\u{0}" + $0 }
+  }
+
+  /// The folder and lowercased stem of `path`; nil when the name has no extension.
+  package static func stem(_ path: String) -> String? {
     guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
-    return asset.root + "\u{0}" + path[..<dot].lowercased()
+    return path[..<dot].lowercased()
   }
 }

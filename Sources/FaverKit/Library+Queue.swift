@@ -47,6 +47,9 @@ extension Library {
     /// Photos were removed from its middle, and the moments around them cut again without them
     /// (see `IndexStore.removeFromQueue`).
     case removedInTheMiddle
+    /// Files were moved, renamed or copied, or copies deleted: its items stayed (see
+    /// `IndexStore.relocateInQueue`).
+    case relocated
     /// A camera's clock was corrected: the photos it moves left their moments and joined those
     /// where they fall now, each cut again (see `IndexStore.reclockQueue`).
     case reclocked
@@ -56,7 +59,7 @@ extension Library {
 
   /// `storeWithFreshQueue`, and how the queue was made fresh: photos a clock correction moved move
   /// (the moments they leave and join cut again), files edited in place take their
-  /// items' places, photos removed from the saved queue (the moments around them cut again),
+  /// items' places, files moved or copied leave them where they are, photos removed from the saved queue (the moments around them cut again),
   /// added after its last moments (cut with those) or among its moments (the moments around them
   /// cut again), all without reading the library; any other change rebuilds it.
   func freshenQueue(mode: MomentClusterer.Mode) throws -> (store: IndexStore, freshening: QueueFreshening) {
@@ -75,6 +78,8 @@ extension Library {
       if case .edited = reclocked { return (writable, .reclocked) }
       let edited = try writable.editQueue(mode: mode, recipe: Self.queueRecipe, summaries: summaries)
       if case .edited = edited { return (writable, .edited) }
+      let relocated = try writable.relocateInQueue(mode: mode, recipe: Self.queueRecipe)
+      if case .edited = relocated { return (writable, .relocated) }
       let rm = try writable.removeFromQueueEnd(
         mode: mode, recipe: Self.queueRecipe, corrections: corrections, summaries: summaries)
       if case .edited = rm { return (writable, .removed) }
@@ -92,11 +97,14 @@ extension Library {
         return (writable, .inserted)
       }
       // Why each way of bringing it up to date declined: a whole rebuild is what a slow run spends.
-      let reasons = [("clock", reclocked), ("edit", edited), ("removal at the end", rm), ("removal", cut)]
-        .compactMap {
-          way, outcome in
-          if case .rebuild(let why) = outcome { "\(way): \(why)" } else { nil }
-        }
+      let reasons = [
+        ("clock", reclocked), ("edit", edited), ("move", relocated), ("removal at the end", rm),
+        ("removal", cut),
+      ]
+      .compactMap {
+        way, outcome in
+        if case .rebuild(let why) = outcome { "\(way): \(why)" } else { nil }
+      }
       let append = if case .rebuild(let why) = appended { "append: \(why)" } else { "" }
       logger.debug("The review queue is rebuilt whole (\((reasons + [append]).joined(separator: "; ")))")
     } else {

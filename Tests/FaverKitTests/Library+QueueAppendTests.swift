@@ -34,9 +34,9 @@ final class TwinLibraries {
   var dayGaps: [Double] = [0, 0.5, 2, 700, 5000, 100_000, 200_000, 300_000]
   /// Every path indexed, with its record.
   var files: [String: FileRecord] = [:]
-  private var next = 0
+  var next = 0
   private var clock = 1_700_000_000.0
-  private let root: Int64
+  let root: Int64
   static let cameras: [(make: String?, model: String?)] = [
     ("Canon", "EOS R6"), ("Apple", "iPhone 15"), (nil, nil),
   ]
@@ -66,7 +66,7 @@ final class TwinLibraries {
 
   deinit { try? FileManager.default.removeItem(at: folder) }
 
-  private func record(
+  func record(
     _ path: String, id: String, kind: MediaKind = .photo, at seconds: Double, offset: Int?,
     camera: Int, coordinate: Coordinate?, identifier: String? = nil, source: TimeSource = .exifOriginal
   ) -> FileRecord {
@@ -115,7 +115,7 @@ final class TwinLibraries {
     }
   }
 
-  private func apply(_ changes: IndexChanges) throws {
+  func apply(_ changes: IndexChanges) throws {
     for record in changes.media { files[record.path] = record }
     for path in changes.removed { files[path] = nil }
     try appended.store.apply(changes)
