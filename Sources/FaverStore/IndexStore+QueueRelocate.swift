@@ -13,7 +13,7 @@ import GRDB
 /// at one instant, its order. Taken only when the rebuild saves the same rows:
 /// - Only files removed, added or touched (their stat alone changed) since the queue was saved:
 ///   the data generation moved by exactly the changes `fileChange` logged and the rows past the
-///   stamp's `lastFileRow`, at most `editLimit` of each.
+///   stamp's `lastFileRow`, at most `relocateLimit` of each.
 /// - Each asset a removed or added file holds (or held) is held by one item of the queue (its own,
 ///   or as its Live Photo video or raw file) and by a file now, and its first place now reads the
 ///   same time as its first place before (instant, offset, their source, burst identifier).
@@ -26,10 +26,20 @@ import GRDB
 ///   left and the one it joined, no file of another item shares a name's stem (no pairing by name
 ///   starts or ends) and none is dated by its modification time (whose folder's span of dated
 ///   photos it would leave or join, see `Timeline.flagUndated`).
+/// - Unless its folder moved whole (renamed, or moved elsewhere: every file of it gone, and back
+///   under the same names in a folder that held none before): then what the rules read of its
+///   files stays (their names side by side, its dated photos and modification times), and a file
+///   dated by its name or modification time (as the move left it) moves in place too; each of the
+///   item's files keeps its name, and the item stays dated, with no tie and no content identifier
+///   shared.
 ///
 /// The items keep their places; each item of a moved asset takes the row of its only file
 /// (`fileId`, none when it has copies), and the stamp the data generation and the last file row.
 extension IndexStore {
+  /// The most files removed, and added, that a move takes (each a few lookups; a folder's listing
+  /// read once).
+  package static let relocateLimit = 5000
+
   /// Brings the saved queue of `mode` up to date with the files moved, copied or deleted as copies
   /// since it was saved, when the rules above hold; else leaves it as it is and says why.
   package func relocateInQueue(mode: MomentClusterer.Mode, recipe: String) throws -> QueueEdit {
@@ -46,10 +56,11 @@ extension IndexStore {
           SELECT c.assetId, c.removed, c.sameInputs AND f.assetId IS c.assetId,
             c.rootId, c.path, c.takenAt, c.utcOffset, c.timeSource, c.burstID
           FROM fileChange c LEFT JOIN file f ON f.id = c.fileRow ORDER BY c.seq LIMIT ?
-          """, arguments: [Self.editLimit + 1])
-      let added = try String.fetchAll(
-        db, sql: "SELECT assetId FROM file WHERE id > ? LIMIT ?", arguments: [mark, Self.editLimit + 1])
-      guard changes.count <= Self.editLimit, added.count <= Self.editLimit,
+          """, arguments: [Self.relocateLimit + 1])
+      let added = try Row.fetchAll(
+        db, sql: "SELECT assetId, rootId, path FROM file WHERE id > ? LIMIT ?",
+        arguments: [mark, Self.relocateLimit + 1])
+      guard changes.count <= Self.relocateLimit, added.count <= Self.relocateLimit,
         generation - stamp.generation == changes.count + added.count
       else { return .rebuild("files other than moved or copied ones changed") }
       var removed: [String: [Place]] = [:]
@@ -63,12 +74,17 @@ extension IndexStore {
           return .rebuild("a file was edited")
         }
       }
-      let moved = Set(removed.keys).union(added)
+      let moved = Set(removed.keys).union(added.map { $0[0] as String })
       guard !moved.isEmpty else { return .rebuild("no file was moved or copied") }
+      let wholeMoves = try Self.foldersMovedWhole(
+        removed: removed.values.flatMap(\.self).map { ($0.rootId, $0.path) },
+        added: added.map { ($0[1], $0[2]) }, mark: mark, in: db)
       var kept: [Int: String] = [:]
       var folders: [FolderPrefix: FolderFiles] = [:]
       for id in moved.sorted() {
-        switch try Self.relocation(of: id, removed: removed, mark: mark, folders: &folders, in: db) {
+        switch try Self.relocation(
+          of: id, removed: removed, mark: mark, wholeMoves: wholeMoves, folders: &folders, in: db)
+        {
         case .refused(let why): return .rebuild(why)
         case .kept(let position, let assetID): kept[position] = assetID
         }
@@ -99,14 +115,17 @@ extension IndexStore {
     }
 
     /// The file's name, without its folder.
-    var name: Substring {
+    var name: Substring { Self.name(of: path) }
+
+    var folder: FolderPrefix { Self.folder(rootId: rootId, path: path) }
+
+    static func name(of path: String) -> Substring {
       path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[path.index(after: $0)...] } ?? path[...]
     }
 
-    var folder: FolderPrefix {
+    static func folder(rootId: Int64, path: String) -> FolderPrefix {
       FolderPrefix(
-        rootId: rootId,
-        prefix: path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[...$0]) } ?? "")
+        rootId: rootId, prefix: path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[...$0]) } ?? "")
     }
   }
 
@@ -128,8 +147,8 @@ extension IndexStore {
   /// and the files past row `mark` came (see the rules above), with every asset it holds; nil
   /// when it may, and then its position, to take the row of its only file.
   private static func relocation(
-    of id: String, removed: [String: [Place]], mark: Int64, folders: inout [FolderPrefix: FolderFiles],
-    in db: Database
+    of id: String, removed: [String: [Place]], mark: Int64, wholeMoves: [FolderPrefix: FolderPrefix],
+    folders: inout [FolderPrefix: FolderFiles], in db: Database
   ) throws -> Relocation {
     let holding = try Row.fetchAll(
       db,
@@ -168,15 +187,18 @@ extension IndexStore {
     // Moved, so read by the rules where a place is read: all of the item's files together, one
     // folder to one folder, each keeping its name (a pair stays a pair by name).
     guard !(item[4] as Bool) else { return .refused("a moved photo is undated") }
+    // A folder moved whole keeps what the rules read of its files: their names side by side, its
+    // dated photos and modification times.
+    let whole = wholeMoves[moves[0].old.folder] == moves[0].new.folder
+    let named = moves.allSatisfy { $0.old.name == $0.new.name }
     guard changed.count == moves.count,
       Set(moves.map(\.old.folder)).count == 1, Set(moves.map(\.new.folder)).count == 1,
-      members.count == 1 || moves.allSatisfy({ $0.old.name == $0.new.name })
+      whole ? named : members.count == 1 || named
     else { return .refused("a moved photo's files moved apart, or were renamed as a pair") }
     for move in moves {
       let source = move.new.time.timeSource
-      guard source != TimeSource.fileModified.rawValue, source != TimeSource.fileName.rawValue else {
-        return .refused("a moved photo is dated by its file")
-      }
+      guard whole || (source != TimeSource.fileModified.rawValue && source != TimeSource.fileName.rawValue)
+      else { return .refused("a moved photo is dated by its file") }
       if let identifier = move.identifier,
         try Bool.fetchOne(
           db,
@@ -205,7 +227,7 @@ extension IndexStore {
     else { return .refused("a moved photo ties with another at its instant") }
     for (folder, paths) in [
       (moves[0].old.folder, moves.map(\.old.path)), (moves[0].new.folder, moves.map(\.new.path)),
-    ] {
+    ] where !whole {
       if folders[folder] == nil { folders[folder] = try FolderFiles(folder, in: db) }
       guard let files = folders[folder], !files.hasModified else {
         return .refused("a moved photo's folder holds files dated by their modification time")
@@ -217,6 +239,42 @@ extension IndexStore {
       }
     }
     return .kept(position: position, assetID: assetID)
+  }
+
+  /// The folders whose every file is gone, and came back under the same names in a folder that
+  /// held no file before (a folder renamed or moved whole), each to where it went, from the
+  /// places of the files `removed` and `added`.
+  private static func foldersMovedWhole(
+    removed: [(rootId: Int64, path: String)], added: [(rootId: Int64, path: String)], mark: Int64,
+    in db: Database
+  ) throws -> [FolderPrefix: FolderPrefix] {
+    func names(_ places: [(rootId: Int64, path: String)]) -> [FolderPrefix: [Substring]] {
+      Dictionary(grouping: places) { Place.folder(rootId: $0.rootId, path: $0.path) }
+        .mapValues { $0.map { Place.name(of: $0.path) }.sorted() }
+    }
+    var gone: [[Substring]: [FolderPrefix]] = [:]
+    for (folder, names) in names(removed) { gone[names, default: []].append(folder) }
+    var moves: [FolderPrefix: FolderPrefix] = [:]
+    for (folder, names) in names(added) {
+      guard let sources = gone[names], sources.count == 1, let source = sources.first, source != folder,
+        try !holdsFiles(source, in: db), try !holdsFiles(folder, upTo: mark, in: db)
+      else { continue }
+      moves[source] = folder
+    }
+    return moves
+  }
+
+  /// Whether any file is in `folder` (the exact directory), of rows up to `mark` when given.
+  private static func holdsFiles(_ folder: FolderPrefix, upTo mark: Int64? = nil, in db: Database) throws
+    -> Bool
+  {
+    let range = folder.end == nil ? "" : "AND path >= ?2 AND path < ?4"
+    return try Bool.fetchOne(
+      db,
+      sql: """
+        SELECT EXISTS(SELECT 1 FROM file WHERE rootId = ?1 \(range)
+          AND instr(substr(path, length(?2) + 1), '/') = 0 AND (?3 IS NULL OR id <= ?3))
+        """, arguments: [folder.rootId, folder.prefix, mark] + (folder.end.map { [$0] } ?? [])) ?? true
   }
 
   /// What the rules read of the files of a folder (the exact directory): whether one is dated by
@@ -232,7 +290,8 @@ extension IndexStore {
         sql: """
           SELECT path, timeSource = 'fileModified', assetId FROM file
           WHERE rootId = ?1 \(range) AND instr(substr(path, length(?2) + 1), '/') = 0
-          """, arguments: [folder.rootId, folder.prefix, folder.end ?? ""])
+          """,
+        arguments: folder.end.map { [folder.rootId, folder.prefix, $0] } ?? [folder.rootId, folder.prefix])
       while let row = try rows.next() {
         if row[1] { hasModified = true }
         for stem in Self.stems(row[0]) { stems[stem, default: []].insert(row[2]) }

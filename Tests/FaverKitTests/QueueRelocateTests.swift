@@ -217,3 +217,28 @@ private func move(_ path: String, to target: String, in twins: TwinLibraries) th
   #expect(try moved(folder) { try move("a/shot.jpg", to: "b/IMG_0.jpg", in: $0) } == .rebuilt)
   #expect(try moved(folder) { try move("a/shot.jpg", to: "c/IMG_0.jpg", in: $0) } == .relocated)
 }
+
+/// A folder renamed or moved whole keeps what the rules read of its files (their names side by
+/// side, its dated photos and modification times), its files dated by their modification time
+/// included: the queue keeps its items. One photo moved out of it changes its span of dated
+/// photos (here a modification time a day and a half after it becomes undated): rebuilt.
+@Test func aFolderMovedWholeKeepsItsModificationTimes() throws {
+  let at = 1_600_000_000.0
+  let folder = { (twins: TwinLibraries) in
+    [
+      twins.record("b/IMG_1.jpg", id: "one", at: at, offset: 3600, camera: 0, coordinate: nil),
+      twins.record("b/IMG_2.jpg", id: "two", at: at + 60, offset: 3600, camera: 0, coordinate: nil),
+      twins.record("b/IMG_3.jpg", id: "three", at: at + 86_400, offset: 3600, camera: 0, coordinate: nil),
+      twins.record(
+        "b/screen.png", id: "screen", at: at + 1.5 * 86_400, offset: nil, camera: 2, coordinate: nil,
+        source: .fileModified),
+    ]
+  }
+  let whole = { (twins: TwinLibraries) in
+    for name in ["IMG_1.jpg", "IMG_2.jpg", "IMG_3.jpg", "screen.png"] {
+      try move("b/" + name, to: "2020/trip/" + name, in: twins)
+    }
+  }
+  #expect(try moved(folder, then: whole) == .relocated)
+  #expect(try moved(folder) { try move("b/IMG_3.jpg", to: "c/IMG_3.jpg", in: $0) } == .rebuilt)
+}
