@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """A phone on the network reviews offline: chromium at phone size with touch emulation, in a network
-namespace of its own joined to this machine by a veth pair (10.213.0.1 here, 10.213.0.2 the phone),
-so that every request it sends is a remote one that needs pairing. No address off this machine.
+namespace of its own joined to this script's by a veth pair (10.213.0.1 here, 10.213.0.2 the phone),
+so that every request it sends is a remote one that needs pairing. No address off this machine, and
+nothing in the machine's own network namespace: the script runs in one of its own.
 
 `faver serve --listen 10.213.0.1` prints a pairing link; the phone opens it (the pairing page, then
 the review), reviews, takes 50 photos along, goes offline (chromedriver's network conditions),
@@ -21,6 +22,7 @@ Needs root (ip netns). Run by `OfflineReviewBrowserTests.swift`; by hand:
 
 import argparse
 import base64
+import ctypes
 import json
 import os
 import re
@@ -65,12 +67,27 @@ def sh(*command):
     subprocess.run(command, check=True, capture_output=True)
 
 
+def leave_the_machines_network():
+    """This script moves to a network namespace of its own, with its loopback and no IPv6: the
+    pair's host side, its address and its removal never reach the machine's namespace, where
+    chromium running for another test at the same time would fail its requests in flight with
+    ERR_NETWORK_CHANGED at each change."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.unshare(0x40000000) != 0:  # CLONE_NEWNET
+        raise subprocess.CalledProcessError(1, "unshare", stderr=os.strerror(ctypes.get_errno()).encode())
+    sh("sh", "-c", "echo 1 > /proc/sys/net/ipv6/conf/all/disable_ipv6; "
+                   "echo 1 > /proc/sys/net/ipv6/conf/default/disable_ipv6")
+    sh("ip", "link", "set", "lo", "up")
+
+
 def make_network():
     """The veth pair, settled before chromium starts: chromium fails the requests in flight with
     ERR_NETWORK_CHANGED whenever an address or a link of its namespace changes, and a link that
     comes up gets an IPv6 link-local address a moment later (after duplicate address detection,
     later still on a loaded machine). So the phone's namespace has no IPv6, and its link is up
-    with its one address before anything opens a page."""
+    with its one address before anything opens a page; and the host side is in this script's
+    namespace, not the machine's (`leave_the_machines_network`)."""
+    leave_the_machines_network()
     sh("ip", "netns", "add", NAMESPACE)
     inside = ("ip", "netns", "exec", NAMESPACE)
     sh(*inside, "sh", "-c", "echo 1 > /proc/sys/net/ipv6/conf/all/disable_ipv6; "
