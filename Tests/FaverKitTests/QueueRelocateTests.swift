@@ -216,6 +216,15 @@ private func move(_ path: String, to target: String, in twins: TwinLibraries) th
   }
   #expect(try moved(folder) { try move("a/shot.jpg", to: "b/IMG_0.jpg", in: $0) } == .rebuilt)
   #expect(try moved(folder) { try move("a/shot.jpg", to: "c/IMG_0.jpg", in: $0) } == .relocated)
+  // Out of a root's top level (a folder of no name), and into it.
+  let top = { (twins: TwinLibraries) in
+    [
+      photo(twins, "top.jpg", "top", at), photo(twins, "other.jpg", "other", at + 600),
+      photo(twins, "a/shot.jpg", "shot", at + 1200), photo(twins, "a/kept.jpg", "kept", at + 1800),
+    ]
+  }
+  #expect(try moved(top) { try move("top.jpg", to: "b/top.jpg", in: $0) } == .relocated)
+  #expect(try moved(top) { try move("a/shot.jpg", to: "shot.jpg", in: $0) } == .relocated)
 }
 
 /// A folder renamed or moved whole keeps what the rules read of its files (their names side by
