@@ -78,7 +78,8 @@ extension Library {
       if case .edited = reclocked { return (writable, .reclocked) }
       let edited = try writable.editQueue(mode: mode, recipe: Self.queueRecipe, summaries: summaries)
       if case .edited = edited { return (writable, .edited) }
-      let relocated = try writable.relocateInQueue(mode: mode, recipe: Self.queueRecipe)
+      let relocated = try writable.relocateInQueue(
+        mode: mode, recipe: Self.queueRecipe, corrections: corrections)
       if case .edited = relocated { return (writable, .relocated) }
       let rm = try writable.removeFromQueueEnd(
         mode: mode, recipe: Self.queueRecipe, corrections: corrections, summaries: summaries)

@@ -21,29 +21,37 @@ import GRDB
 ///   or deleted), every asset of its item moved with it, from one folder to one folder, each
 ///   keeping its name when the item has several (a pair stays a pair by name); the item is dated,
 ///   by its content (not by a file's name or modification time, which are the file's); none of
-///   its files shares a content identifier with a file of another item; no dated item is at its
-///   instant, nor a wall clock at its file time (ties are ordered by place); and in the folder it
-///   left and the one it joined, no file of another item shares a name's stem (no pairing by name
-///   starts or ends) and none is dated by its modification time (whose folder's span of dated
-///   photos it would leave or join, see `Timeline.flagUndated`).
+///   its files shares a content identifier with a file of another item; it ties with no dated
+///   item at its instant where a wall clock waits for a zone within reach (the photos of known
+///   zone there are read in place order at a tie; a precaution: `Timeline.inferZones` reads them
+///   so, the tests have not shown it to change a zone), nor is it a wall clock at another's file
+///   time; and in the folder it left and the one it joined, no file of another item shares a
+///   name's stem (no pairing by name starts or ends) and none is dated by its modification time
+///   (whose folder's span of dated photos it would leave or join, see `Timeline.flagUndated`).
 /// - Unless its folder moved whole (renamed, or moved elsewhere: every file of it gone, and back
 ///   under the same names in a folder that held none before): then what the rules read of its
-///   files stays (their names side by side, its dated photos and modification times), and a file
-///   dated by its name or modification time (as the move left it) moves in place too; each of the
-///   item's files keeps its name, and the item stays dated, with no tie and no content identifier
-///   shared.
+///   files stays (their names side by side, its dated photos and modification times, so which
+///   are undated), and a file dated by its name or modification time (as the move left it) moves
+///   in place too; each of the item's files keeps its name, and an undated item moved leaves the
+///   undated ones in the order of their places (root, then path) as the queue holds them.
 ///
 /// The items keep their places; each item of a moved asset takes the row of its only file
 /// (`fileId`, none when it has copies), and the stamp the data generation and the last file row.
 extension IndexStore {
   /// The most files removed, and added, that a move takes (each a few lookups; a folder's listing
   /// read once).
-  package static let relocateLimit = 5000
+  package static let relocateLimit = 20000
 
   /// Brings the saved queue of `mode` up to date with the files moved, copied or deleted as copies
   /// since it was saved, when the rules above hold; else leaves it as it is and says why.
-  package func relocateInQueue(mode: MomentClusterer.Mode, recipe: String) throws -> QueueEdit {
-    try database.write { db in
+  package func relocateInQueue(
+    mode: MomentClusterer.Mode, recipe: String, corrections: [ClockCorrection] = []
+  ) throws -> QueueEdit {
+    // Where a tie at one instant may be read: around a wall clock waiting for a zone, its photos
+    // of known zone (see `Timeline.inferZones`), corrected by a shift either way.
+    let shift = corrections.map { TimeInterval(abs($0.shift)) }.max() ?? 0
+    let zoneReach = Timeline().reach + Timeline.widestOffset + 2 * shift + Self.pairingReach
+    return try database.write { db in
       guard try !Self.isScratch(db) else { return .rebuild("the queue is in scratch tables") }
       guard let stamp = try Self.queueStamp(db), stamp.isCurrent(recipe: recipe), stamp.mode == mode,
         let mark = stamp.lastFileRow, stamp.threshold != nil
@@ -80,14 +88,21 @@ extension IndexStore {
         removed: removed.values.flatMap(\.self).map { ($0.rootId, $0.path) },
         added: added.map { ($0[1], $0[2]) }, mark: mark, in: db)
       var kept: [Int: String] = [:]
+      var undatedMoved = false
       var folders: [FolderPrefix: FolderFiles] = [:]
       for id in moved.sorted() {
         switch try Self.relocation(
-          of: id, removed: removed, mark: mark, wholeMoves: wholeMoves, folders: &folders, in: db)
+          of: id, removed: removed, mark: mark, wholeMoves: wholeMoves, zoneReach: zoneReach,
+          folders: &folders, in: db)
         {
         case .refused(let why): return .rebuild(why)
-        case .kept(let position, let assetID): kept[position] = assetID
+        case .kept(let position, let assetID, let undated):
+          kept[position] = assetID
+          undatedMoved = undatedMoved || undated
         }
+      }
+      if undatedMoved, try !Self.undatedInPlaceOrder(in: db) {
+        return .rebuild("moved undated files take another place among the undated")
       }
       for (position, assetID) in kept.sorted(by: { $0.key < $1.key }) {
         try db.execute(
@@ -148,7 +163,7 @@ extension IndexStore {
   /// when it may, and then its position, to take the row of its only file.
   private static func relocation(
     of id: String, removed: [String: [Place]], mark: Int64, wholeMoves: [FolderPrefix: FolderPrefix],
-    folders: inout [FolderPrefix: FolderFiles], in db: Database
+    zoneReach: TimeInterval, folders: inout [FolderPrefix: FolderFiles], in db: Database
   ) throws -> Relocation {
     let holding = try Row.fetchAll(
       db,
@@ -183,13 +198,15 @@ extension IndexStore {
     }
     let (position, assetID): (Int, String) = (item[0], item[1])
     let changed = moves.filter { $0.old.rootId != $0.new.rootId || $0.old.path != $0.new.path }
-    guard !changed.isEmpty else { return .kept(position: position, assetID: assetID) }
+    guard !changed.isEmpty else { return .kept(position: position, assetID: assetID, undated: false) }
     // Moved, so read by the rules where a place is read: all of the item's files together, one
     // folder to one folder, each keeping its name (a pair stays a pair by name).
-    guard !(item[4] as Bool) else { return .refused("a moved photo is undated") }
     // A folder moved whole keeps what the rules read of its files: their names side by side, its
-    // dated photos and modification times.
+    // dated photos and modification times, so which of them are undated (whose order by place the
+    // caller checks).
     let whole = wholeMoves[moves[0].old.folder] == moves[0].new.folder
+    let undated: Bool = item[4]
+    guard !undated || whole else { return .refused("a moved photo is undated") }
     let named = moves.allSatisfy { $0.old.name == $0.new.name }
     guard changed.count == moves.count,
       Set(moves.map(\.old.folder)).count == 1, Set(moves.map(\.new.folder)).count == 1,
@@ -210,13 +227,23 @@ extension IndexStore {
         return .refused("a moved photo shares its content identifier")
       }
     }
-    // Ties at one instant are ordered by place where the zones are inferred.
+    // Ties at one instant are ordered by place where the zones of wall clocks are inferred: among
+    // the photos of known zone within reach of one, and among a camera's wall clocks.
     let instant: Double = item[5]
     let time = moves[0].new.time
-    guard
-      try Int.fetchOne(
+    let tied =
+      try !undated
+      && Int.fetchOne(
         db, sql: "SELECT COUNT(*) FROM queueItem WHERE instant = ? AND isUndated = 0", arguments: [instant])
-        == 1,
+        != 1
+    guard
+      try !tied
+        || Bool.fetchOne(
+          db,
+          sql: """
+            SELECT EXISTS(SELECT 1 FROM file WHERE utcOffset IS NULL AND timeSource != 'fileModified'
+              AND takenAt >= ? AND takenAt <= ?)
+            """, arguments: [instant - zoneReach, instant + zoneReach]) == false,
       try time.utcOffset != nil
         || Int.fetchOne(
           db,
@@ -238,7 +265,34 @@ extension IndexStore {
         return .refused("a moved photo's name is another file's")
       }
     }
-    return .kept(position: position, assetID: assetID)
+    return .kept(position: position, assetID: assetID, undated: undated)
+  }
+
+  /// Whether the undated items of the queue are in the order a full rebuild gives them: by root,
+  /// then path, of each one's first place now (see `MomentClusterer.cuts`).
+  private static func undatedInPlaceOrder(in db: Database) throws -> Bool {
+    let roots = try roots(db)
+    let ids = try String.fetchAll(
+      db, sql: "SELECT assetId FROM queueItem WHERE isUndated = 1 ORDER BY position")
+    guard ids.count <= relocateLimit else { return false }
+    var previous: (root: String, path: String)?
+    for id in ids {
+      let places = try Row.fetchAll(
+        db, sql: "SELECT rootId, path FROM file WHERE assetId = ?", arguments: [id]
+      )
+      .map { Place(rootId: $0[0], path: $0[1], time: PlacedTime(0, nil, "", nil)) }
+      guard let first = places.min(by: { $0.precedes($1) }), let root = roots[first.rootId] else {
+        return false
+      }
+      if let previous,
+        previous.root != root
+          ? previous.root > root : !previous.path.utf8.lexicographicallyPrecedes(first.path.utf8)
+      {
+        return false
+      }
+      previous = (root, first.path)
+    }
+    return true
   }
 
   /// The folders whose every file is gone, and came back under the same names in a folder that
@@ -307,7 +361,7 @@ extension IndexStore {
   /// What `relocation(of:)` found.
   private enum Relocation {
     /// The item stays, at `position`, the item of the asset `assetID`.
-    case kept(position: Int, assetID: String)
+    case kept(position: Int, assetID: String, undated: Bool)
     /// The queue cannot keep it (why).
     case refused(String)
   }

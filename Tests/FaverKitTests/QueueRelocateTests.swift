@@ -251,3 +251,30 @@ private func move(_ path: String, to target: String, in twins: TwinLibraries) th
   #expect(try moved(folder, then: whole) == .relocated)
   #expect(try moved(folder) { try move("b/IMG_3.jpg", to: "c/IMG_3.jpg", in: $0) } == .rebuilt)
 }
+
+/// A folder moved whole with an undated file (a modification time three days from its mostly
+/// dated photos): the file stays undated, and keeps its place among the undated (ordered by
+/// place) when the folder's new name sorts where the old one did; else the queue is rebuilt.
+@Test func aFolderMovedWholeWithAnUndatedFile() throws {
+  let at = 1_600_000_000.0
+  func folder(_ name: String, _ twins: TwinLibraries, days: Double) -> [FileRecord] {
+    [
+      twins.record("\(name)/IMG_1.jpg", id: name + "1", at: at, offset: 3600, camera: 0, coordinate: nil),
+      twins.record(
+        "\(name)/IMG_2.jpg", id: name + "2", at: at + 60, offset: 3600, camera: 0, coordinate: nil),
+      twins.record(
+        "\(name)/screen.png", id: name + "s", at: at + days * 86_400, offset: nil, camera: 2, coordinate: nil,
+        source: .fileModified),
+    ]
+  }
+  let library = { (twins: TwinLibraries) in folder("b", twins, days: 3) + folder("m", twins, days: -3) }
+  func moveWhole(_ target: String) -> (TwinLibraries) throws -> Void {
+    { twins in
+      for name in ["IMG_1.jpg", "IMG_2.jpg", "screen.png"] {
+        try move("b/" + name, to: target + name, in: twins)
+      }
+    }
+  }
+  #expect(try moved(library, then: moveWhole("2020/trip/")) == .relocated)
+  #expect(try moved(library, then: moveWhole("z/trip/")) == .rebuilt)
+}
