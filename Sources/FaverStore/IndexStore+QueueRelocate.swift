@@ -125,8 +125,10 @@ extension IndexStore {
 
     /// Whether it comes before `other` in the order an asset's places are read in: by root, then
     /// by path, compared as SQLite compares text (its bytes).
-    func precedes(_ other: Place) -> Bool {
-      rootId != other.rootId ? rootId < other.rootId : path.utf8.lexicographicallyPrecedes(other.path.utf8)
+    func precedes(_ other: Place) -> Bool { Self.precedes((rootId, path), (other.rootId, other.path)) }
+
+    static func precedes(_ a: (rootId: Int64, path: String), _ b: (rootId: Int64, path: String)) -> Bool {
+      a.rootId != b.rootId ? a.rootId < b.rootId : a.path.utf8.lexicographicallyPrecedes(b.path.utf8)
     }
 
     /// The file's name, without its folder.
@@ -280,8 +282,8 @@ extension IndexStore {
       let places = try Row.fetchAll(
         db, sql: "SELECT rootId, path FROM file WHERE assetId = ?", arguments: [id]
       )
-      .map { Place(rootId: $0[0], path: $0[1], time: PlacedTime(0, nil, "", nil)) }
-      guard let first = places.min(by: { $0.precedes($1) }), let root = roots[first.rootId] else {
+      .map { (rootId: $0[0] as Int64, path: $0[1] as String) }
+      guard let first = places.min(by: Place.precedes), let root = roots[first.rootId] else {
         return false
       }
       if let previous,
