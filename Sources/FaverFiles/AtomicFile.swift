@@ -23,12 +23,13 @@ package final class AtomicFile {
   /// faver made, becoming a copy).
   private let replacesLink: Bool
 
-  /// Starts replacing `url`.
-  package init(replacing url: URL, replacesLink: Bool = false) throws(AtomicFileError) {
+  /// Starts replacing `url`; a file it creates gets `mode` (less the umask): 0600 for the store's
+  /// files, which are its person's alone.
+  package init(replacing url: URL, replacesLink: Bool = false, mode: mode_t = 0o644) throws(AtomicFileError) {
     self.url = url
     self.replacesLink = replacesLink
     let folder = url.deletingLastPathComponent().path
-    descriptor = open(folder, Self.unnamed | O_WRONLY | O_CLOEXEC, 0o644)
+    descriptor = open(folder, Self.unnamed | O_WRONLY | O_CLOEXEC, mode)
     guard descriptor < 0 else { return }
     let code = errno
     // File systems without unnamed files say so in one of these ways; anything else is a reason.
@@ -36,7 +37,7 @@ package final class AtomicFile {
       throw Self.failure(code, url)
     }
     let path = Self.temporaryPath(in: folder)
-    descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
     guard descriptor >= 0 else { throw Self.failure(errno, url) }
     temporary = path
   }
@@ -115,9 +116,14 @@ package final class AtomicFile {
     joinPath(folder, ".faver-\(UUID().uuidString).tmp")
   }
 
-  /// Tests kill a writer at its worst moment: with `FAVER_TEST_STOP_BEFORE_RENAME` set, the
-  /// process stops itself (SIGSTOP) when a named temporary is about to be renamed into place.
-  private static let stopsBeforeRename = getenv("FAVER_TEST_STOP_BEFORE_RENAME") != nil
+  #if DEBUG
+    /// Tests kill a writer at its worst moment: in a debug build with
+    /// `FAVER_TEST_STOP_BEFORE_RENAME` set, the process stops itself (SIGSTOP) when a named
+    /// temporary is about to be renamed into place. A release build reads no such variable.
+    private static let stopsBeforeRename = getenv("FAVER_TEST_STOP_BEFORE_RENAME") != nil
+  #else
+    private static let stopsBeforeRename = false
+  #endif
 
   private static func stopIfAsked() {
     if stopsBeforeRename { raise(SIGSTOP) }

@@ -19,11 +19,7 @@ package final class StoreLock {
   /// Takes the lock; with `wait` false a store already locked throws `StoreError.busy` at once.
   package init(folder: URL, wait: Bool) throws(StoreError) {
     let path = folder.appendingPathComponent(Self.fileName).path
-    do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    } catch {
-      throw .cannotCreateFolder(path: folder.path, reason: error.localizedDescription)
-    }
+    try StoreFolder.prepare(folder)
     let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw .lockUnavailable(path: path, reason: String(cString: strerror(errno))) }
     while flock(fd, LOCK_EX | (wait ? 0 : LOCK_NB)) != 0 {

@@ -100,7 +100,7 @@ extension Library {
     let manifest = folder.appendingPathComponent(Self.manifestFileName)
     // The store's copy first: a folder given for the extra copy that cannot be written must not
     // keep the store's own manifest (and the mode) from being written.
-    var files = [try AtomicFile(replacing: manifest)]
+    var files = [try AtomicFile(replacing: manifest, mode: StoreFolder.fileMode)]
     var extraError: (any Error)?
     if let extraFolder {
       do {

@@ -1,5 +1,6 @@
 internal import FaverCore
 internal import FaverFiles
+internal import FaverStore
 import Foundation
 
 /// Where each moment's object is in the store's manifest file as last written, by the
@@ -100,7 +101,8 @@ struct ManifestPieces {
         withUnsafeBytes(of: word.littleEndian) { data.append(contentsOf: $0) }
       }
     }
-    let file = try AtomicFile(replacing: folder.appendingPathComponent(Self.fileName))
+    let file = try AtomicFile(
+      replacing: folder.appendingPathComponent(Self.fileName), mode: StoreFolder.fileMode)
     try data.withUnsafeBytes { try file.write($0) }
     // Not waited for: a file lost or left short is read as none, and the manifest written whole.
     try file.commit(durable: false)

@@ -17,17 +17,14 @@ extension IndexStore {
     folder: URL, readOnly: Bool = false, keepingDamaged: Bool = false, now: Date = Date()
   ) throws(StoreError) {
     let files = IndexFiles(folder: folder, fileName: Self.fileName)
-    if !readOnly {
-      do {
-        try FileManager.default.createDirectory(
-          at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-      } catch {
-        throw .cannotCreateFolder(path: folder.path, reason: error.localizedDescription)
-      }
-    }
+    if !readOnly { try StoreFolder.prepare(folder) }
     let creating = !FileManager.default.fileExists(atPath: files.path)
     do {
+      // SQLite creates the index (and its log) with the umask's mode: its person's alone.
+      let umasked = creating ? umask(0o077) : nil
+      defer { if let umasked { umask(umasked) } }
       self.init(ready: try Self.open(files, readOnly: readOnly, keepingDamaged: keepingDamaged, now: now))
+      StoreFolder.tighten(folder)
     } catch {
       // A store this open was creating, left empty by the failure (a full disk): removed, so the
       // next run creates it again instead of refusing an empty index that never held a mark.
