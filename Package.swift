@@ -43,6 +43,9 @@ let package = Package(
     // QR codes of the pairing link: libqrencode (`libqrencode-dev`), imported by FaverServe's
     // QRCode.swift only.
     .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode"),
+    // glibc's process calls Swift cannot see (closefrom in posix_spawn, prctl), for the decode
+    // worker's isolation: imported by FaverPreview's ProcessIsolation.swift only.
+    .systemLibrary(name: "CProcess"),
     // Pure domain values and algorithms: no files, no database, no terminal. Public: the values
     // `FaverKit.Library` returns.
     .target(name: "FaverCore", swiftSettings: strictImports),
@@ -76,7 +79,8 @@ let package = Package(
     .target(
       name: "FaverPreview",
       dependencies: [
-        "FaverCore", "FaverMetadata", "FaverFiles", "CTurboJPEG", "CHeif", "CRaw", "CPNG", "CWebP", "CTIFF",
+        "FaverCore", "FaverMetadata", "FaverFiles", "FaverStore", "CTurboJPEG", "CHeif", "CRaw", "CPNG",
+        "CWebP", "CTIFF", "CProcess",
       ],
       swiftSettings: strictImports),
     // Where faver's own files (the page, places.bin) are: SwiftPM's bundles beside the executable,
@@ -152,7 +156,8 @@ let package = Package(
     .testTarget(
       name: "FaverKitTests",
       dependencies: [
-        "FaverKit", "FaverCore", "FaverStore", "FaverFiles", "FaverTestSupport", "SeededRandom",
+        "FaverKit", "FaverCore", "FaverStore", "FaverFiles", "FaverPreview", "FaverTestSupport",
+        "SeededRandom",
       ],
       swiftSettings: strictImports),
     .testTarget(

@@ -36,7 +36,7 @@ extension Library {
       case .success(let signals):
         kept.append((asset.id, .success(signals)))
         round.summary.analyzed += 1
-      case .failure(.unreadable), .failure(.noVideoTool), .failure(.noWorker):
+      case .failure(.unreadable), .failure(.noVideoTool), .failure(.noWorker), .failure(.killed):
         round.leftForLater.insert(asset.id)
         round.summary.remaining += 1
       case .failure(let failure):

@@ -90,6 +90,10 @@ extension Library {
     }
     made = true
     var failure = PreviewFailure.unreadable(path: paths[0], reason: "not found")
+    // A content that failed at another size fails here too, at once: not decoded again.
+    if let kept = cache.failure(id: id.rawValue) {
+      return try placeholder(for: kept, id: id, size: size, cache: cache)
+    }
     // A copy that cannot be read now (moved, unmounted) gives way to another copy of the content.
     for path in paths {
       switch Result(catching: { () throws(PreviewFailure) in try maker.jpeg(of: path, longEdge: size) }) {
@@ -101,6 +105,15 @@ extension Library {
       }
       guard case .unreadable = failure else { break }
     }
+    let shown = try placeholder(for: failure, id: id, size: size, cache: cache)
+    if !PreviewRecord.mayPass(PreviewRecord.recorded(failure)) { cache.keepFailure(failure, id: id.rawValue) }
+    return shown
+  }
+
+  /// The placeholder for `failure` at `size`, kept in the cache with its reason.
+  private func placeholder(for failure: PreviewFailure, id: AssetID, size: Int, cache: PreviewCache) throws
+    -> Preview
+  {
     let placeholder = try Placeholder.jpeg(for: failure, longEdge: size)
     let entry = try cache.store(
       placeholder, failure: PreviewRecord.recorded(failure), id: id.rawValue, size: size)
@@ -118,12 +131,12 @@ extension Library {
 }
 
 /// How a placeholder's reason is kept in the cache: `final` (the same content fails the same way)
-/// or `passing` (the file could not be read, ffmpeg or the worker was missing: tried again on the
-/// next view), then the sentence.
+/// or `passing` (the file could not be read, ffmpeg or the worker was missing, the worker was
+/// killed from outside: tried again on the next view), then the sentence.
 enum PreviewRecord {
   static func recorded(_ failure: PreviewFailure) -> String {
     switch failure {
-    case .unreadable, .noVideoTool, .noWorker: "passing\n" + failure.description
+    case .unreadable, .noVideoTool, .noWorker, .killed: "passing\n" + failure.description
     default: "final\n" + failure.description
     }
   }

@@ -12,7 +12,8 @@ public struct PreviewDecoding: Hashable, Sendable {
   public var seconds: Int
   /// How much memory one preview may use, in bytes.
   public var memoryBytes: Int64
-  /// Added to the worker's environment (tests: `FAVER_TEST_DECODER=hang|crash|allocate`).
+  /// Added to the worker's environment (in a debug build, tests set
+  /// `FAVER_TEST_DECODER=hang|crash|allocate|descriptors` here).
   public var environment: [String: String]
   /// How much each worker lowers its priority (`nice`: 19 the lowest) before it decodes; nil
   /// keeps faver's own.
@@ -42,11 +43,11 @@ public struct PreviewDecoding: Hashable, Sendable {
   /// The hidden subcommand that decodes one preview.
   public static let workerCommandName = DecodeWorker.commandName
 
-  /// What `faver decode-worker` does: limits this process, makes the preview of `path` whose long
-  /// edge is `size` under `limits` (JSON, as the parent sent it), and returns the bytes to write
-  /// on standard output.
-  public static func runWorker(path: String, size: Int, limits: String) -> Data {
+  /// What `faver decode-worker` does: limits this process (and ends it with `parent`, the
+  /// process that started it), makes the preview of `path` whose long edge is `size` under
+  /// `limits` (JSON, as the parent sent it), and returns the bytes to write on standard output.
+  public static func runWorker(path: String, size: Int, limits: String, parent: Int32?) -> Data {
     let decoded = (try? JSONDecoder().decode(PreviewLimits.self, from: Data(limits.utf8))) ?? PreviewLimits()
-    return Data(DecodeWorker.run(path: path, longEdge: size, limits: decoded))
+    return Data(DecodeWorker.run(path: path, longEdge: size, limits: decoded, parent: parent))
   }
 }

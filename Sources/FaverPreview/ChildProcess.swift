@@ -5,8 +5,8 @@ import Foundation
 #endif
 
 /// One run of a program as a child process, in a process group of its own, its standard input
-/// `/dev/null`, its output and errors collected, killed (the whole group, SIGKILL) once it has run
-/// `seconds`. Blocks the calling thread until it has ended: call it off any thread that answers
+/// `/dev/null`, its output and errors collected, no other descriptor of this process open in it
+/// (`ProcessIsolation`), killed (the whole group, SIGKILL) once it has run `seconds`. Blocks the calling thread until it has ended: call it off any thread that answers
 /// requests.
 struct ChildProcess {
   var program: String
@@ -138,6 +138,7 @@ struct ChildProcess {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_adddup2(&actions, output, 1)
     posix_spawn_file_actions_adddup2(&actions, errors, 2)
+    guard ProcessIsolation.closeInherited(&actions) else { return .failure(ChildProcessError(code: ENOSYS)) }
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }

@@ -1,4 +1,5 @@
 package import FaverFiles
+import FaverStore
 package import Foundation
 import Synchronization
 
@@ -9,7 +10,8 @@ import Synchronization
 /// The previews made so far, in the store folder (`previews/`), keyed by asset id (the content's
 /// identity, so a changed file is a new entry) and size: `previews/ab/abcdef0123456789-1440.jpg`.
 /// A placeholder has a `.why` file beside it with its reason, written before it, so the failure is
-/// remembered and not tried again.
+/// remembered and not tried again; a failure the content gives at every size is also kept once
+/// per asset (`.failed`), so that no other size decodes it again.
 ///
 /// Safe under concurrent readers and writers: every file is written to a temporary file and
 /// renamed into place, so a reader, or a run killed mid-write, never sees half a JPEG. It does not
@@ -45,6 +47,25 @@ package struct PreviewCache: Sendable {
     file(id: id, size: size).deletingPathExtension().appendingPathExtension("why")
   }
 
+  /// Where the failure of `id` that no size can pass is kept: `previews/ab/abcdef0123456789.failed`.
+  private func failureFile(id: String) -> URL {
+    folder.appendingPathComponent(String(id.prefix(2))).appendingPathComponent("\(id).failed")
+  }
+
+  /// The failure `id`'s content gave at some size, which every size would give again (a damaged
+  /// file, a hang, a bomb: see `keepFailure`); nil when none is kept.
+  package func failure(id: String) -> PreviewFailure? {
+    guard let data = try? Data(contentsOf: failureFile(id: id)) else { return nil }
+    return try? JSONDecoder().decode(PreviewFailure.self, from: data)
+  }
+
+  /// Keeps `failure` as `id`'s at every size, so that a file that failed once fails at once at
+  /// the next size asked (a hostile file costs its limits once, not once per size).
+  package func keepFailure(_ failure: PreviewFailure, id: String) {
+    guard let data = try? JSONEncoder().encode(failure) else { return }
+    try? write(Array(data), to: failureFile(id: id))
+  }
+
   /// The cached preview of `id` at `size`, marked used; nil when there is none, or when it does
   /// not end as a JPEG ends (cut short by a power cut: the cache does not wait for the disk).
   package func entry(id: String, size: Int) -> Entry? {
@@ -73,7 +94,8 @@ package struct PreviewCache: Sendable {
   {
     let file = file(id: id, size: size)
     try? FileManager.default.createDirectory(
-      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+      at: file.deletingLastPathComponent(), withIntermediateDirectories: true,
+      attributes: [.posixPermissions: 0o700])
     let reason = reasonFile(id: id, size: size)
     if let failure {
       try write(Array(failure.utf8), to: reason)
@@ -85,14 +107,16 @@ package struct PreviewCache: Sendable {
     return Entry(file: file, failure: failure)
   }
 
-  /// Forgets the preview of `id` at `size` (and its failure), so that it is made again.
+  /// Forgets the preview of `id` at `size` (and its failure, also the one kept for every size),
+  /// so that it is made again.
   package func forget(id: String, size: Int) {
+    try? FileManager.default.removeItem(at: failureFile(id: id))
     try? FileManager.default.removeItem(at: reasonFile(id: id, size: size))
     try? FileManager.default.removeItem(at: file(id: id, size: size))
   }
 
   private func write(_ bytes: [UInt8], to url: URL) throws(AtomicFileError) {
-    let file = try AtomicFile(replacing: url)
+    let file = try AtomicFile(replacing: url, mode: StoreFolder.fileMode)
     let written: Result<Void, AtomicFileError> = bytes.withUnsafeBytes { buffer in
       Result { () throws(AtomicFileError) in try file.write(buffer) }
     }

@@ -1,6 +1,7 @@
 /// Why a photo or video has no preview: written on its placeholder's record, shown on stderr,
-/// returned with the placeholder. A failure is remembered in the cache and not tried again for
-/// the same content (a changed file is a new asset id).
+/// returned with the placeholder. A failure the file causes is remembered in the cache and not
+/// tried again for the same content (a changed file is a new asset id); one that may pass (the
+/// file unreadable now, a tool missing, the worker killed from outside) is tried again.
 package enum PreviewFailure: Error, Codable, Equatable, Sendable, CustomStringConvertible {
   /// The file could not be opened or read (gone, unreadable).
   case unreadable(path: String, reason: String)
@@ -22,6 +23,9 @@ package enum PreviewFailure: Error, Codable, Equatable, Sendable, CustomStringCo
   case needsMemory(limit: Int64)
   /// The decoder crashed on the file: the worker died of `signal`.
   case crashed(signal: Int32)
+  /// The worker was ended from outside (the system out of memory, a person), not by the file:
+  /// tried again at once, and on the next view.
+  case killed(signal: Int32)
   /// `faver decode-worker`, which decodes every preview, could not be run.
   case noWorker(reason: String)
 
@@ -53,6 +57,9 @@ package enum PreviewFailure: Error, Codable, Equatable, Sendable, CustomStringCo
     case .crashed(let signal):
       "The decoder crashed (signal \(signal)) on this file; it may be damaged: open the original in "
         + "another viewer."
+    case .killed(let signal):
+      "The decoder was stopped from outside (signal \(signal): the system may have run short of memory); "
+        + "faver tries again the next time the photo is shown."
     case .noWorker(let reason):
       "Previews are decoded by `faver decode-worker`, which could not run (\(reason)); check that the "
         + "faver program is installed whole, then try again."
@@ -71,6 +78,7 @@ package enum PreviewFailure: Error, Codable, Equatable, Sendable, CustomStringCo
     case .timedOut: "TIMED OUT"
     case .needsMemory: "TOO LARGE"
     case .crashed: "CRASHED"
+    case .killed: "STOPPED"
     case .noWorker: "NO DECODER"
     }
   }

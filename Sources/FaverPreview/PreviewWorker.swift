@@ -14,7 +14,8 @@ package struct PreviewWorker: Sendable {
   /// The faver executable; nil when none was found (`PreviewFailure.noWorker`).
   package var program: String?
   package var limits: PreviewLimits
-  /// Added to the worker's environment (tests: `FAVER_TEST_DECODER`).
+  /// The worker's environment beside the few variables it is given (`ProcessIsolation`); in a
+  /// debug build, tests set `FAVER_TEST_DECODER` here.
   package var environment: [String: String]
 
   package init(program: String?, limits: PreviewLimits = PreviewLimits(), environment: [String: String] = [:])
@@ -53,22 +54,39 @@ package struct PreviewWorker: Sendable {
       return (.failure(.noWorker(reason: "no faver program found")), Cost(peakBytes: nil))
     }
     let seconds = limits.seconds + (Self.isVideo(path) ? limits.videoSeconds : 0)
-    let settings = (try? JSONEncoder().encode(limits)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-    var childEnvironment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    // A crash is reported by its signal, at once: not by Swift's backtracer, which takes seconds.
-    childEnvironment["SWIFT_BACKTRACE"] = "enable=no"
-    let child = ChildProcess(
-      program: program,
-      arguments: [DecodeWorker.commandName, "--size", String(longEdge), "--limits", settings, "--", path],
-      environment: childEnvironment, seconds: seconds)
     let ending: ChildProcess.Ending
     do {
-      ending = try child.run()
+      ending = try runWorker(
+        program, arguments: ["--size", String(longEdge), "--", path], seconds: seconds)
     } catch {
       return (.failure(.noWorker(reason: error.description)), Cost(peakBytes: nil))
     }
     let reply = ending.status == 0 ? WorkerReply(encoded: ending.output) : nil
     return (Self.result(of: ending, seconds: seconds, limits: limits), Cost(peakBytes: reply?.peakBytes))
+  }
+
+  /// Runs `faver decode-worker` with `arguments` (after its limits and this process's pid, the
+  /// parent it ends with) for at most `seconds`, in a clean environment (`ProcessIsolation`) plus
+  /// `environment`. A worker killed from outside (the OOM killer, a person: a signal that neither
+  /// its limits nor the file sent) is run once more before its ending counts.
+  func runWorker(_ program: String, arguments: [String], seconds: Int) throws(ChildProcessError)
+    -> ChildProcess.Ending
+  {
+    let settings = (try? JSONEncoder().encode(limits)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    let child = ChildProcess(
+      program: program,
+      arguments: [DecodeWorker.commandName, "--limits", settings, "--parent", String(getpid())] + arguments,
+      environment: ProcessIsolation.environment(adding: environment), seconds: seconds)
+    let ending = try child.run()
+    return Self.killedFromOutside(ending) ? try child.run() : ending
+  }
+
+  /// Whether a worker was ended by a signal from outside: SIGKILL that faver did not send (its
+  /// wall clock), SIGTERM, SIGINT or SIGHUP. A file makes a decoder crash (SIGSEGV, SIGABRT,
+  /// SIGBUS), or pass its limits (SIGXCPU, SIGALRM), never these.
+  static func killedFromOutside(_ ending: ChildProcess.Ending) -> Bool {
+    guard let signal = ending.signal, !ending.timedOut else { return false }
+    return [SIGKILL, SIGTERM, SIGINT, SIGHUP].contains(signal)
   }
 
   /// The preview, or why there is none, from how the worker ended.
@@ -82,8 +100,9 @@ package struct PreviewWorker: Sendable {
       let outOfMemory = ["to allocate", "allocate memory", "bad_alloc", "out of memory"].contains {
         errors.localizedCaseInsensitiveContains($0)
       }
-      // The CPU limit (SIGXCPU) is a time limit.
-      if signal == SIGXCPU { return .failure(.timedOut(seconds: seconds)) }
+      // The CPU limit (SIGXCPU) and the worker's own wall clock (SIGALRM) are time limits.
+      if signal == SIGXCPU || signal == SIGALRM { return .failure(.timedOut(seconds: seconds)) }
+      if killedFromOutside(ending) { return .failure(.killed(signal: signal)) }
       return .failure(outOfMemory ? .needsMemory(limit: limits.memoryBytes) : .crashed(signal: signal))
     }
     guard ending.status == 0, let reply = WorkerReply(encoded: ending.output) else {

@@ -27,16 +27,10 @@ package struct SignalWorker: Sendable {
     guard let program = worker.program else { return .failure(.noWorker(reason: "no faver program found")) }
     let limits = worker.limits
     let seconds = (limits.seconds + limits.videoSeconds) * paths.count
-    let settings = (try? JSONEncoder().encode(limits)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-    var environment = ProcessInfo.processInfo.environment.merging(worker.environment) { $1 }
-    environment["SWIFT_BACKTRACE"] = "enable=no"
-    let child = ChildProcess(
-      program: program,
-      arguments: [DecodeWorker.commandName, "--signals", "--size", "0", "--limits", settings, "--"] + paths,
-      environment: environment, seconds: seconds)
     let ending: ChildProcess.Ending
     do {
-      ending = try child.run()
+      ending = try worker.runWorker(
+        program, arguments: ["--signals", "--size", "0", "--"] + paths, seconds: seconds)
     } catch {
       return .failure(.noWorker(reason: error.description))
     }

@@ -5,8 +5,11 @@ import Synchronization
 /// threads at once, off the threads that answer requests: a caller beyond `width` waits without
 /// holding a thread, in the order it came.
 ///
-/// Work comes at one of two priorities. Work for the screen (`.onScreen`) never waits for work
-/// ahead of the reviewer: it takes one of its `width` lanes whether ahead-work runs or not.
+/// Work comes at one of three priorities. The photo on the review screen (`.review`) has `width`
+/// lanes of its own, newest first: it never waits behind anything else asked of the server (a
+/// hostile file's decode among thumbnails, a zoom, what is made ahead), nor behind photos the
+/// person has moved past. Other work for the screen (`.onScreen`) never waits for work ahead of
+/// the reviewer: it takes one of its `width` lanes whether ahead-work runs or not.
 /// Ahead-work (`.ahead`) starts only on the lanes the screen leaves free (while no work for the
 /// screen waits, and the two run on fewer than `width` lanes); one already running is not
 /// stopped, so for the rest of it the two share the cores. Waiting ahead-work is dropped when its task is cancelled, and moves to the screen's
@@ -15,28 +18,51 @@ final class BlockingPool: Sendable {
   let width: Int
   private let state = Mutex(State())
 
-  enum Priority: Sendable { case onScreen, ahead }
-
-  /// One run's place in the pool, for `promote`: once promoted, it runs at the screen's priority
-  /// (also when it has not asked for a lane yet).
-  final class Ticket: Sendable {
-    fileprivate let isPromoted = Atomic(false)
-    fileprivate let isDropped = Atomic(false)
-    init() {}
+  enum Priority: Int, Sendable, Comparable {
+    case ahead, onScreen, review
+    static func < (a: Priority, b: Priority) -> Bool { a.rawValue < b.rawValue }
   }
 
-  private struct Waiter {
+  /// One run's place in the pool, for `promote`: once promoted, it runs at the priority it was
+  /// promoted to (also when it has not asked for a lane yet).
+  final class Ticket: Sendable {
+    /// The `Priority` it was promoted to; -1 while not promoted.
+    fileprivate let promotedTo = Atomic(-1)
+    fileprivate let isDropped = Atomic(false)
+    init() {}
+
+    /// `asked`, or the priority it was promoted to when higher.
+    fileprivate func priority(_ asked: Priority) -> Priority {
+      max(asked, Priority(rawValue: promotedTo.load(ordering: .sequentiallyConsistent)) ?? asked)
+    }
+  }
+
+  fileprivate struct Waiter {
     var ticket: Ticket
     var continuation: CheckedContinuation<Void, any Error>
   }
 
-  private struct State {
+  fileprivate struct State {
+    var reviewRunning = 0
     var screenRunning = 0
     var aheadRunning = 0
+    /// The newest first.
+    var reviewWaiting: [Waiter] = []
     var screenWaiting: [Waiter] = []
     var aheadWaiting: [Waiter] = []
-    /// Tickets of ahead-work running now.
+    /// Tickets of ahead-work and of review work running now.
     var aheadTickets: Set<ObjectIdentifier> = []
+    var reviewTickets: Set<ObjectIdentifier> = []
+
+    /// Takes `waiter` out of whichever queue holds it.
+    mutating func removeWaiting(_ ticket: Ticket) -> Waiter? {
+      for keyPath in [\State.aheadWaiting, \State.screenWaiting, \State.reviewWaiting] {
+        if let index = self[keyPath: keyPath].firstIndex(where: { $0.ticket === ticket }) {
+          return self[keyPath: keyPath].remove(at: index)
+        }
+      }
+      return nil
+    }
   }
 
   init(width: Int) { self.width = max(1, width) }
@@ -54,19 +80,14 @@ final class BlockingPool: Sendable {
     }
   }
 
-  /// Moves `ticket`'s ahead-work to the screen's priority: to the screen's queue while it waits
-  /// (or at once onto a screen lane, when one is free).
-  func promote(_ ticket: Ticket) {
+  /// Moves `ticket`'s work to `priority` (the screen's, or the review's) when that is higher: to
+  /// that queue while it waits (or at once onto a lane of it, when one is free).
+  func promote(_ ticket: Ticket, to priority: Priority = .onScreen) {
     let start = state.withLock { state -> CheckedContinuation<Void, any Error>? in
-      ticket.isPromoted.store(true, ordering: .sequentiallyConsistent)
-      guard let index = state.aheadWaiting.firstIndex(where: { $0.ticket === ticket }) else { return nil }
-      let waiter = state.aheadWaiting.remove(at: index)
-      guard state.screenRunning < width else {
-        state.screenWaiting.append(waiter)
-        return nil
-      }
-      state.screenRunning += 1
-      return waiter.continuation
+      guard ticket.priority(.ahead) < priority else { return nil }
+      ticket.promotedTo.store(priority.rawValue, ordering: .sequentiallyConsistent)
+      guard let waiter = state.removeWaiting(ticket) else { return nil }
+      return state.admit(waiter, at: priority, width: width) ? waiter.continuation : nil
     }
     start?.resume()
   }
@@ -95,25 +116,10 @@ final class BlockingPool: Sendable {
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
         let started = state.withLock { state in
-          let priority = ticket.isPromoted.load(ordering: .sequentiallyConsistent) ? .onScreen : asked
+          let priority = ticket.priority(asked)
           let isDropped = ticket.isDropped.load(ordering: .sequentiallyConsistent)
           if Task.isCancelled || isDropped, priority == .ahead { return nil as Bool? }
-          switch priority {
-          case .onScreen:
-            guard state.screenRunning < width else {
-              state.screenWaiting.append(Waiter(ticket: ticket, continuation: continuation))
-              return false
-            }
-            state.screenRunning += 1
-          case .ahead:
-            guard state.screenWaiting.isEmpty, state.screenRunning + state.aheadRunning < width else {
-              state.aheadWaiting.append(Waiter(ticket: ticket, continuation: continuation))
-              return false
-            }
-            state.aheadRunning += 1
-            state.aheadTickets.insert(ObjectIdentifier(ticket))
-          }
-          return true
+          return state.admit(Waiter(ticket: ticket, continuation: continuation), at: priority, width: width)
         }
         switch started {
         case true: continuation.resume()
@@ -131,16 +137,24 @@ final class BlockingPool: Sendable {
     }
   }
 
-  /// Frees `ticket`'s lane, handing lanes to waiting work for the screen first, and to
-  /// ahead-work only the lanes the screen leaves free.
+  /// Frees `ticket`'s lane, handing lanes to waiting review work (the newest first), then to
+  /// waiting work for the screen, and to ahead-work only the lanes the screen leaves free.
   private func release(ticket: Ticket) {
     let next = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
-      if state.aheadTickets.remove(ObjectIdentifier(ticket)) != nil {
+      if state.reviewTickets.remove(ObjectIdentifier(ticket)) != nil {
+        state.reviewRunning -= 1
+      } else if state.aheadTickets.remove(ObjectIdentifier(ticket)) != nil {
         state.aheadRunning -= 1
       } else {
         state.screenRunning -= 1
       }
       var next: [CheckedContinuation<Void, any Error>] = []
+      while state.reviewRunning < width, !state.reviewWaiting.isEmpty {
+        let waiter = state.reviewWaiting.removeFirst()
+        state.reviewRunning += 1
+        state.reviewTickets.insert(ObjectIdentifier(waiter.ticket))
+        next.append(waiter.continuation)
+      }
       while state.screenRunning < width, !state.screenWaiting.isEmpty {
         state.screenRunning += 1
         next.append(state.screenWaiting.removeFirst().continuation)
@@ -156,5 +170,40 @@ final class BlockingPool: Sendable {
       return next
     }
     for continuation in next { continuation.resume() }
+  }
+}
+
+extension BlockingPool.State {
+  /// Gives `waiter` a lane of `priority` when one is free (true: the caller resumes it), else
+  /// queues it: review work first in its queue (the newest photo on screen is the one shown),
+  /// the rest last.
+  fileprivate mutating func admit(
+    _ waiter: BlockingPool.Waiter, at priority: BlockingPool.Priority, width: Int
+  )
+    -> Bool
+  {
+    switch priority {
+    case .review:
+      guard reviewRunning < width else {
+        reviewWaiting.insert(waiter, at: 0)
+        return false
+      }
+      reviewRunning += 1
+      reviewTickets.insert(ObjectIdentifier(waiter.ticket))
+    case .onScreen:
+      guard screenRunning < width else {
+        screenWaiting.append(waiter)
+        return false
+      }
+      screenRunning += 1
+    case .ahead:
+      guard screenWaiting.isEmpty, screenRunning + aheadRunning < width else {
+        aheadWaiting.append(waiter)
+        return false
+      }
+      aheadRunning += 1
+      aheadTickets.insert(ObjectIdentifier(waiter.ticket))
+    }
+    return true
   }
 }

@@ -12,7 +12,11 @@ import Synchronization
 /// every other route answers meanwhile. Requests for a preview being made wait for that one
 /// decode.
 ///
-/// The photo on screen of a review (`PreviewPurpose.review`), or one the page prefetches, has
+/// The photo on screen of a review (`PreviewPurpose.review`) is made on lanes of its own, the
+/// newest first, so no other decode (a hostile file's among thumbnails) holds it; a content
+/// that failed once fails at once at every other size (`PreviewCache.failure`).
+///
+/// The photo on screen of a review, or one the page prefetches, has
 /// the next `stopsAhead` stops after it in the saved queue made ahead, at its size, into the
 /// cache (`PreviewsAhead`); a prefetch is made at the ahead priority, after what is on screen.
 public struct LibraryPreviews: PreviewSource {
@@ -61,7 +65,13 @@ public struct LibraryPreviews: PreviewSource {
   }
 
   public func preview(of asset: Asset, size: Int, for purpose: PreviewPurpose) async throws -> Preview {
-    let made = try await make(asset.id, size: size, priority: purpose == .prefetch ? .ahead : .onScreen)
+    let priority: BlockingPool.Priority =
+      switch purpose {
+      case .review: .review
+      case .prefetch: .ahead
+      case .other: .onScreen
+      }
+    let made = try await make(asset.id, size: size, priority: priority)
     if purpose != .other, stopsAhead > 0 { ahead.follow(asset.id, size: size, previews: self) }
     return Preview(jpeg: try Data(contentsOf: made.file), failure: made.failure)
   }
@@ -99,7 +109,7 @@ public struct LibraryPreviews: PreviewSource {
       tasks[key] = making
       return making
     }
-    if priority == .onScreen { pool.promote(making.ticket) }
+    if priority > .ahead { pool.promote(making.ticket, to: priority) }
     return try await withTaskCancellationHandler {
       try await making.task.value
     } onCancel: {

@@ -1,5 +1,6 @@
 import FaverCore
 import FaverFiles
+import FaverPreview
 import FaverStore
 import FaverTestSupport
 import Foundation
@@ -83,6 +84,28 @@ struct LibraryPreviewTests {
     // … until asked to.
     let retried = try session.library.previews(of: [AssetID(rawValue: "id0")], size: 40, retry: true)
     #expect(retried.map(\.failure) == [nil])
+  }
+
+  /// A content that failed at one size fails at once at every other size: a hostile file costs
+  /// its limits once, not once per size. Here the file is good again, and no size looks at it.
+  @Test func aFailureAtOneSizeIsTheFailureAtEverySize() throws {
+    let session = try PreviewSession()
+    try session.index(["bad.jpg"])
+    try session.put("bad.jpg", [0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 0x42, count: 500))
+    let damaged = try session.library.preview(of: AssetID(rawValue: "id0"), size: 40)
+    #expect(damaged.failure?.contains("damaged") == true)
+    try session.put("bad.jpg", session.photo)
+    let other = try session.library.preview(of: AssetID(rawValue: "id0"), size: 64)
+    #expect(other.failure == damaged.failure)
+    let retried = try session.library.previews(of: [AssetID(rawValue: "id0")], size: 64, retry: true)
+    #expect(retried.map(\.failure) == [nil])
+  }
+
+  /// A worker killed from outside (twice: once more is tried at once) is not the file's fault:
+  /// its placeholder is not remembered, and the next view decodes.
+  @Test func aWorkerKilledFromOutsideIsNotRemembered() throws {
+    #expect(PreviewRecord.mayPass(PreviewRecord.recorded(.killed(signal: 9))))
+    #expect(!PreviewRecord.mayPass(PreviewRecord.recorded(.crashed(signal: 11))))
   }
 
   @Test func unknownIdsAreRefusedBeforeAnyWork() throws {

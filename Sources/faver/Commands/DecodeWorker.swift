@@ -17,6 +17,9 @@ extension Faver {
     @Option(help: "The limits, as JSON.")
     var limits = "{}"
 
+    @Option(help: "The pid of the process that started it: the worker ends when that one does.")
+    var parent: Int32?
+
     @Flag(help: "Read each file's signals (hash, sharpness, exposure) instead of making a preview.")
     var signals = false
 
@@ -30,8 +33,8 @@ extension Faver {
     func run() throws {
       FileHandle.standardOutput.write(
         signals
-          ? PreviewDecoding.runSignalWorker(paths: paths, limits: limits)
-          : PreviewDecoding.runWorker(path: paths[0], size: size, limits: limits))
+          ? PreviewDecoding.runSignalWorker(paths: paths, limits: limits, parent: parent)
+          : PreviewDecoding.runWorker(path: paths[0], size: size, limits: limits, parent: parent))
     }
   }
 }
