@@ -39,7 +39,9 @@ extension Library {
   /// the store's copy. The store's copy and the mode are
   /// saved first, so a failing `extraFolder` leaves them in step; an error of `output` is thrown
   /// once the files are in place. `explain` also makes the clustering in memory (see
-  /// `Clustering.explained`).
+  /// `Clustering.explained`). A `manifest.json` in `extraFolder` that faver did not write is
+  /// never replaced: nothing is written there, and `LibraryError.foreignManifest` is thrown once
+  /// the store's copy is in place.
   @discardableResult
   public func cluster(
     mode: MomentClusterer.Mode? = nil, extraFolder: URL? = nil, now: Date = Date(), explain: Bool = false,
@@ -104,6 +106,7 @@ extension Library {
     var extraError: (any Error)?
     if let extraFolder {
       do {
+        try checkOutManifest(in: extraFolder)
         files.append(try AtomicFile(replacing: extraFolder.appendingPathComponent(Self.manifestFileName)))
       } catch {
         extraError = error
@@ -209,7 +212,11 @@ extension Library {
       ).write(in: folder)
     }
     try store.setClusteringMode(mode)
-    for file in files.dropFirst() { try file.commit() }
+    for file in files.dropFirst() {
+      // Checked again: a file put there while the manifest was written is not replaced either.
+      try checkOutManifest(in: extraFolder)
+      try file.commit()
+    }
     if let extraError { throw extraError }
     if let source {
       try store.keepWrittenManifest(

@@ -29,7 +29,8 @@ extension Library {
   /// forgets it), unless it may pass (a file not readable now, ffmpeg or the worker missing).
   /// Every preview is decoded in a child process under `decoding`'s limits: a file that hangs,
   /// bombs or crashes its decoder gets a placeholder, remembered like a damaged file's. With `folder`,
-  /// each is also copied to `folder/ID.jpg`, atomically, and `file` is that copy. Throws
+  /// each is also copied to `folder/ID.jpg`, atomically, marked as faver's (`PreviewMark`), and
+  /// `file` is that copy. Throws
   /// `LibraryError.unknownAssets` for ids the index does not know, before making any preview.
   public func previews(
     of ids: [AssetID], size: Int, to folder: URL? = nil, retry: Bool = false,
@@ -120,9 +121,10 @@ extension Library {
     return Preview(id: id, size: size, file: entry.file, failure: failure.description)
   }
 
-  /// `file` copied to `target`, atomically.
+  /// `file` copied to `target`, atomically, with the comment that says faver wrote it
+  /// (`PreviewMark`).
   private static func copy(_ file: URL, to target: URL) throws -> URL {
-    let bytes = try Data(contentsOf: file)
+    let bytes = PreviewMark.marked(try Data(contentsOf: file))
     let replacement = try AtomicFile(replacing: target)
     try bytes.withUnsafeBytes { try replacement.write($0) }
     try replacement.commit()

@@ -20,6 +20,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
   case unknownCamera(String, cameras: [String])
   /// A clock shift beyond `ClockCorrection.maximumShift`.
   case shiftTooLarge(seconds: Int)
+  /// The `manifest.json` of an `--out` folder is not one faver wrote (`what` says what it is).
+  case foreignManifest(path: String, what: String)
 
   public var description: String {
     switch self {
@@ -48,6 +50,9 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
       "No faver store at \(path): run `faver index DIR` first, or check --store and FAVER_STORE."
     case .shiftTooLarge(let seconds):
       "A clock shift of \(seconds) s is more than 200 years: give the camera's error, such as +1h or -3m."
+    case .foreignManifest(let path, let what):
+      "\(path) is there and is \(what); faver replaces only a manifest it wrote, so it wrote "
+        + "no copy there (the store's own manifest is written). Move the file away, or give another --out folder."
     case .unknownCamera(let name, let cameras):
       "No indexed photo was taken with a camera named \"\(name)\""
         + (cameras.isEmpty

@@ -28,10 +28,13 @@ struct SidecarSync {
 
   /// What writing `state` into the sidecar at `path` would give: the new bytes, or nil when
   /// nothing is to be written (no sidecar and nothing to say, or already so).
-  /// A sidecar that is a symbolic link is left alone, never replaced nor written through.
+  /// A sidecar that is a symbolic link is left alone, never replaced nor written through; so is
+  /// one to change that its owner may not write (read-only: a new file would not be) or that has
+  /// other hard links (a new file in its place would split them).
   func change(at path: String, to state: SidecarState) throws -> Data? {
     var info = stat()
-    if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+    let exists = lstat(path, &info) == 0
+    if exists, info.st_mode & S_IFMT == S_IFLNK {
       throw SidecarFileError(
         path: path,
         reason: "a symbolic link, which faver never replaces; put the file it points to in its place "
@@ -40,6 +43,20 @@ struct SidecarSync {
     let existing = try Self.sidecar(at: path)
     guard let merged = try XMPSidecar.merged(existing: existing, state: state), merged != existing else {
       return nil
+    }
+    if exists, existing != nil {
+      if info.st_mode & S_IWUSR == 0 || access(path, W_OK) != 0 {
+        throw SidecarFileError(
+          path: path,
+          reason: "read-only (mode \(String(info.st_mode & 0o7777, radix: 8))), which faver leaves as it is; "
+            + "make it writable (chmod u+w) for faver to update it")
+      }
+      if info.st_nlink > 1 {
+        throw SidecarFileError(
+          path: path,
+          reason: "one of \(info.st_nlink) hard links to one file, which a new file in its place would "
+            + "split; give it a file of its own (cp it, then mv the copy over it) for faver to update it")
+      }
     }
     return merged
   }

@@ -39,18 +39,26 @@ struct Pairing: Sendable {
 
   /// `POST /api/pair` `{"code": CODE}`: with a code `faver serve` issued, unused and at most 10
   /// minutes old, pairs the device (named after its User-Agent) and sets its cookie; a wrong code
-  /// is 401, and once 10 wrong codes came in the last minute every code is 429.
+  /// is 401; once 10 wrong codes came from the client's address in the last minute, every code
+  /// from it is 429, and once 10 came from all addresses in the last 2 seconds, every code is
+  /// 429 (`PairingCodes`).
   func pair(_ request: Request, context: ServeContext) async throws -> Response {
     var request = request
     let buffer = try await request.collectBody(upTo: LocalRequestGuard<ServeContext>.bodyLimit)
     guard let body = try? JSONDecoder().decode(PairRequest.self, from: Data(buffer.readableBytesView)) else {
       return Reply.error(.badRequest, #"Send the code as JSON: {"code": "…"}."#)
     }
-    switch settings.codes.redeem(body.code) {
+    switch settings.codes.redeem(body.code, from: context.remoteAddress?.ipAddress) {
     case .tooMany:
       return Reply.error(
         .tooManyRequests,
-        "Too many wrong pairing codes in the last minute; wait a minute and try the code again.")
+        "Too many wrong pairing codes came from this device in the last minute; wait a minute and try the code again."
+      )
+    case .tooManyFromAll:
+      return Reply.error(
+        .tooManyRequests,
+        "Too many wrong pairing codes came from the network in the last seconds; wait a few seconds and try the code again."
+      )
     case .refused:
       return Reply.error(
         .unauthorized,

@@ -86,9 +86,43 @@ private struct PreviewLibrary {
   #expect(again.status == 0)
   #expect(again.stderr == result.stderr)
   let cached = try #require(again.stdout.split(separator: "\n").first?.split(separator: " ").last)
+  // The copy is the cached preview with faver's comment after its JFIF segment.
+  var copy = try [UInt8](Data(contentsOf: out.appendingPathComponent("\(library.ids[0]).jpg")))
+  let comment: [UInt8] = [0xFF, 0xFE, 0x00, 0x0F] + Array("faver preview".utf8)
+  let at = 4 + Int(copy[4]) << 8 + Int(copy[5])
+  #expect(Array(copy[at..<at + comment.count]) == comment)
+  copy.removeSubrange(at..<at + comment.count)
+  #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: String(cached)))) == copy)
+}
+
+/// A person's own JPEG of the name a preview would have is not replaced, however much it looks
+/// like one; a preview faver wrote there before is.
+@Test func previewOutReplacesOnlyAPreviewFaverWrote() throws {
+  let library = try PreviewLibrary(photos: 1)
+  defer { try? FileManager.default.removeItem(atPath: library.store) }
+  let id = library.ids[0]
+  let out = library.tree.root.appendingPathComponent("out")
+  try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+  let preview = out.appendingPathComponent("\(id).jpg")
+  for photo in [
+    Paths.sampleLibrary.appendingPathComponent("2023/12/IMG_2002.jpg"),
+    library.tree.root.appendingPathComponent("photos/p0.jpg"),
+  ] {
+    try? FileManager.default.removeItem(at: preview)
+    try FileManager.default.copyItem(at: photo, to: preview)
+    let before = try Data(contentsOf: preview)
+    let refused = try faver(["preview", "--store", library.store, "--size", "200", "--out", out.path, id])
+    #expect(refused.status == 1, "\(refused.stderr)")
+    #expect(refused.stderr.contains("is there and is not a JPEG faver wrote; faver does not replace it"))
+    #expect(try Data(contentsOf: preview) == before)
+  }
+  try FileManager.default.removeItem(at: preview)
   #expect(
-    try Data(contentsOf: URL(fileURLWithPath: String(cached)))
-      == Data(contentsOf: out.appendingPathComponent("\(library.ids[0]).jpg")))
+    try faver(["preview", "--store", library.store, "--size", "100", "--out", out.path, id]).status == 0)
+  #expect(isWholeJPEG(try [UInt8](Data(contentsOf: preview)), width: 100, height: 75))
+  let again = try faver(["preview", "--store", library.store, "--size", "200", "--out", out.path, id])
+  #expect(again.status == 0, "\(again.stderr)")
+  #expect(isWholeJPEG(try [UInt8](Data(contentsOf: preview)), width: 200, height: 150))
 }
 
 @Test func previewRefusesUnknownIdsAndBadSizes() throws {

@@ -21,7 +21,10 @@ extension Faver {
     @Flag(help: "Show how the threshold was chosen and why every moment starts where it does.")
     var explain = false
 
-    @Option(help: ArgumentHelp("Also write manifest.json into this folder.", valueName: "DIR"))
+    @Option(
+      help: ArgumentHelp(
+        "Also write manifest.json into this folder (it replaces only a manifest faver wrote).",
+        valueName: "DIR"))
     var out: String?
 
     @Flag(

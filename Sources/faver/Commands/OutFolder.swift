@@ -1,3 +1,4 @@
+import FaverKit
 import Foundation
 
 #if canImport(Glibc)
@@ -6,7 +7,8 @@ import Foundation
 
 /// The folder `faver preview --out DIR` copies previews into: created when missing; refused when
 /// it is not a folder, cannot be written, or holds a file of a name faver would write that is not
-/// a JPEG (a preview written before), so that nothing faver did not make is replaced.
+/// a preview faver wrote (a JPEG with its comment, `PreviewMark`), so that nothing faver did not
+/// make is replaced: a person's own `ID.jpg` is not, however much it looks like a preview.
 enum OutFolder: Error, Equatable, CustomStringConvertible {
   case notAFolder(path: String)
   case cannotCreate(path: String, reason: String)
@@ -48,7 +50,7 @@ enum OutFolder: Error, Equatable, CustomStringConvertible {
     for name in names {
       let file = folder.appendingPathComponent(name).path
       guard lstat(file, &status) == 0 else { continue }
-      guard status.st_mode & S_IFMT == S_IFREG, startsAsAJPEG(file) else { throw .occupied(path: file) }
+      guard status.st_mode & S_IFMT == S_IFREG, isFaversPreview(file) else { throw .occupied(path: file) }
     }
     return folder
   }
@@ -68,10 +70,11 @@ enum OutFolder: Error, Equatable, CustomStringConvertible {
     return "no such place"
   }
 
-  /// Whether the file at `path` begins as a JPEG does.
-  private static func startsAsAJPEG(_ path: String) -> Bool {
+  /// Whether the file at `path` is a preview faver wrote: a JPEG with its comment.
+  private static func isFaversPreview(_ path: String) -> Bool {
     guard let handle = FileHandle(forReadingAtPath: path) else { return false }
     defer { try? handle.close() }
-    return (try? handle.read(upToCount: 3)).map { Array($0) == [0xFF, 0xD8, 0xFF] } ?? false
+    return (try? handle.read(upToCount: PreviewMark.prefixLength)).map { PreviewMark.isMarked(Array($0)) }
+      ?? false
   }
 }

@@ -11,8 +11,8 @@ extension Faver {
         Each preview's long edge is --size pixels (or the original's, when smaller). Previews are \
         kept in the store's cache (`previews/` in the store folder, at most --cache-limit MiB, the \
         least recently used removed first); --out also copies each to DIR/ID.jpg (DIR is created when \
-        missing; an ID.jpg already there is replaced only when it is a JPEG file, nothing else \
-        of that name is touched). A photo or video \
+        missing; an ID.jpg already there is replaced only when it is a preview faver wrote, \
+        which says so in a JPEG comment; nothing else of that name is touched). A photo or video \
         that cannot be shown gets a placeholder JPEG that says why, and the reason on standard \
         error; that is not an error. --prefetch K makes the previews of the next K assets of the \
         review queue, so that they show at once.

@@ -27,7 +27,10 @@ extension Faver {
     @OptionGroup var indexOptions: IndexOptions
     @OptionGroup var clusterOptions: ClusterOptions
 
-    @Option(help: ArgumentHelp("Also write manifest.json into this folder.", valueName: "DIR"))
+    @Option(
+      help: ArgumentHelp(
+        "Also write manifest.json into this folder (it replaces only a manifest faver wrote).",
+        valueName: "DIR"))
     var out: String?
 
     @Option(

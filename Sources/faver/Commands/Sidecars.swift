@@ -16,7 +16,8 @@ extension Faver {
         discussion: """
           A favorite gets xmp:Rating 5, digiKam:PickLabel 3 and fstop:favorite 1; a reject \
           xmp:Rating -1 and digiKam:PickLabel 1; a photo no longer either loses them. An existing \
-          sidecar is merged, never replaced: everything else in it stays as it is. This is the \
+          sidecar is merged, never replaced: everything else in it stays as it is; one that is a \
+          symbolic link, read-only or hard-linked is skipped and reported. This is the \
           only command that writes inside your photo folders, and it writes only sidecars.
           """)
 
