@@ -1,4 +1,5 @@
 public import FaverCore
+import FaverStore
 public import Foundation
 
 /// Marks sent late (a phone that reviewed offline): each carries the time it was made, and a
@@ -22,6 +23,12 @@ extension Library {
     public var former: AssetID?
     /// Whether a newer mark was kept.
     public var superseded: Bool
+
+    public init(id: AssetID, former: AssetID?, superseded: Bool) {
+      self.id = id
+      self.former = former
+      self.superseded = superseded
+    }
   }
 
   /// Sets `id` to `state` as of `date` (as `setState(_:to:markedAt:now:)`). When `id` is no

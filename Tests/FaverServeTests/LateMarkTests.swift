@@ -80,7 +80,7 @@ private func id(of path: String, _ client: some TestClientProtocol) async throws
   let library = workspace.library
   /// The photo at `name` written again with other bytes and the same capture time (as a tool
   /// that writes a rating does), then the library indexed again.
-  func edit(_ name: String, scanBytes: Int) throws {
+  @Sendable func edit(_ name: String, scanBytes: Int) throws {
     var builder = ExifBuilder()
     builder.original(ServeWorkspace.shots.first { $0.name == name }?.taken ?? "", offset: "+02:00")
     try workspace.tree.write(name, builder.jpeg(scanBytes: scanBytes))
