@@ -9,6 +9,11 @@ import Hummingbird
 /// the pairing page (`GET /`, `GET /pair.js`, `GET /pair.css`) and the trade of a code (`POST /api/pair`):
 /// everything else answers 401 with the pairing page, or for the API a sentence, never a photo,
 /// an id or a count. This machine's requests (loopback) pass as before, to the session guard.
+///
+/// A request that shows a device cookie no paired device holds (revoked, `faver devices
+/// --revoke`) is told so (`Faver-Device: revoked`), and its browser to forget what the page kept
+/// (`Clear-Site-Data: "cache", "storage"`: the previews and asset objects taken along, the marks
+/// waiting, the page's caches): the page does the same itself when an API call gets that answer.
 struct DeviceGuard: RouterMiddleware {
   typealias Context = ServeContext
   var library: Library
@@ -19,7 +24,8 @@ struct DeviceGuard: RouterMiddleware {
     async throws -> Response
   {
     guard isOn, !context.isFromLoopback else { return try await next(request, context) }
-    if let secret = Self.cookie(Self.cookieName(for: request), in: request),
+    let secret = Self.cookie(Self.cookieName(for: request), in: request)
+    if let secret,
       let device = try await Blocking.run({ [library] in try library.pairedDevice(presenting: secret) })
     {
       var context = context
@@ -30,21 +36,28 @@ struct DeviceGuard: RouterMiddleware {
     if request.method == .get || request.method == .head, PairingPage.isFile(path) {
       return try await next(request, context)
     }
-    switch (request.method, path) {
-    case (.post, "/api/pair"):
-      return try await next(request, context)
-    case (.get, "/"), (.head, "/"):
-      return PairingPage.response(status: .ok)
-    default:
-      if path.hasPrefix("/api/") {
-        return Reply.error(
-          .unauthorized,
-          "This device is not paired: open the pairing link `faver serve --lan` printed (it ends in #pair=…), or send its code to POST /api/pair."
-        )
-      }
-      return PairingPage.response(status: .unauthorized)
+    if request.method == .post, path == "/api/pair" { return try await next(request, context) }
+    var response: Response
+    if request.method == .get || request.method == .head, path == "/" {
+      response = PairingPage.response(status: .ok, revoked: secret != nil)
+    } else if path.hasPrefix("/api/") {
+      response = Reply.error(
+        .unauthorized,
+        "This device is not paired: open the pairing link `faver serve --lan` printed (it ends in #pair=…), or send its code to POST /api/pair."
+      )
+    } else {
+      response = PairingPage.response(status: .unauthorized, revoked: secret != nil)
     }
+    if secret != nil, let deviceHeader = Self.deviceHeader, let clearSiteData = Self.clearSiteData {
+      response.headers[deviceHeader] = "revoked"
+      response.headers[clearSiteData] = #""cache", "storage""#
+    }
+    return response
   }
+
+  /// Says a device cookie was shown that no paired device holds.
+  static let deviceHeader = HTTPField.Name("Faver-Device")
+  static let clearSiteData = HTTPField.Name("Clear-Site-Data")
 
   /// The device cookie's name: one per port, as the session's.
   static func cookieName(for request: Request) -> String {

@@ -10,7 +10,8 @@ enum PageFiles {
   /// The page's JavaScript modules, one concern each, and its service worker (`sw.js`).
   static let modules = [
     "app.js", "api.js", "browse.js", "compare.js", "describe.js", "details.js", "filters.js", "frame.js",
-    "keys.js", "layout.js", "momentum.js", "nopreview.js", "offline.js", "pairphone.js", "review.js",
+    "forget.js", "keys.js", "layout.js", "momentum.js", "nopreview.js", "offline.js", "pairphone.js",
+    "review.js",
     "routes.js", "saver.js", "stage.js", "story.js", "sw.js", "takealong.js", "ui.js", "worker.js", "zoom.js",
   ]
 

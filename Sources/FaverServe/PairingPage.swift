@@ -21,7 +21,7 @@ enum PairingPage {
     <link rel="stylesheet" href="/pair.css">
     <body>
     <h1>Pair this device with faver</h1>
-    <p>This device is not paired yet. On the computer that runs <code>faver serve --lan</code>, scan the
+    <p>PAIRED_STATE On the computer that runs <code>faver serve --lan</code>, scan the
     QR code it shows, or open the pairing link it printed (it ends in <code>#pair=…</code>) here.</p>
     <p>Or type the code of that link:</p>
     <p><input id="code" autocomplete="one-time-code" autocapitalize="characters" spellcheck="false">
@@ -68,6 +68,18 @@ enum PairingPage {
           status.textContent = "faver cannot be reached: is `faver serve --lan` still running?";
         }
       }
+      // Revoked: what the review page kept on this device goes (as Clear-Site-Data asks, for a
+      // browser that does not honour it).
+      if (document.body.dataset.revoked !== undefined) {
+        try { localStorage.clear(); sessionStorage.clear(); } catch (_) {}
+        if (window.caches) caches.keys().then((names) => names.forEach((name) => caches.delete(name))).catch(() => {});
+        if (indexedDB.databases) {
+          indexedDB.databases().then((list) => list.forEach((item) => indexedDB.deleteDatabase(item.name))).catch(() => {});
+        } else indexedDB.deleteDatabase("faver-along");
+        if (navigator.serviceWorker) {
+          navigator.serviceWorker.getRegistrations().then((all) => all.forEach((one) => one.unregister())).catch(() => {});
+        }
+      }
       const match = /^#pair=([0-9A-Za-z-]+)$/.exec(location.hash);
       if (match) {
         history.replaceState(null, "", location.pathname);
@@ -80,10 +92,18 @@ enum PairingPage {
 
     """
 
-  static func response(status: HTTPResponse.Status) -> Response {
-    Response(
+  /// The pairing page; `revoked`, for a device whose pairing was ended: it says so, and its
+  /// script clears what the review page kept on the device.
+  static func response(status: HTTPResponse.Status, revoked: Bool = false) -> Response {
+    let state =
+      revoked
+      ? "This device is no longer paired with faver, and what it kept for reviewing offline was removed from it. To review here again, pair it anew."
+      : "This device is not paired yet."
+    let page = html.replacingOccurrences(of: "PAIRED_STATE", with: state)
+      .replacingOccurrences(of: "<body>", with: revoked ? "<body data-revoked>" : "<body>")
+    return Response(
       status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-      body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+      body: ResponseBody(byteBuffer: ByteBuffer(string: page)))
   }
 
   static func add(to router: Router<some RequestContext>) {

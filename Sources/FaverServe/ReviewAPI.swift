@@ -118,22 +118,16 @@ struct ReviewAPI: Sendable {
   }
 
   /// `POST /api/assets/{id}/mark` `{"state": …}`: sets the state exactly; answers the asset object.
-  /// With `"at"` (when the mark was made), a newer mark made since is kept (`LateMarkTime`).
+  /// With `"at"` (when the mark was made), a newer mark made since is kept, an edit in place is
+  /// followed, and a photo deleted is 410 (`LateMarkTime`).
   func mark(_ request: Request, context: some RequestContext) async throws -> Response {
     let text = context.parameters.get("id") ?? ""
     let body: API.MarkRequest = try await decode(request, context: context)
     guard let id = Self.assetID(text) else { return Self.unknownAsset(text) }
     let madeAt = try body.at.map(LateMarkTime.parse)
-    do {
-      let (asset, superseded) = try await blocking { () -> (Asset?, Bool) in
-        let superseded = try LateMarkTime.setState(id, to: body.state, madeAt: madeAt, in: library)
-        return (try library.asset(id), superseded)
-      }
-      guard let asset else { return Self.unknownAsset(text) }
-      return LateMarkTime.flagging(try Reply.json(AssetListing(asset)), superseded: superseded)
-    } catch LibraryError.unknownAssets {
-      return Self.unknownAsset(text)
-    }
+    let marked = try await blocking { try LateMarkTime.mark(id, to: body.state, madeAt: madeAt, in: library) }
+    guard let marked else { return madeAt == nil ? Self.unknownAsset(text) : LateMarkTime.gone(text) }
+    return try LateMarkTime.reply(marked.asset, marked.late)
   }
 
   /// `GET /api/assets/{id}/preview?size=N&placeholder=B&purpose=P`: `image/jpeg`; where there is

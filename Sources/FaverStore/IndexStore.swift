@@ -195,6 +195,7 @@ package final class IndexStore: Sendable {
     registerAppleIdentifierMigration(in: &migrator)
     registerItemFingerprintMigration(in: &migrator)
     registerClockChangeMigration(in: &migrator)
+    registerEditedFileMigration(in: &migrator)
     return migrator
   }
 

@@ -1,4 +1,5 @@
 import FaverKit
+import FaverTestSupport
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -66,4 +67,70 @@ private func markLate(
     #expect(bad.status == .badRequest)
   }
   #expect(try library.favorites().count == 1)
+}
+
+/// The id of the asset at `path` (below the root), as the API lists it now.
+private func id(of path: String, _ client: some TestClientProtocol) async throws -> String? {
+  try await allAssets(client).first { ($0["path"] as? String)?.hasSuffix("/" + path) == true }?["id"]
+    as? String
+}
+
+@Test func aLateMarkFollowsAPhotoEditedInPlaceAndSaysWhenItsPhotoIsGone() async throws {
+  let workspace = try ServeWorkspace()
+  let library = workspace.library
+  /// The photo at `name` written again with other bytes and the same capture time (as a tool
+  /// that writes a rating does), then the library indexed again.
+  @Sendable func edit(_ name: String, scanBytes: Int) throws {
+    var builder = ExifBuilder()
+    builder.original(ServeWorkspace.shots.first { $0.name == name }?.taken ?? "", offset: "+02:00")
+    try workspace.tree.write(name, builder.jpeg(scanBytes: scanBytes))
+    _ = try library.index([workspace.tree.path])
+  }
+  try await workspace.withClient { client in
+    let hourAgo = Date().addingTimeInterval(-3600)
+    let edited = try #require(try await id(of: "day1/IMG_0004.jpg", client))
+    let rejectedHere = try #require(try await id(of: "day1/IMG_0001.jpg", client))
+    let deleted = try #require(try await id(of: "day2/IMG_0011.jpg", client))
+    // Marked here after the phone's mark, before its photo was edited: the newer mark still wins.
+    try library.setState([AssetID(rawValue: rejectedHere)], to: .rejected)
+    // Edited twice before the phone is back: the mark follows both edits.
+    try edit("day1/IMG_0004.jpg", scanBytes: 80)
+    try edit("day1/IMG_0004.jpg", scanBytes: 96)
+    try edit("day1/IMG_0001.jpg", scanBytes: 80)
+    try FileManager.default.removeItem(atPath: workspace.tree.path + "/day2/IMG_0011.jpg")
+    _ = try library.index([workspace.tree.path])
+    let now = try #require(try await id(of: "day1/IMG_0004.jpg", client))
+    #expect(now != edited)
+
+    let followed = try await client.execute(
+      uri: "/api/assets/\(edited)/mark", method: .post, headers: [.contentType: "application/json"],
+      body: ByteBuffer(string: #"{"state": "favorite", "at": "\#(iso(hourAgo))"}"#)
+    ) { response in
+      let asset =
+        (try? JSONSerialization.jsonObject(with: Data(String(buffer: response.body).utf8))) as? [String: Any]
+      return (response.status, response.headers[HTTPField.Name("Faver-Former-Id")!], asset?["id"] as? String)
+    }
+    #expect(followed.0 == .ok)
+    #expect(followed.1 == edited)
+    #expect(followed.2 == now)
+    let superseded = try await markLate(client, rejectedHere, "favorite", at: hourAgo)
+    #expect(superseded.status == .ok && superseded.superseded)
+    #expect(superseded.asset["rejected"] as? Bool == true)
+
+    let gone = try await client.execute(
+      uri: "/api/assets/\(deleted)/mark", method: .post, headers: [.contentType: "application/json"],
+      body: ByteBuffer(string: #"{"state": "favorite", "at": "\#(iso(hourAgo))"}"#)
+    ) { response in (response.status, String(buffer: response.body)) }
+    #expect(gone.0 == .gone)
+    #expect(gone.1.contains("No photo in the library has the id \(deleted) any more"))
+  }
+  // Nothing else changed: the one favorite is the edited photo's, and the reject is kept.
+  #expect(try library.favorites().map(\.path) == ["day1/IMG_0004.jpg"])
+  #expect(try library.favorites(rejected: true).map(\.path) == ["day1/IMG_0001.jpg"])
+}
+
+private func iso(_ date: Date) -> String {
+  let formatter = ISO8601DateFormatter()
+  formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+  return formatter.string(from: date)
 }

@@ -37,3 +37,23 @@ func aPairedPhoneReviewsOfflineOnThePhotosItTookAlong() throws {
   #expect(status == 0, "\(output)")
   #expect(output.contains("all passed"), "\(output)")
 }
+
+/// A paired phone's favorites meet the library's changes (`browser/revoked_phone.py`): one lands
+/// on its photo edited in place since (a new id), one for a photo deleted is kept on the phone and
+/// named in a notice; then, its pairing revoked, the phone clears what it took along (IndexedDB,
+/// localStorage, sessionStorage, caches, its service worker) and shows the pairing page.
+@Test(
+  .enabled(
+    if: BrowserTools.available,
+    "needs chromium, chromium-driver, python3-selenium and python3-pil (scripts/install-deps)"),
+  .enabled(if: NetworkNamespace.available, "needs root and ip(8) to make a network namespace for the phone"))
+func aRevokedPhoneForgetsWhatItTookAlong() throws {
+  let script = ServeWorkspace.package.appendingPathComponent("Tests/FaverServeTests/browser/revoked_phone.py")
+  var arguments = [script.path, "--faver", BrowserTools.faver.path]
+  if let folder = ProcessInfo.processInfo.environment["FAVER_SCREENSHOTS"] {
+    arguments += ["--screenshots", folder]
+  }
+  let (status, output) = try BrowserTools.run(BrowserTools.python, arguments)
+  #expect(status == 0, "\(output)")
+  #expect(output.contains("all passed"), "\(output)")
+}

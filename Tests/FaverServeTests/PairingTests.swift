@@ -191,6 +191,21 @@ private func routes(_ server: ReviewServer, asset: String, video: String, moment
     #expect(
       try await client.execute(uri: "/api/progress", method: .get, headers: [.cookie: first]) { $0.status }
         == .unauthorized)
+    // The revoked device is told so, and its browser to forget what the page kept; a device that
+    // shows no cookie (never paired) is not.
+    let device = HTTPField.Name("Faver-Device")!
+    let clear = HTTPField.Name("Clear-Site-Data")!
+    for uri in ["/api/progress", "/"] {
+      let revoked = try await client.execute(uri: uri, method: .get, headers: [.cookie: first]) { $0 }
+      #expect(revoked.headers[device] == "revoked", "\(uri)")
+      #expect(revoked.headers[clear] == #""cache", "storage""#, "\(uri)")
+      let never = try await client.execute(uri: uri, method: .get) { $0 }
+      #expect(never.headers[device] == nil && never.headers[clear] == nil, "\(uri)")
+    }
+    let page = try await client.execute(uri: "/", method: .get, headers: [.cookie: first]) {
+      String(buffer: $0.body)
+    }
+    #expect(page.contains("no longer paired") && page.contains("<body data-revoked>"))
     #expect(
       try await client.execute(uri: "/api/progress", method: .get, headers: [.cookie: second]) { $0.status }
         == .ok)

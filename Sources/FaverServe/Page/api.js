@@ -1,5 +1,6 @@
 // The server: its JSON API, the preview addresses, and the session (the address `faver serve`
 // printed ends in #token=SECRET, traded here for the server's cookie).
+import { forgetThisDevice, isRevoked } from "./forget.js";
 import { notice } from "./ui.js";
 
 export class APIError extends Error {
@@ -45,6 +46,10 @@ export async function api(path, body) {
     throw new APIError(0, "the faver server cannot be reached");
   }
   reached(true);
+  if (isRevoked(response)) {
+    await forgetThisDevice();
+    throw new APIError(401, "this device is no longer paired");
+  }
   if (response.status === 401) signedOut();
   if (!response.ok) {
     let message = response.statusText;

@@ -4,7 +4,7 @@ import { signIn } from "./api.js";
 import { browse } from "./browse.js";
 import { setUpReviewInput } from "./keys.js";
 import { keepOverlaysAboveControls } from "./layout.js";
-import { loadAlong, remember, renderAlong, setUpAlong } from "./offline.js";
+import { followEdit, loadAlong, nameOf, remember, renderAlong, setUpAlong } from "./offline.js";
 import { setUpPairing } from "./pairphone.js";
 import { review } from "./review.js";
 import { currentRoute, route } from "./routes.js";
@@ -15,7 +15,14 @@ import { registerWorker } from "./worker.js";
 
 async function start() {
   saver.load();
-  saver.onSaved = (asset) => review.updateAsset(asset);
+  saver.onSaved = (asset, former) => {
+    if (former) followEdit(former, asset);
+    review.updateAsset(asset, former);
+  };
+  saver.nameOf = (id) => {
+    const shown = review.moment && review.moment.assets.find((asset) => asset.id === id);
+    return shown ? shown.path.split("/").pop() : nameOf(id);
+  };
   saver.onQueued = remember;
   saver.onChange = renderAlong;
   setUpReviewInput();

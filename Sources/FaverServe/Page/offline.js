@@ -27,7 +27,11 @@ function openDatabase() {
     request.onupgradeneeded = () => {
       for (const store of ["meta", "moments", "previews"]) request.result.createObjectStore(store);
     };
-    request.onsuccess = () => resolve(request.result);
+    request.onsuccess = () => {
+      // A database deleted (a device revoked, forget.js) is let go of at once.
+      request.result.onversionchange = () => request.result.close();
+      resolve(request.result);
+    };
     request.onerror = () => reject(request.error);
   });
 }
@@ -148,6 +152,49 @@ export function remember(operation) {
   } else if (state.meta) {
     state.marks[operation.id] = operation.state;
     writeLocal(marksKey, state.marks);
+  }
+  renderAlong();
+}
+
+// The name of a photo taken along (its file's), else its id.
+export function nameOf(id) {
+  for (const taken of state.moments.values()) {
+    const asset = taken.assets.find((item) => item.id === id);
+    if (asset) return asset.path.split("/").pop();
+  }
+  return id;
+}
+
+// A photo was edited in place since it was taken along (its new id, `asset.id`, answered a mark
+// sent for `former`): what this browser holds of it goes by the new id, in IndexedDB too.
+export async function followEdit(former, asset) {
+  const id = asset.id;
+  const rekey = (ids) => ids.map((item) => (item === former ? id : item));
+  if (former in state.marks) {
+    state.marks[id] = state.marks[former];
+    delete state.marks[former];
+    writeLocal(marksKey, state.marks);
+  }
+  if (state.cursor === former) { state.cursor = id; writeLocal(cursorKey, id); }
+  const changed = [...state.moments.values()].filter((taken) => taken.assets.some((item) => item.id === former));
+  if (!state.meta || !changed.length) return;
+  for (const taken of changed) {
+    taken.assets = taken.assets.map((item) => (item.id === former ? asset : item));
+    for (const burst of taken.bursts) burst.assets = rekey(burst.assets);
+  }
+  state.meta.ids = rekey(state.meta.ids);
+  if (state.urls.has(former)) { state.urls.set(id, state.urls.get(former)); state.urls.delete(former); }
+  try {
+    const database = await openDatabase();
+    const transaction = database.transaction(["meta", "moments", "previews"], "readwrite");
+    for (const taken of changed) transaction.objectStore("moments").put(taken, taken.moment.id);
+    transaction.objectStore("meta").put(state.meta, "along");
+    const previews = transaction.objectStore("previews");
+    const blob = await finished(previews.get(former));
+    if (blob) { previews.put(blob, id); previews.delete(former); }
+    await committed(transaction);
+  } catch (_) {
+    // No IndexedDB: held in memory alone.
   }
   renderAlong();
 }

@@ -342,9 +342,11 @@ export const review = {
     this.moment.assets[index] = withState(before, state);
   },
   // The server's word on an asset, once saved (unless a newer mark of it is still queued).
-  updateAsset(asset) {
+  // The server's word on an asset; `former`, the id it had before an edit in place gave it a new one.
+  updateAsset(asset, former) {
     if (!this.moment || saver.isMarking(asset.id)) return;
-    const index = this.moment.assets.findIndex((item) => item.id === asset.id);
+    if (former) for (const burst of this.moment.bursts || []) burst.assets = burst.assets.map((id) => (id === former ? asset.id : id));
+    const index = this.moment.assets.findIndex((item) => item.id === asset.id || item.id === former);
     if (index >= 0) { this.moment.assets[index] = asset; this.renderControls(); this.renderStory(); }
   },
 
