@@ -8,40 +8,6 @@ import Testing
   import FoundationNetworking
 #endif
 
-/// A running `faver serve`, and the first line it printed.
-private final class RunningServe: @unchecked Sendable {
-  let process = Process()
-  let errors = Pipe()
-  let line: String
-
-  init(_ arguments: [String]) throws {
-    process.executableURL = BrowserTools.faver
-    process.arguments = ["serve"] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    // The first line says where: read until it is whole (the read blocks until faver writes).
-    var line = Data()
-    while !line.contains(UInt8(ascii: "\n")) {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      line += chunk
-    }
-    self.line = String(decoding: line, as: UTF8.self)
-  }
-
-  /// The address printed: `http://HOST:PORT/#token=SECRET`.
-  var address: Substring? { line.split(separator: " ").first { $0.hasPrefix("http://") } }
-
-  /// Ctrl-C, then what it wrote on stderr.
-  func stop() -> String {
-    process.interrupt()
-    process.waitUntilExit()
-    return String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-  }
-}
-
 /// `faver serve` as a person runs it: it prints the address with the store's secret in its
 /// fragment, answers there only to that secret, and stops cleanly on Ctrl-C; another address
 /// than 127.0.0.1 only when asked, with a warning only when other machines can reach it.

@@ -14,47 +14,6 @@ import Testing
   import Glibc
 #endif
 
-/// `faver serve` started as a person starts it, with test hooks in its environment; its first
-/// line (the address) read.
-private final class HookedServe: @unchecked Sendable {
-  let process = Process()
-  let line: String
-
-  init(_ arguments: [String], environment: [String: String] = [:]) throws {
-    process.executableURL = BrowserTools.faver
-    process.arguments = ["serve"] + arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    var line = Data()
-    while !line.contains(UInt8(ascii: "\n")) {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      line += chunk
-    }
-    self.line = String(decoding: line, as: UTF8.self)
-  }
-
-  /// `http://HOST:PORT/`, and the token of the address printed.
-  var base: (url: String, port: String, token: String)? {
-    guard let address = line.split(separator: " ").first(where: { $0.hasPrefix("http://") }) else {
-      return nil
-    }
-    let parts = address.split(separator: "#", maxSplits: 1)
-    guard parts.count == 2, let port = parts[0].split(separator: ":").last?.split(separator: "/").first else {
-      return nil
-    }
-    return (String(parts[0]), String(port), String(parts[1].dropFirst("token=".count)))
-  }
-
-  func kill(_ signal: Int32) {
-    Glibc.kill(process.processIdentifier, signal)
-    process.waitUntilExit()
-  }
-}
-
 /// What each open descriptor of process `pid` is (`/proc/PID/fd`): "socket:[…]", a path.
 private func descriptors(of pid: Int32) -> [String] {
   let folder = "/proc/\(pid)/fd"
@@ -78,11 +37,13 @@ private func hasEnded(_ pid: Int32) -> Bool {
   #expect(mkfifo(started, 0o600) == 0)
   defer { unlink(started) }
   let hooks = ["FAVER_TEST_DECODER": "hang", "FAVER_TEST_DECODER_FIFO": started]
-  let serve = try HookedServe(["--store", workspace.store.path, "--port", "0"], environment: hooks)
-  let base = try #require(serve.base, "\(serve.line)")
+  let serve = try RunningServe(["--store", workspace.store.path, "--port", "0"], environment: hooks)
+  let address = try #require(serve.address, "\(serve.line)")
+  let (port, token) = try (#require(serve.port), #require(serve.token))
   let id = try #require(try workspace.library.assets().first?.id.rawValue)
-  var request = try URLRequest(url: #require(URL(string: "\(base.url)api/assets/\(id)/preview?size=64")))
-  request.setValue("Bearer \(base.token)", forHTTPHeaderField: "Authorization")
+  let base = address.split(separator: "#").first ?? ""
+  var request = try URLRequest(url: #require(URL(string: "\(base)api/assets/\(id)/preview?size=64")))
+  request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
   let asked = Task { try? await URLSession.shared.data(for: request) }
   let worker = try #require(Int32(await Task.detached { NamedPipe.firstLine(started) }.value))
   let held = descriptors(of: worker)
@@ -92,14 +53,14 @@ private func hasEnded(_ pid: Int32) -> Bool {
   _ = await asked.value
   await eventually { hasEnded(worker) }
   #expect(hasEnded(worker))
-  let again = try HookedServe(["--store", workspace.store.path, "--port", base.port])
-  #expect(again.base?.port == base.port, "\(again.line)")
-  again.kill(SIGINT)
+  let again = try RunningServe(["--store", workspace.store.path, "--port", port])
+  #expect(again.port == port, "\(again.line)")
+  _ = again.stop()
 }
 
 /// The photo on the review screen is made on lanes of its own: nine decodes that hang (four
 /// files at several sizes, asked as thumbnails and prefetches) do not hold it; it is answered
-/// while all nine still hang.
+/// while all nine still hang. Then the hanging workers are killed, as often as they are run.
 @Test func theReviewPhotoIsNotHeldByHangingDecodes() async throws {
   let workspace = try ServeWorkspace()
   // The photo on screen, a real one (the workspace's are EXIF blocks without pixels).
@@ -110,9 +71,13 @@ private func hasEnded(_ pid: Int32) -> Bool {
   let shown = try #require(assets.first { $0.path.hasSuffix("IMG_0101.jpg") })
   let hostile = assets.filter { $0.path.contains("day1/") }
   #expect(hostile.count == 4)
+  let hung = workspace.tree.root.path + "-hung"
+  defer { unlink(hung) }
   let decoding = PreviewDecoding(
-    program: BuiltFaver.url(package: ServeWorkspace.package), seconds: 5,
-    environment: ["FAVER_TEST_DECODER": "hang", "FAVER_TEST_DECODER_MATCH": "day1/"])
+    program: BuiltFaver.url(package: ServeWorkspace.package), seconds: 120,
+    environment: [
+      "FAVER_TEST_DECODER": "hang", "FAVER_TEST_DECODER_MATCH": "day1/", "FAVER_TEST_DECODER_LOG": hung,
+    ])
   let previews = LibraryPreviews(library: workspace.library, decoding: decoding, threads: 2, stopsAhead: 0)
   let ended = Tally()
   try await withThrowingTaskGroup(of: Void.self) { group in
@@ -127,6 +92,18 @@ private func hasEnded(_ pid: Int32) -> Bool {
     let onScreen = try await previews.preview(of: shown, size: 64, for: .review)
     #expect(onScreen.failure == nil, "\(onScreen.failure ?? "")")
     #expect(ended.total == 0)
+    let done = Tally()
+    let killer = Task.detached {
+      var killed = Set<Int32>()
+      while done.total == 0 {
+        let listed = ((try? String(contentsOfFile: hung, encoding: .utf8)) ?? "").split(separator: "\n")
+        for pid in listed.compactMap({ Int32($0) }) where killed.insert(pid).inserted { kill(pid, SIGKILL) }
+        await Task.yield()
+      }
+    }
     try await group.waitForAll()
+    done.add(1)
+    await killer.value
   }
+  #expect(ended.total == 9)
 }
