@@ -81,9 +81,14 @@ private let faver = BuiltFaver.url(
       program: faver, environment: ["FAVER_TEST_DECODER": "hang", "FAVER_TEST_DECODER_LOG": log])
     let photo = self.photo
     let ran = Finished()
-    let run = Task.detached {
-      defer { ran.finish() }
-      return worker.run(path: photo, longEdge: 48).jpeg
+    // The worker is waited for on a thread of its own, not one of the few tasks share.
+    let run = Task {
+      await withCheckedContinuation { continuation in
+        Thread.detachNewThread {
+          continuation.resume(returning: worker.run(path: photo, longEdge: 48).jpeg)
+          ran.finish()
+        }
+      }
     }
     // Each worker writes its pid when it hangs, and is killed as the OOM killer would kill it.
     func workers() -> [Int32] {

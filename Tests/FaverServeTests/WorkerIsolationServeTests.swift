@@ -45,8 +45,11 @@ private func hasEnded(_ pid: Int32) -> Bool {
   var request = try URLRequest(url: #require(URL(string: "\(base)api/assets/\(id)/preview?size=64")))
   request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
   let asked = Task { try? await URLSession.shared.data(for: request) }
-  let worker = try #require(Int32(await Task.detached { NamedPipe.firstLine(started) }.value))
-  let held = descriptors(of: worker)
+  // What the worker holds, read as soon as it says it hangs.
+  let (announced, held) = await NamedPipe.firstLine(started) { line in
+    (Int32(line), Int32(line).map(descriptors(of:)) ?? [])
+  }
+  let worker = try #require(announced)
   #expect(!held.isEmpty)
   #expect(!held.contains { $0.hasPrefix("socket:") }, "\(held)")
   serve.kill(SIGKILL)

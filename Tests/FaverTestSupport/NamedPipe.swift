@@ -7,9 +7,19 @@ import Foundation
 /// A named pipe (FIFO) a test hook writes into, read without Foundation: a signal arriving while
 /// it waits (another test's child ending) interrupts a read, which is then simply read again.
 public enum NamedPipe {
-  /// The first line written into the pipe at `path` (without its newline); waits for a writer.
-  /// Blocks the calling thread: call it off the test's threads (`Task.detached`).
-  public static func firstLine(_ path: String) -> String {
+  /// The first line written into the pipe at `path` (without its newline), and `then` of it, read
+  /// on a thread of its own (opening the pipe waits for its writer): never on one of the few
+  /// threads Swift's tasks share, which other tests need meanwhile.
+  public static func firstLine<T: Sendable>(
+    _ path: String, then: @escaping @Sendable (String) -> T = { $0 }
+  ) async -> T {
+    await withCheckedContinuation { continuation in
+      Thread.detachNewThread { continuation.resume(returning: then(firstLine(blocking: path))) }
+    }
+  }
+
+  /// `firstLine`, on the calling thread.
+  public static func firstLine(blocking path: String) -> String {
     var descriptor: Int32
     repeat { descriptor = open(path, O_RDONLY | O_CLOEXEC) } while descriptor < 0 && errno == EINTR
     guard descriptor >= 0 else { return "" }
