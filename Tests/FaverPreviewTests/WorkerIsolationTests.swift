@@ -77,8 +77,12 @@ private let faver = BuiltFaver.url(
   @Test func aWorkerKilledFromOutsideIsRunOnceMore() async throws {
     let log = tree.root.path + "-workers"
     defer { unlink(log) }
+    // A limit no wait of this test comes near, however loaded the machine.
+    var limits = PreviewLimits()
+    limits.seconds = 600
     let worker = PreviewWorker(
-      program: faver, environment: ["FAVER_TEST_DECODER": "hang", "FAVER_TEST_DECODER_LOG": log])
+      program: faver, limits: limits,
+      environment: ["FAVER_TEST_DECODER": "hang", "FAVER_TEST_DECODER_LOG": log])
     let photo = self.photo
     let ran = Finished()
     // The worker is waited for on a thread of its own, not one of the few tasks share.
