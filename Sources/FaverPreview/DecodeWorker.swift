@@ -141,7 +141,7 @@ package enum DecodeWorker {
     var cpu = rlimit(rlim_cur: seconds, rlim_max: seconds + 5)
     _ = setrlimit(__rlimit_resource_t(RLIMIT_CPU.rawValue), &cpu)
     // The parent waits `seconds` (a video's more) a file; this ends a worker it stopped waiting for.
-    alarm(UInt32((max(limits.seconds, 1) + limits.videoSeconds) * max(files, 1) + 5))
+    alarm(UInt32(clamping: (max(limits.seconds, 1) + limits.videoSeconds) * max(files, 1) + 5))
   }
 
   /// This process's peak resident memory, in bytes (`VmHWM` in `/proc/self/status`); 0 when
