@@ -80,7 +80,7 @@ extension Library {
   /// and `to`, read as UTC, when given), replacing a correction over the same span. No file is
   /// touched; the manifest, when there is one, is written again, else a saved queue is brought up
   /// to date (the photos moved leave their moments and join those where they fall now, see
-  /// `IndexStore.reclockQueue`). `camera` is a name `cameras()` lists (letter case aside);
+  /// `IndexStore.planQueue`). `camera` is a name `cameras()` lists (letter case aside);
   /// otherwise `LibraryError.unknownCamera`.
   public func correctClock(camera: String, shift: Int, from: Date? = nil, to: Date? = nil, now: Date = Date())
     throws -> ClockChange

@@ -30,38 +30,16 @@ extension Library {
   enum QueueFreshening: Equatable {
     /// It was.
     case fresh
-    /// New photos after it were added at its end (see `IndexStore.appendToQueue`).
-    case appended
-    /// Files edited in place took their items' places (see `IndexStore.editQueue`).
-    case edited
-    /// Both: files edited in place, then new photos after the queue.
-    case editedAndAppended
-    /// New photos taken among the queue's were cut into the moments around them (see
-    /// `IndexStore.insertAmong`).
-    case inserted
-    /// Both: files edited in place, then new photos among the queue's.
-    case editedAndInserted
-    /// Photos of its last moments were removed, and those moments cut again without them (see
-    /// `IndexStore.removeFromQueueEnd`).
-    case removed
-    /// Photos were removed from its middle, and the moments around them cut again without them
-    /// (see `IndexStore.removeFromQueue`).
-    case removedInTheMiddle
-    /// Files were moved, renamed or copied, or copies deleted: its items stayed (see
-    /// `IndexStore.relocateInQueue`).
-    case relocated
-    /// A camera's clock was corrected: the photos it moves left their moments and joined those
-    /// where they fall now, each cut again (see `IndexStore.reclockQueue`).
-    case reclocked
+    /// Brought up to date with the changes since it was saved (files of every kind, clock
+    /// corrections): the files they reach placed again, the moments around every item that
+    /// differs cut again (see `IndexStore.planQueue`).
+    case planned
     /// It was built from the whole library.
     case rebuilt
   }
 
-  /// `storeWithFreshQueue`, and how the queue was made fresh: photos a clock correction moved move
-  /// (the moments they leave and join cut again), files edited in place take their
-  /// items' places, files moved or copied leave them where they are, photos removed from the saved queue (the moments around them cut again),
-  /// added after its last moments (cut with those) or among its moments (the moments around them
-  /// cut again), all without reading the library; any other change rebuilds it.
+  /// `storeWithFreshQueue`, and how the queue was made fresh: brought up to date by the planner
+  /// (`IndexStore.planQueue`) where it can be, without reading the library; else rebuilt.
   func freshenQueue(mode: MomentClusterer.Mode) throws -> (store: IndexStore, freshening: QueueFreshening) {
     let readable = try readableStore
     if try readable.isQueueFresh(mode: mode, recipe: Self.queueRecipe) { return (readable, .fresh) }
@@ -72,42 +50,11 @@ extension Library {
         let places = self.places(of: moments)
         return moments.map { MomentSummary($0, place: places[$0.id]) }
       }
-      let corrections = try writable.clockCorrections()
-      let reclocked = try writable.reclockQueue(
-        mode: mode, recipe: Self.queueRecipe, corrections: corrections, summaries: summaries)
-      if case .edited = reclocked { return (writable, .reclocked) }
-      let edited = try writable.editQueue(mode: mode, recipe: Self.queueRecipe, summaries: summaries)
-      if case .edited = edited { return (writable, .edited) }
-      let relocated = try writable.relocateInQueue(
-        mode: mode, recipe: Self.queueRecipe, corrections: corrections)
-      if case .edited = relocated { return (writable, .relocated) }
-      let rm = try writable.removeFromQueueEnd(
-        mode: mode, recipe: Self.queueRecipe, corrections: corrections, summaries: summaries)
-      if case .edited = rm { return (writable, .removed) }
-      let cut = try writable.removeFromQueue(
-        mode: mode, recipe: Self.queueRecipe, corrections: corrections, summaries: summaries)
-      if case .edited = cut { return (writable, .removedInTheMiddle) }
-      let appended = try writable.appendToQueue(
-        mode: mode, recipe: Self.queueRecipe, corrections: corrections, summaries: summaries)
-      if case .appended = appended {
-        if case .editedBeforeNewFiles = edited { return (writable, .editedAndAppended) }
-        return (writable, .appended)
-      }
-      if case .inserted = appended {
-        if case .editedBeforeNewFiles = edited { return (writable, .editedAndInserted) }
-        return (writable, .inserted)
-      }
-      // Why each way of bringing it up to date declined: a whole rebuild is what a slow run spends.
-      let reasons = [
-        ("clock", reclocked), ("edit", edited), ("move", relocated), ("removal at the end", rm),
-        ("removal", cut),
-      ]
-      .compactMap {
-        way, outcome in
-        if case .rebuild(let why) = outcome { "\(way): \(why)" } else { nil }
-      }
-      let append = if case .rebuild(let why) = appended { "append: \(why)" } else { "" }
-      logger.debug("The review queue is rebuilt whole (\((reasons + [append]).joined(separator: "; ")))")
+      let planned = try writable.planQueue(
+        mode: mode, recipe: Self.queueRecipe, corrections: try writable.clockCorrections(),
+        summaries: summaries)
+      if case .edited = planned { return (writable, .planned) }
+      if case .rebuild(let why) = planned { logger.debug("The review queue is rebuilt whole (\(why))") }
     } else {
       try readable.useScratchQueue()
       target = readable

@@ -66,7 +66,7 @@ extension IndexStore {
           "SELECT \(FileRecord.Columns.selection) FROM file WHERE \(CameraKey.condition(count: keys.count))",
         arguments: StatementArguments(keys.flatMap(\.arguments))
       ).map(FileRecord.init(row:))
-      return Self.paired(records, roots: roots)
+      return Self.assets(of: records, roots: roots)
     }
   }
 

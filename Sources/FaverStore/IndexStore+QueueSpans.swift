@@ -26,7 +26,7 @@ extension IndexStore {
   /// A span of the saved queue and the moments its assets are cut into now, with the gaps between
   /// its bursts.
   struct SpanCut {
-    var span: QueueTail
+    var span: QueueSpan
     var moments: [Moment]
     var gaps: [TimeInterval]
 
@@ -63,7 +63,7 @@ extension IndexStore {
   /// `movedCutLimit` moments, or come out with more items or bursts than their numbering leaves
   /// room for.
   static func cutAgain(
-    _ tail: QueueTail, with assets: [Asset], clusterer: MomentClusterer, savedThreshold: Double,
+    _ tail: QueueSpan, with assets: [Asset], clusterer: MomentClusterer, savedThreshold: Double,
     stamp: QueueStamp, lastFileRow: Int64, summaries: ([Moment]) -> [MomentSummary], in db: Database
   ) throws -> Int? {
     try cutAgain(
@@ -74,7 +74,7 @@ extension IndexStore {
   /// `cutAgain(_:with:...)` of several spans at once, each with its assets: the threshold is the
   /// one of the kept gaps outside them all and theirs.
   static func cutAgain(
-    _ changed: [(span: QueueTail, assets: [Asset])], clusterer: MomentClusterer, savedThreshold: Double,
+    _ changed: [(span: QueueSpan, assets: [Asset])], clusterer: MomentClusterer, savedThreshold: Double,
     stamp: QueueStamp, lastFileRow: Int64, summaries: ([Moment]) -> [MomentSummary], in db: Database
   ) throws -> Int? {
     guard !changed.isEmpty else { return nil }
@@ -130,7 +130,7 @@ extension IndexStore {
 
   /// The SQL condition on `g.burst` of a kept gap outside every span of `spans` (not after a
   /// span's first burst and before the burst after it), and its arguments.
-  private static func outside(_ spans: [QueueTail]) -> (String, StatementArguments) {
+  private static func outside(_ spans: [QueueSpan]) -> (String, StatementArguments) {
     var bounds: StatementArguments = []
     for span in spans { bounds += [span.firstBurst, span.end?.burst ?? Int.max] }
     let inside = Array(repeating: "(g.burst > ? AND g.burst < ?)", count: spans.count)
@@ -141,7 +141,7 @@ extension IndexStore {
   /// `threshold` cuts otherwise, each cut again at it; nil when they are too many or one cannot
   /// be cut alone (see `span(around:)`).
   private static func spansCutOtherwise(
-    from saved: Double, to threshold: MomentClusterer.Threshold, outside changed: [QueueTail],
+    from saved: Double, to threshold: MomentClusterer.Threshold, outside changed: [QueueSpan],
     clusterer: MomentClusterer, in db: Database
   ) throws -> [SpanCut]? {
     let (outside, bounds) = Self.outside(changed)
@@ -232,7 +232,7 @@ extension IndexStore {
   /// Writes the items and rows of `moments`, numbered from `span`'s first position, burst and
   /// moment ordinal by `steps`; returns how many items were written.
   private static func insert(
-    _ moments: [Moment], summaries: [MomentSummary], from span: QueueTail,
+    _ moments: [Moment], summaries: [MomentSummary], from span: QueueSpan,
     steps: (position: Int, burst: Int, moment: Int), in db: Database
   ) throws -> Int {
     let marked = try db.cachedStatement(sql: "SELECT EXISTS(SELECT 1 FROM review WHERE assetId = ?)")

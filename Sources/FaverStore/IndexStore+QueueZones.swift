@@ -9,7 +9,7 @@ import GRDB
 /// takes the zone most of them got. So the new photos are placed together with the saved queue's
 /// photos of known zone in those windows (read by instant, `queueItem_listing`), and with each
 /// other; no other photo counts. That holds while no wall clock indexed before is within reach
-/// of them (its run could join theirs), which the append asks apart (`touchesOldFiles`).
+/// of them (its run could join theirs), which the plan reads too (`planQueue`).
 extension IndexStore {
   /// The most photos of known zone an append reads to place new wall clocks; beyond, a rebuild.
   static let evidenceLimit = 20000
@@ -17,7 +17,7 @@ extension IndexStore {
   /// Places `assets` (the new files', unplaced) on the timeline as a full rebuild would: their
   /// clock corrections, and for wall clocks the zones of the saved queue's photos of known zone
   /// around them (see above), but the items of `without` (moved elsewhere), and of `among`
-  /// (placed, where they are now: the photos a clock correction moved, see `reclockQueue`).
+  /// (placed, where they are now: the photos a clock correction moved, see `planQueue`).
   /// False, and `assets` as they were, when those are more than `evidenceLimit`.
   static func place(
     _ assets: inout [Asset], among moved: [Asset] = [], without: Set<String> = [],

@@ -19,7 +19,7 @@ extension IndexStore {
     /// The clustering's threshold (`MomentClusterer.Result.threshold`).
     package var threshold: Double?
     /// The last row of `file` the queue was built from, when the data had not changed since it was
-    /// read: files past it are new (see `appendToQueue`).
+    /// read: files past it are new (see `planQueue`).
     package var lastFileRow: Int64?
 
     /// A stamp of this faver's format, for a queue built by the rules of digest `recipe` (see

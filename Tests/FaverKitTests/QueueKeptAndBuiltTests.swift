@@ -96,8 +96,9 @@ private func filler(root: Int64) -> [FileRecord] {
 /// A wall-clock photo takes its zone from its camera's photos near it in wall-clock time: a
 /// correction that takes the one near it away (30 hours on, past `Timeline.reach`) leaves it the
 /// zone of another camera's photo. Moving the corrected photo alone would leave it where it was:
-/// the queue is rebuilt. A correction of a photo days from any wall clock moves that photo alone.
-@Test func aCorrectionThatMovesAWallClocksEvidenceRebuildsTheQueue() throws {
+/// the plan places the wall clock again too (it is within reach of the moved photo), as a rebuild
+/// does. A correction of a photo days from any wall clock moves that photo alone.
+@Test func aCorrectionThatMovesAWallClocksEvidencePlacesTheWallClockAgain() throws {
   let twins = try KeptAndBuilt { root in
     [
       // Canon's wall clock at `start`, no offset: +01:00 from the Canon photo ten minutes after.
@@ -112,11 +113,11 @@ private func filler(root: Int64) -> [FileRecord] {
   }
   let away = ClockCorrection(
     camera: "Canon EOS R6", shift: 108_000, from: Date(timeIntervalSince1970: start + 540))
-  #expect(try twins.correct(away) == .rebuilt)
+  #expect(try twins.correct(away) == .planned)
   let later = ClockCorrection(
     camera: "Canon EOS R6", shift: 120, from: Date(timeIntervalSince1970: start + 800_000),
     to: Date(timeIntervalSince1970: start + 900_000))
-  #expect(try twins.correct(later) == .reclocked)
+  #expect(try twins.correct(later) == .planned)
 }
 
 /// A file dated by its modification time is undated when it is more than a day outside its
@@ -141,7 +142,7 @@ private func filler(root: Int64) -> [FileRecord] {
   let first = ClockCorrection(
     camera: "Canon EOS R6", shift: 60, from: Date(timeIntervalSince1970: start - 60),
     to: Date(timeIntervalSince1970: start + 60))
-  #expect(try twins.correct(first) == .reclocked)
+  #expect(try twins.correct(first) == .planned)
 }
 
 /// Canon's wall clocks between its photos at two zones: one at +01:00 an hour before the first
@@ -160,9 +161,9 @@ private func run(root: Int64, second: Bool = true) -> [FileRecord] {
 
 /// A run of a camera's wall clocks (no more than an hour apart) takes the zone most of them got:
 /// a new wall clock in the run of an older one can move that one, which the new one's placement
-/// alone would not, so the queue is rebuilt. A new wall clock hours from any other takes its zone
-/// from the photos of known zone around it and is cut in alone.
-@Test func aNewWallClockInTheRunOfAnOlderOneRebuildsTheQueue() throws {
+/// alone would not: the plan places the whole run again, as a rebuild does. A new wall clock hours
+/// from any other takes its zone from the photos of known zone around it and is cut in alone.
+@Test func aNewWallClockInTheRunOfAnOlderOnePlacesTheRunAgain() throws {
   let twins = try KeptAndBuilt { root in
     run(root: root, second: false) + filler(root: root)
   }
@@ -171,19 +172,19 @@ private func run(root: Int64, second: Bool = true) -> [FileRecord] {
     try twins.add {
       [KeptAndBuilt.file("card/w2.jpg", root: $0, at: start + 3000, offset: nil, camera: canon)]
     }
-      == .rebuilt)
+      == .planned)
   // Five hours on: a run of its own, nearest the −05:00 photo.
   #expect(
     try twins.add {
       [KeptAndBuilt.file("card/w3.jpg", root: $0, at: start + 18_000, offset: nil, camera: canon)]
     }
-      == .inserted)
+      == .planned)
 }
 
 /// The same run the other way: a wall clock deleted from the run of another leaves that one the
-/// zone its own evidence gives, so the queue is rebuilt; one hours from any other wall clock is
-/// cut out alone.
-@Test func aWallClockRemovedFromTheRunOfAnotherRebuildsTheQueue() throws {
+/// zone its own evidence gives: the plan places the run again; one hours from any other wall
+/// clock is cut out alone.
+@Test func aWallClockRemovedFromTheRunOfAnotherPlacesTheRunAgain() throws {
   let twins = try KeptAndBuilt { root in
     run(root: root)
       + [KeptAndBuilt.file("trip/w3.jpg", root: root, at: start + 18_000, offset: nil, camera: canon)]
@@ -196,14 +197,14 @@ private func run(root: Int64, second: Bool = true) -> [FileRecord] {
       try store.apply(changes)
     }
   }
-  #expect(try remove("trip/w2.jpg") == .rebuilt)
-  #expect(try remove("trip/w3.jpg") == .removedInTheMiddle)
+  #expect(try remove("trip/w2.jpg") == .planned)
+  #expect(try remove("trip/w3.jpg") == .planned)
 }
 
 /// A wall clock a correction moves out of the run of one it does not move leaves that one the
-/// zone its own evidence gives, so the queue is rebuilt; a correction of a wall clock alone, hours
-/// from any other, places it anew from the photos of known zone around where it falls now.
-@Test func aCorrectionThatMovesAWallClockOutOfARunRebuildsTheQueue() throws {
+/// zone its own evidence gives: the plan places the run again; a correction of a wall clock alone,
+/// hours from any other, places it anew from the photos of known zone around where it falls now.
+@Test func aCorrectionThatMovesAWallClockOutOfARunPlacesTheRunAgain() throws {
   let twins = try KeptAndBuilt { root in
     run(root: root) + [
       // Days later, alone but for Canon's photo at +02:00 half an hour after it.
@@ -215,8 +216,8 @@ private func run(root: Int64, second: Bool = true) -> [FileRecord] {
   let out = ClockCorrection(
     camera: "Canon EOS R6", shift: 7200, from: Date(timeIntervalSince1970: start + 1500),
     to: Date(timeIntervalSince1970: start + 4000))
-  #expect(try twins.correct(out) == .rebuilt)
+  #expect(try twins.correct(out) == .planned)
   let alone = ClockCorrection(
     camera: "Canon EOS R6", shift: 9000, from: Date(timeIntervalSince1970: start + 800_000))
-  #expect(try twins.correct(alone) == .reclocked)
+  #expect(try twins.correct(alone) == .planned)
 }

@@ -48,14 +48,14 @@ func aMovedThresholdCutsEarlierMomentsAgainAsAFullRebuildDoes(seed: Int) async t
     #expect(difference == "none", "step \(step), \(done)")
     if difference != "none" { break }
     if removing {
-      if done == .removed || done == .removedInTheMiddle { removedInPlace += 1 }
+      if done == .planned || done == .planned { removedInPlace += 1 }
       continue
     }
     let after = try thresholdAndMoments(twins.appended.store)
     // The moments before the last dated one and the "Undated" one, which an append cuts anyway.
     let earlier = Array(before.ids.dropLast(2))
 
-    if done == .appended, before.threshold != after.threshold,
+    if done == .planned, before.threshold != after.threshold,
       Array(after.ids.prefix(earlier.count)) != earlier
     {
       recut += 1

@@ -100,8 +100,8 @@ func filesMovedCopiedAndTheirCopiesDeletedEqualAFullRebuild(seed: Int) async thr
   }
   #expect(done.count == 40)
   let moves = done.enumerated().filter { $0.offset % 5 > 1 }.map(\.element)
-  #expect(moves.allSatisfy { [.relocated, .rebuilt, .fresh].contains($0) }, "\(moves)")
-  #expect(moves.filter { $0 == .relocated }.count >= 10, "\(moves)")
+  #expect(moves.allSatisfy { [.planned, .rebuilt, .fresh].contains($0) }, "\(moves)")
+  #expect(moves.filter { $0 == .planned }.count >= 10, "\(moves)")
 }
 
 /// The same among files dated by their modification time (undated when far from their folder's
@@ -120,12 +120,12 @@ func filesMovedAmongModificationTimesEqualAFullRebuild(seed: Int) async throws {
     }
   }
   #expect(done.count == 40)
-  #expect(done.filter { $0 == .relocated }.count >= 4, "\(done)")
+  #expect(done.filter { $0 == .planned }.count >= 4, "\(done)")
 }
 
 /// A day's folder of Live Photos and RAW+JPEG pairs moved whole, each file keeping its name: every
-/// pair stays a pair, and the queue keeps its items. One file of a pair renamed alone breaks the
-/// pair by name: rebuilt. Both equal a full rebuild.
+/// pair stays a pair. One file of a pair renamed alone breaks the pair by name: the plan pairs the
+/// folder's files near it again. Both equal a full rebuild.
 @Test func aFolderOfPairsMovedWholeKeepsTheQueue() async throws {
   let twins = try TwinLibraries(seed: 1)
   twins.dayGaps = [5000, 100_000]  // no photo at another's very instant (ties are refused)
@@ -137,8 +137,8 @@ func filesMovedAmongModificationTimesEqualAFullRebuild(seed: Int) async throws {
       return paths.contains { $0.hasSuffix(".mov") } && paths.contains { $0.hasSuffix(".cr3") }
     })
   try twins.moveFolder(folder, to: "2023/trip")
-  #expect(try twins.freshen() == .relocated)
-  #expect(try twins.expectAlike(after: 0, .relocated))
+  #expect(try twins.freshen() == .planned)
+  #expect(try twins.expectAlike(after: 0, .planned))
 
   let video = try #require(
     twins.files.keys.sorted().first { $0.hasPrefix("2023/trip/") && $0.hasSuffix(".mov") })
@@ -148,8 +148,8 @@ func filesMovedAmongModificationTimesEqualAFullRebuild(seed: Int) async throws {
   changes.removed = [video]
   changes.media = [renamed]
   try twins.apply(changes)
-  #expect(try twins.freshen() == .rebuilt)
-  #expect(try twins.expectAlike(after: 1, .rebuilt))
+  #expect(try twins.freshen() == .planned)
+  #expect(try twins.expectAlike(after: 1, .planned))
 }
 
 /// Twins of a 20-day library (no photo at another's very instant) with `files` added and their
@@ -181,9 +181,9 @@ private func move(_ path: String, to target: String, in twins: TwinLibraries) th
 }
 
 /// Where a moved file's place starts or ends a pairing by name, or changes its folder's
-/// modification times from dated to undated, the queue is rebuilt (and equals a full rebuild);
-/// the same move where nothing reads the place keeps the queue.
-@Test func aMoveThatAPlaceRuleReadsIsRebuilt() throws {
+/// modification times from dated to undated, the plan reads the folders it leaves and joins, and
+/// the queue equals a full rebuild, as it does for the same move where nothing reads the place.
+@Test func aMoveThatAPlaceRuleReadsIsPlannedAsARebuild() throws {
   let at = 1_600_000_000.0
   func photo(_ twins: TwinLibraries, _ path: String, _ id: String, _ seconds: Double) -> FileRecord {
     twins.record(path, id: id, at: seconds, offset: 3600, camera: 0, coordinate: nil)
@@ -192,18 +192,18 @@ private func move(_ path: String, to target: String, in twins: TwinLibraries) th
   let lone = { (twins: TwinLibraries) in
     [photo(twins, "a/shot.jpg", "lone", at), photo(twins, "b/IMG_1.cr3", "raw", at + 0.5)]
   }
-  #expect(try moved(lone) { try move("a/shot.jpg", to: "b/IMG_1.jpg", in: $0) } == .rebuilt)
-  #expect(try moved(lone) { try move("a/shot.jpg", to: "b/IMG_2.jpg", in: $0) } == .relocated)
+  #expect(try moved(lone) { try move("a/shot.jpg", to: "b/IMG_1.jpg", in: $0) } == .planned)
+  #expect(try moved(lone) { try move("a/shot.jpg", to: "b/IMG_2.jpg", in: $0) } == .planned)
   // A RAW+JPEG pair's photo moved away from its raw file: the pair ends.
   let pair = { (twins: TwinLibraries) in
     [photo(twins, "a/IMG_1.jpg", "jpeg", at), photo(twins, "a/IMG_1.cr3", "raw", at)]
   }
-  #expect(try moved(pair) { try move("a/IMG_1.jpg", to: "b/IMG_1.jpg", in: $0) } == .rebuilt)
+  #expect(try moved(pair) { try move("a/IMG_1.jpg", to: "b/IMG_1.jpg", in: $0) } == .planned)
   #expect(
     try moved(pair) {
       try move("a/IMG_1.jpg", to: "b/IMG_1.jpg", in: $0)
       try move("a/IMG_1.cr3", to: "b/IMG_1.cr3", in: $0)
-    } == .relocated)
+    } == .planned)
   // A dated photo moved into a folder of one dated photo and one file dated by its modification
   // time two days after it: the dated now outnumber it, and it is undated.
   let folder = { (twins: TwinLibraries) in
@@ -214,8 +214,8 @@ private func move(_ path: String, to target: String, in twins: TwinLibraries) th
         source: .fileModified),
     ]
   }
-  #expect(try moved(folder) { try move("a/shot.jpg", to: "b/IMG_0.jpg", in: $0) } == .rebuilt)
-  #expect(try moved(folder) { try move("a/shot.jpg", to: "c/IMG_0.jpg", in: $0) } == .relocated)
+  #expect(try moved(folder) { try move("a/shot.jpg", to: "b/IMG_0.jpg", in: $0) } == .planned)
+  #expect(try moved(folder) { try move("a/shot.jpg", to: "c/IMG_0.jpg", in: $0) } == .planned)
   // Out of a root's top level (a folder of no name), and into it.
   let top = { (twins: TwinLibraries) in
     [
@@ -223,14 +223,14 @@ private func move(_ path: String, to target: String, in twins: TwinLibraries) th
       photo(twins, "a/shot.jpg", "shot", at + 1200), photo(twins, "a/kept.jpg", "kept", at + 1800),
     ]
   }
-  #expect(try moved(top) { try move("top.jpg", to: "b/top.jpg", in: $0) } == .relocated)
-  #expect(try moved(top) { try move("a/shot.jpg", to: "shot.jpg", in: $0) } == .relocated)
+  #expect(try moved(top) { try move("top.jpg", to: "b/top.jpg", in: $0) } == .planned)
+  #expect(try moved(top) { try move("a/shot.jpg", to: "shot.jpg", in: $0) } == .planned)
 }
 
 /// A folder renamed or moved whole keeps what the rules read of its files (their names side by
 /// side, its dated photos and modification times), its files dated by their modification time
-/// included: the queue keeps its items. One photo moved out of it changes its span of dated
-/// photos (here a modification time a day and a half after it becomes undated): rebuilt.
+/// included. One photo moved out of it changes its span of dated photos (here a modification time
+/// a day and a half after it becomes undated): the plan reads the folder whole.
 @Test func aFolderMovedWholeKeepsItsModificationTimes() throws {
   let at = 1_600_000_000.0
   let folder = { (twins: TwinLibraries) in
@@ -248,13 +248,14 @@ private func move(_ path: String, to target: String, in twins: TwinLibraries) th
       try move("b/" + name, to: "2020/trip/" + name, in: twins)
     }
   }
-  #expect(try moved(folder, then: whole) == .relocated)
-  #expect(try moved(folder) { try move("b/IMG_3.jpg", to: "c/IMG_3.jpg", in: $0) } == .rebuilt)
+  #expect(try moved(folder, then: whole) == .planned)
+  #expect(try moved(folder) { try move("b/IMG_3.jpg", to: "c/IMG_3.jpg", in: $0) } == .planned)
 }
 
 /// A folder moved whole with an undated file (a modification time three days from its mostly
 /// dated photos): the file stays undated, and keeps its place among the undated (ordered by
-/// place) when the folder's new name sorts where the old one did; else the queue is rebuilt.
+/// place), or moves among them when the folder's new name sorts elsewhere: the "Undated" moment
+/// is cut again.
 @Test func aFolderMovedWholeWithAnUndatedFile() throws {
   let at = 1_600_000_000.0
   func folder(_ name: String, _ twins: TwinLibraries, days: Double) -> [FileRecord] {
@@ -275,6 +276,6 @@ private func move(_ path: String, to target: String, in twins: TwinLibraries) th
       }
     }
   }
-  #expect(try moved(library, then: moveWhole("2020/trip/")) == .relocated)
-  #expect(try moved(library, then: moveWhole("z/trip/")) == .rebuilt)
+  #expect(try moved(library, then: moveWhole("2020/trip/")) == .planned)
+  #expect(try moved(library, then: moveWhole("z/trip/")) == .planned)
 }

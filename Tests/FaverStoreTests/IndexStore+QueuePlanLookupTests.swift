@@ -5,9 +5,9 @@ import Testing
 
 @testable import FaverStore
 
-/// What `appendToQueue` asks of the files indexed before the new ones is looked up by an index,
-/// never by reading every file: the plans say so, and the folder lookup finds exactly the files
-/// whose path begins with the folder's.
+/// What a plan (`planQueue`) reads of the files around a change is looked up by an index, never
+/// by reading every file: the query plans say so, and the folder lookup finds exactly the files
+/// directly in the folder.
 
 private func plan(_ store: IndexStore, _ sql: String, _ arguments: StatementArguments) throws -> String {
   try store.database.read { db in
@@ -16,20 +16,24 @@ private func plan(_ store: IndexStore, _ sql: String, _ arguments: StatementArgu
   }
 }
 
-@Test func theAppendsLookupsOfOldFilesUseAnIndexNotAScanOfEveryFile() throws {
+@Test func thePlansLookupsUseAnIndexNotAScanOfEveryFile() throws {
   let store = try IndexStore()
-  let wallClocks = try plan(store, IndexStore.wallClocksSince, [0.0, 10, 99.0])
+  let wallClocks = try plan(store, IndexStore.wallClocksBetween, [0.0, 99.0])
   #expect(
     wallClocks.contains("USING INDEX file_wallClock_takenAt (takenAt>? AND takenAt<?)"), "\(wallClocks)")
-  let folder = try plan(store, IndexStore.filesOfFolderSince, [1, 0.0, 10, "a/", "a0", 99.0])
+  let (files, arguments) = IndexStore.FolderPrefix(rootId: 1, prefix: "a/").files
+  let folder = try plan(store, "SELECT rowid FROM file WHERE \(files)", arguments)
   #expect(folder.contains("(rootId=? AND path>? AND path<?)"), "\(folder)")
-  let root = try plan(store, IndexStore.filesOfRootSince, [1, 0.0, 10, 99.0])
+  let (rootFiles, rootArguments) = IndexStore.FolderPrefix(rootId: 1, prefix: "").files
+  let root = try plan(store, "SELECT rowid FROM file WHERE \(rootFiles)", rootArguments)
   #expect(root.contains("(rootId=?)"), "\(root)")
+  let modified = try plan(store, IndexStore.modifiedBetween, [0.0, 99.0])
+  #expect(modified.contains("USING INDEX queueItem_listing (instant>? AND instant<?)"), "\(modified)")
   for detail in [wallClocks, folder, root] { #expect(!detail.contains("SCAN file"), "\(detail)") }
 }
 
 @Test(arguments: ["trip/", "tr/", "été 2024/", "a/b/", ""])
-func aFoldersLookupFindsTheFilesWhosePathBeginsWithItsOwn(prefix: String) throws {
+func aFoldersLookupFindsTheFilesDirectlyInIt(prefix: String) throws {
   let store = try IndexStore()
   let rootId = try store.rootID(for: "/photos")
   let other = try store.rootID(for: "/more")
@@ -49,23 +53,12 @@ func aFoldersLookupFindsTheFilesWhosePathBeginsWithItsOwn(prefix: String) throws
     }
     try store.apply(changes)
   }
-  let folder = IndexStore.FolderPrefix(rootId: rootId, prefix: prefix)
-  // Every file was taken long before 5000: one at a time is dated by its modification time, and
-  // the lookup finds it when it is in the folder (of the root asked: all of the other's are).
-  let found = try store.database.write { db in
-    try db.execute(sql: "UPDATE file SET timeSource = 'fileModified' WHERE rootId = ?", arguments: [other])
-    return try paths.filter { path in
-      let dated = "UPDATE file SET timeSource = ? WHERE rootId = ? AND path = ?"
-      try db.execute(sql: dated, arguments: ["fileModified", rootId, path])
-      defer { try? db.execute(sql: dated, arguments: ["exifOriginal", rootId, path]) }
-      let arguments: StatementArguments = [rootId, 5000.0, Int64.max]
-      if let end = folder.end {
-        return try Bool.fetchOne(
-          db, sql: IndexStore.filesOfFolderSince, arguments: arguments + [prefix, end, 9000.0]) == true
-      }
-      return try Bool.fetchOne(db, sql: IndexStore.filesOfRootSince, arguments: arguments + [9000.0]) == true
-    }
+  let (files, arguments) = IndexStore.FolderPrefix(rootId: rootId, prefix: prefix).files
+  let found = try store.database.read { db in
+    try String.fetchAll(db, sql: "SELECT path FROM file WHERE \(files) ORDER BY path", arguments: arguments)
   }
-  #expect(found == paths.filter { $0.hasPrefix(prefix) })
+  // Directly in it: its folders' files are not.
+  let expected = paths.filter { $0.hasPrefix(prefix) && !$0.dropFirst(prefix.count).contains("/") }
+  #expect(found == expected.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
   #expect(!found.isEmpty)
 }

@@ -1,0 +1,695 @@
+package import FaverCore
+import Foundation
+import GRDB
+
+/// Bringing a stale saved queue up to date with every change since it was saved, of any kind
+/// and any mixture (a night's new photos and deletions, a renamed folder, files edited in place,
+/// copies, an old card, clock corrections), without reading the whole library: one planner. The
+/// files the changes reach are placed again as a full build places them (the same `Timeline`,
+/// pairings and copies), compared with the items the queue holds, and the moments around every
+/// item that differs cut again (`IndexStore+QueueSpans`, which also cuts again the moments a
+/// moved smart threshold cuts otherwise).
+///
+/// What a change reaches (`Reach`), each set found by an index, never a scan of the library:
+/// - the changed files as they were (`fileChange`) and as they are (updated rows, rows added past
+///   the stamp's `lastFileRow`), and the photos of a camera whose correction changed
+///   (`clockChange`), within its corrections' spans then and now;
+/// - every file of an asset one of those is or was part of (its copies, its Live Photo video, its
+///   raw file, by the saved items that hold the ids);
+/// - the files sharing a content or burst identifier with them, and those of their folders taken
+///   within `pairingReach` of them (pairs by name), for every place of an asset with copies or
+///   whose files changed (a copy added or gone moves its first place);
+/// - for a change with an offset of its own (evidence of a zone), every wall clock within
+///   `Timeline.reach` + the widest offset (+ twice the largest clock shift) of it; for a wall
+///   clock, every wall clock within `Timeline.runGap` of it; and then every wall clock within
+///   `runGap` of those, until none is added (a camera's run takes one zone);
+/// - every file of a folder reached that holds a file dated by its modification time (whether
+///   that one is undated is read from the span and count of its folder's dated photos), and the
+///   chain of modification times within `Timeline.copyGap` of each such file (a copy's).
+///
+/// Those are placed by `Timeline` with the saved queue's photos of known zone around their wall
+/// clocks (see `place(_:among:without:corrections:timeline:in:)`). An asset that holds a changed
+/// file, or whose placement, pair or problem differs from its saved item, takes its item's place;
+/// an item whose asset is gone leaves. The dated ones are cut again with the moments around them
+/// (`span(around:)`), the undated with the "Undated" moment. Declined, for a full build, when the
+/// changes or their reach are more than `evidenceLimit` files, when roots changed, when a burst
+/// identifier is among the moments to cut again, or when those moments have no room left.
+extension IndexStore {
+  /// Brings the saved queue of `mode` up to date with every change since it was saved, by
+  /// the rules above, summarising each moment cut again with `summaries`; else leaves it as it
+  /// is and says why.
+  package func planQueue(
+    mode: MomentClusterer.Mode, recipe: String, corrections: [ClockCorrection],
+    summaries: ([Moment]) -> [MomentSummary]
+  ) throws -> QueueUpkeep {
+    let roots = try roots()
+    let clusterer = MomentClusterer(mode: mode)
+    return try database.write { db in
+      guard try !Self.isScratch(db) else { return .rebuild("the queue is in scratch tables") }
+      guard let stamp = try Self.queueStamp(db), stamp.isCurrent(recipe: recipe), stamp.mode == mode,
+        let mark = stamp.lastFileRow, let savedThreshold = stamp.threshold
+      else { return .rebuild("no queue of these rules and mode to plan from") }
+      let generation = try Self.dataGeneration(db)
+      guard generation != stamp.generation else { return .edited(items: 0) }
+      let clocks = try Row.fetchAll(
+        db, sql: "SELECT camera, oldCamera, oldShift, oldFrom, oldTo FROM clockChange ORDER BY seq")
+      let added = try Int64.fetchAll(
+        db, sql: "SELECT rowid FROM file WHERE rowid > ? ORDER BY rowid LIMIT ?",
+        arguments: [mark, Self.evidenceLimit + 1])
+      let logged = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT fileRow, assetId, rootId, path, takenAt, utcOffset, timeSource, burstID FROM fileChange
+          ORDER BY seq LIMIT ?
+          """, arguments: [Self.evidenceLimit + 1])
+      guard added.count + logged.count <= Self.evidenceLimit else { return .rebuild("too many changes") }
+      guard generation - stamp.generation == added.count + logged.count + clocks.count else {
+        return .rebuild("roots changed, or files added since were changed again")
+      }
+      // The cameras whose corrections changed, and the spans of their corrections then and now.
+      var cameras: Set<String> = []
+      var spans: [(from: Double?, to: Double?)] = []
+      var widest = corrections.map { abs($0.shift) }.max() ?? 0
+      for change in clocks {
+        if let camera: String = change[0] { cameras.insert(camera) }
+        if let camera: String = change[1] {
+          cameras.insert(camera)
+          spans.append((change[3], change[4]))
+          widest = max(widest, abs(change[2] as Int? ?? 0))
+        }
+      }
+      for correction in corrections where cameras.contains(correction.camera) {
+        spans.append((correction.from?.timeIntervalSince1970, correction.to?.timeIntervalSince1970))
+      }
+      let timeline = Timeline()
+      let shift = TimeInterval(widest)
+      var reach = Reach(
+        zone: timeline.reach + Timeline.widestOffset + 2 * shift + Self.pairingReach,
+        run: timeline.runGap + 2 * shift + Self.pairingReach)
+      // The photos a changed correction may move, placed again (those it does not move stay).
+      let corrected = try Self.rows(ofCameras: cameras, spans: spans, in: db)
+      guard corrected.count <= Self.evidenceLimit else {
+        return .rebuild("a correction reaches too many photos")
+      }
+      for (_, record) in try Self.records(rows: Set(corrected), in: db) {
+        guard try reach.add(Reach.Seed(record), in: db) else { return .rebuild(reach.declined ?? "") }
+      }
+      // The changes as they were.
+      var formerIDs: Set<String> = []
+      for change in logged {
+        let old = Reach.Seed(
+          rootId: change[2], path: change[3], takenAt: change[4], utcOffset: change[5],
+          timeSource: TimeSource(rawValue: change[6]) ?? .fileModified, burstID: change[7], identifier: nil)
+        formerIDs.insert(change[1])
+        guard try reach.add(old, in: db) else { return .rebuild(reach.declined ?? "") }
+      }
+      // The changed files as they are.
+      let updated = Set(logged.map { $0[0] as Int64 })
+      let changedRows = Set(added).union(updated)
+      for (_, record) in try Self.records(rows: changedRows, in: db) {
+        guard try reach.add(Reach.Seed(record), in: db) else { return .rebuild(reach.declined ?? "") }
+        reach.ids.insert(record.assetId)
+      }
+      reach.ids.formUnion(formerIDs)
+      reach.changed = reach.ids
+      guard try reach.close(in: db) else { return .rebuild(reach.declined ?? "") }
+      // Placed as a full build places them.
+      let reached = try Self.records(rows: reach.rows, in: db)
+      var assets = Self.assets(of: reached.map(\.record), roots: roots)
+      let localIDs = Set(assets.flatMap { $0.memberIDs.map(\.rawValue) })
+      guard
+        try Self.place(
+          &assets, without: localIDs.union(formerIDs), corrections: corrections, timeline: timeline, in: db)
+      else { return .rebuild("too many photos of known zone around the changed wall clocks") }
+      // What differs from the saved items. An asset with a file changed, added or gone takes its
+      // item's place (its file's row, its copies).
+      let changedIDs = Set(reached.filter { changedRows.contains($0.row) }.map(\.record.assetId))
+        .union(formerIDs)
+      var change = PlannedChange()
+      let holding = try db.cachedStatement(
+        sql: "SELECT \(QueuedItem.selection) FROM queueItem q WHERE q.assetId = ?")
+      for asset in assets {
+        let saved = try QueuedItem.fetchAll(holding, arguments: [asset.id.rawValue])
+        if saved.count == 1, saved[0].matches(asset),
+          !asset.memberIDs.contains(where: { changedIDs.contains($0.rawValue) })
+        {
+          change.kept.insert(asset.id.rawValue)
+        } else if asset.captureTime.isUndated {
+          change.undated.append(asset)
+        } else {
+          change.held[try Self.moment(before: asset, in: db), default: []].append(asset)
+        }
+      }
+      // Every saved item holding a file of the reach but a kept one leaves.
+      let holders = try db.cachedStatement(
+        sql: """
+          SELECT \(QueuedItem.selection) FROM queueItem q
+          WHERE q.assetId = ?1 OR q.companionId = ?1 OR q.rawId = ?1
+          """)
+      for id in localIDs.union(formerIDs) {
+        for item in try QueuedItem.fetchAll(holders, arguments: [id])
+        where !change.kept.contains(item.assetID.rawValue) {
+          change.leave(item)
+        }
+      }
+      let lastFileRow = added.last ?? mark
+      guard change.isEmpty == false else {
+        var updated = stamp
+        (updated.generation, updated.lastFileRow) = (generation, lastFileRow)
+        try Self.writeStamp(updated, scratch: false, in: db)
+        return .edited(items: 0)
+      }
+      guard let spans = try change.spans(window: clusterer.burstDetector.window.seconds, in: db) else {
+        return .rebuild("the moments around the changes cannot be cut again alone")
+      }
+      guard
+        let written = try Self.cutAgain(
+          spans, clusterer: clusterer, savedThreshold: savedThreshold,
+          stamp: QueueStamp(generation: generation, mode: mode, threshold: nil, recipe: recipe),
+          lastFileRow: lastFileRow, summaries: summaries, in: db)
+      else { return .rebuild("the moments to cut again are too many, or have no room") }
+      return .edited(items: written)
+    }
+  }
+
+  /// How far apart in file time two files may be and still pair (a Live Photo's still and video,
+  /// a RAW+JPEG pair), with room to spare.
+  static let pairingReach: TimeInterval = 60
+  /// The most items the spans of a plan cut again.
+  package static let spanLimit = 20000
+
+  /// What `planQueue` did.
+  package enum QueueUpkeep: Equatable, Sendable {
+    /// The moments around the changes were cut again: `items` rows written.
+    case edited(items: Int)
+    /// The changes are not ones a plan takes (why): the queue is rebuilt whole.
+    case rebuild(String)
+  }
+
+  /// The moment a photo placed at `asset`'s instant falls in: that of the latest dated item at or
+  /// before it (the queue's first moment when none is), by the items' instants
+  /// (`queueItem_listing`).
+  static func moment(before asset: Asset, in db: Database) throws -> Int {
+    let latest = try db.cachedStatement(
+      sql: "SELECT moment FROM queueItem WHERE instant <= ? AND isUndated = 0 ORDER BY instant DESC LIMIT 1")
+    if let moment = try Int.fetchOne(latest, arguments: [asset.captureTime.instant.timeIntervalSince1970]) {
+      return moment
+    }
+    return try Int.fetchOne(db, sql: "SELECT MIN(ordinal) FROM queueMoment") ?? 0
+  }
+
+  /// The span of dated moments a plan cuts again around the moments `held`, with photos `added`
+  /// among them: from the one before the first to the one after the last,
+  /// when dated; nil when its items (and the added) reach outside it, or are too many. Its assets
+  /// are those left once the `removed` are, and the `added`.
+  static func span(
+    around held: ClosedRange<Int>, window: TimeInterval, removed: Set<String>, added: [Asset] = [],
+    in db: Database
+  ) throws -> QueueSpan? {
+    // Moment ordinals may keep holes (see `IndexStore+QueueSpans`): the moments before and after
+    // are looked up.
+    let first =
+      try Int.fetchOne(
+        db, sql: "SELECT MAX(ordinal) FROM queueMoment WHERE ordinal < ?", arguments: [held.lowerBound])
+      ?? held.lowerBound
+    var last = held.upperBound
+    let next = "SELECT ordinal, boundary FROM queueMoment WHERE ordinal > ? ORDER BY ordinal LIMIT 1"
+    if let after = try Row.fetchOne(db, sql: next, arguments: [last]), after[1] != "undated" {
+      last = after[0]
+    }
+    let following = try Row.fetchOne(db, sql: next, arguments: [last]).map { $0[0] as Int } ?? Int.max
+    guard
+      let opening = try Row.fetchOne(
+        db,
+        sql:
+          "SELECT firstPosition, boundary, gapSeconds, thresholdSeconds, meters FROM queueMoment WHERE ordinal = ?",
+        arguments: [first]),
+      let closing = try Int.fetchOne(
+        db, sql: "SELECT endPosition FROM queueMoment WHERE ordinal = ?", arguments: [last]),
+      let boundary = Manifest.BoundaryEntry(
+        reason: opening[1], gapSeconds: opening[2], thresholdSeconds: opening[3], meters: opening[4]
+      ).boundary
+    else { return nil }
+    let firstPosition: Int = opening[0]
+    let items = try QueuedItem.fetchAll(db, from: firstPosition, to: closing)
+    let instants = items.map(\.captureTime.instant) + added.map(\.captureTime.instant)
+    guard items.count + added.count <= spanLimit, let firstBurst = items.first?.burst,
+      let start = instants.min()?.timeIntervalSince1970, let end = instants.max()?.timeIntervalSince1970,
+      items.allSatisfy({ !$0.captureTime.isUndated })
+    else { return nil }
+    // No dated item outside the span within the burst window of it: no burst reaches across its
+    // ends (the moments on either side are apart by a cut, minutes at least).
+    let reaching = try Bool.fetchOne(
+      db,
+      sql: """
+        SELECT EXISTS(SELECT 1 FROM queueItem WHERE instant >= ? AND instant <= ? AND isUndated = 0
+          AND (position < ? OR position >= ?))
+        """, arguments: [start - window - 1, end + window + 1, firstPosition, closing])
+    guard reaching == false else { return nil }
+    let after = try Row.fetchOne(
+      db, sql: "SELECT position, burst FROM queueItem WHERE position >= ? ORDER BY position LIMIT 1",
+      arguments: [closing])
+    let found = try QueueSnapshot(db).assets(of: items.filter { !removed.contains($0.assetID.rawValue) })
+    let assets = found.compactMap(\.self)
+    guard assets.count == found.count, assets.allSatisfy({ $0.burstID == nil }) else { return nil }
+    return QueueSpan(
+      ordinal: first, firstPosition: firstPosition, firstBurst: firstBurst, boundary: boundary,
+      assets: assets + added,
+      end: (following, after?[0] ?? Int.max, after?[1] ?? Int.max))
+  }
+
+  /// The paths of a folder of a root: those that begin with `prefix` ("" for the whole root, else
+  /// a folder's path and "/").
+  struct FolderPrefix: Hashable {
+    var rootId: Int64
+    var prefix: String
+    /// The first path after every path of the folder (bytes compared, as SQLite compares text):
+    /// the prefix with its final "/" made "0", the byte after it; nil for the whole root.
+    var end: String? {
+      guard prefix.hasSuffix("/") else { return nil }
+      return String(prefix.dropLast()) + "0"
+    }
+  }
+
+  /// Moments of the saved queue that a plan cuts again (see `IndexStore+QueueSpans`).
+  struct QueueSpan {
+    /// The ordinal of the first moment, its first item's position and burst.
+    var ordinal: Int
+    var firstPosition: Int
+    var firstBurst: Int
+    var boundary: Moment.Boundary
+    /// The assets of the moments, as placed.
+    var assets: [Asset]
+    /// Where the span ends, nil: at the queue's end. The ordinal of the moment after its last
+    /// (`Int.max` when none is), the position and burst ordinal of the first item after it
+    /// (positions, burst and moment ordinals only increase: the span's are numbered anew from its
+    /// first on, below these, see `IndexStore+QueueSpans`).
+    var end: (ordinal: Int, position: Int, burst: Int)? = nil
+
+    init(
+      ordinal: Int, firstPosition: Int, firstBurst: Int, boundary: Moment.Boundary, assets: [Asset],
+      end: (ordinal: Int, position: Int, burst: Int)
+    ) {
+      (self.ordinal, self.firstPosition, self.firstBurst) = (ordinal, firstPosition, firstBurst)
+      (self.boundary, self.assets, self.end) = (boundary, assets, end)
+    }
+
+  }
+
+  /// What a plan changes in the saved queue: the items that leave it, the assets that take their
+  /// places, dated (by the moment they fall in) and undated.
+  struct PlannedChange {
+    var kept: Set<String> = []
+    var removed: Set<String> = []
+    var held: [Int: [Asset]] = [:]
+    var undated: [Asset] = []
+    var undatedLeaves = false
+
+    var isEmpty: Bool { held.isEmpty && undated.isEmpty && !undatedLeaves }
+
+    mutating func leave(_ item: QueuedItem) {
+      guard removed.insert(item.assetID.rawValue).inserted else { return }
+      if item.captureTime.isUndated {
+        undatedLeaves = true
+      } else {
+        held[item.moment, default: []] += []
+      }
+    }
+
+    /// The spans of the saved queue to cut again, each with its assets: the moments held, with one
+    /// either side, those within three of each other in one span (see `span(around:)`), and the
+    /// "Undated" moment when an undated asset comes or goes. Nil when one cannot be cut alone.
+    func spans(window: TimeInterval, in db: Database) throws -> [(span: QueueSpan, assets: [Asset])]? {
+      var groups: [(moments: ClosedRange<Int>, added: [Asset])] = []
+      for moment in held.keys.sorted() {
+        let added = held[moment] ?? []
+        if let last = groups.last,
+          try IndexStore.moments(after: last.moments.upperBound, through: moment, in: db) <= 3
+        {
+          groups[groups.count - 1] = (last.moments.lowerBound...moment, last.added + added)
+        } else {
+          groups.append((moment...moment, added))
+        }
+      }
+      guard groups.count <= IndexStore.movedCutLimit else { return nil }
+      var spans: [(span: QueueSpan, assets: [Asset])] = []
+      var items = 0
+      for group in groups {
+        guard
+          let span = try IndexStore.span(
+            around: group.moments, window: window, removed: removed, added: group.added, in: db)
+        else { return nil }
+        items += span.assets.count
+        guard items <= IndexStore.spanLimit else { return nil }
+        spans.append((span, span.assets))
+      }
+      if !undated.isEmpty || undatedLeaves {
+        guard let span = try undatedSpan(in: db) else { return nil }
+        spans.append((span, span.assets))
+      }
+      return spans
+    }
+
+    /// The "Undated" moment, the queue's last, with the undated assets that stay and those that
+    /// come (one burst each, in folder order: cut alone); where it would begin when there is none.
+    private func undatedSpan(in db: Database) throws -> QueueSpan? {
+      let step = IndexStore.queueStep
+      var span: QueueSpan
+      if let saved = try Row.fetchOne(
+        db, sql: "SELECT ordinal, firstPosition FROM queueMoment WHERE boundary = 'undated'")
+      {
+        let (ordinal, first): (Int, Int) = (saved[0], saved[1])
+        let items = try QueuedItem.fetchAll(db, from: first, to: Int.max)
+        guard let firstBurst = items.first?.burst else { return nil }
+        let found = try QueueSnapshot(db).assets(of: items.filter { !removed.contains($0.assetID.rawValue) })
+        let assets = found.compactMap(\.self)
+        guard assets.count == found.count else { return nil }
+        span = QueueSpan(
+          ordinal: ordinal, firstPosition: first, firstBurst: firstBurst, boundary: .undated,
+          assets: assets + undated, end: (0, 0, 0))
+      } else {
+        let last = try Row.fetchOne(
+          db, sql: "SELECT MAX(moment), MAX(position), MAX(burst) FROM queueItem")
+        span = QueueSpan(
+          ordinal: (last?[0] as Int?).map { $0 + step } ?? 0,
+          firstPosition: (last?[1] as Int?).map { $0 + step } ?? 0,
+          firstBurst: (last?[2] as Int?).map { $0 + step } ?? 0, boundary: .undated, assets: undated,
+          end: (0, 0, 0))
+      }
+      span.end = nil
+      // No undated asset left: the moment cannot be written empty (a rebuild drops it).
+      return span.assets.isEmpty ? nil : span
+    }
+  }
+
+  /// The rows of the files of `cameras` (by `Asset.camera`, or `cameraModel`) whose file time lies
+  /// within the widest zone of one of the corrections' `spans` (nil: open on that side);
+  /// modification times aside (no correction moves them).
+  private static func rows(
+    ofCameras cameras: Set<String>, spans: [(from: Double?, to: Double?)], in db: Database
+  ) throws -> [Int64] {
+    guard !cameras.isEmpty, !spans.isEmpty else { return [] }
+    let named = try Self.cameraKeys(in: db).filter { $0.isOne(of: cameras) }
+    guard !named.isEmpty else { return [] }
+    let low = spans.map { $0.from ?? -.infinity }.min() ?? -.infinity
+    let high = spans.map { $0.to ?? .infinity }.max() ?? .infinity
+    // A file's time is its instant, or its wall clock read as UTC: within the widest zone of it.
+    var arguments: StatementArguments = [
+      low.isFinite ? low - Timeline.widestOffset - 1 : -Double.greatestFiniteMagnitude,
+      high.isFinite ? high + Timeline.widestOffset + 1 : Double.greatestFiniteMagnitude,
+    ]
+    arguments += StatementArguments(named.flatMap(\.arguments))
+    return try Int64.fetchAll(
+      db,
+      sql: """
+        SELECT rowid FROM file WHERE takenAt >= ? AND takenAt <= ? AND timeSource != 'fileModified'
+          AND \(CameraKey.condition(count: named.count))
+        LIMIT \(Self.evidenceLimit + 1)
+        """, arguments: arguments)
+  }
+
+  /// The files of `rows`, each with its row.
+  private static func records(rows: Set<Int64>, in db: Database) throws -> [(row: Int64, record: FileRecord)]
+  {
+    let statement = try db.cachedStatement(
+      sql: "SELECT \(FileRecord.Columns.selection) FROM file WHERE rowid = ?")
+    var records: [(row: Int64, record: FileRecord)] = []
+    for row in rows {
+      guard let found = try Row.fetchOne(statement, arguments: [row]) else { continue }
+      records.append((row, try FileRecord(row: found)))
+    }
+    return records
+  }
+
+  /// The assets of `records` as `assets()` makes them of the whole library: each id at its first
+  /// place (by root, then path bytes) with the others as its duplicates, in file time order (ties
+  /// by root, then path), Live Photos and RAW+JPEG pairs combined.
+  static func assets(of records: [FileRecord], roots: [Int64: String]) -> [Asset] {
+    func precedes(_ a: FileRecord, _ b: FileRecord) -> Bool {
+      a.rootId != b.rootId ? a.rootId < b.rootId : a.path.utf8.lexicographicallyPrecedes(b.path.utf8)
+    }
+    var places: [String: [FileRecord]] = [:]
+    for record in records { places[record.assetId, default: []].append(record) }
+    var firsts: [(record: FileRecord, duplicates: [String])] = []
+    for (_, found) in places {
+      let sorted = found.sorted(by: precedes)
+      firsts.append((sorted[0], sorted.dropFirst().map { joinPath(roots[$0.rootId] ?? "", $0.path) }))
+    }
+    firsts.sort { a, b in
+      a.record.takenAt != b.record.takenAt
+        ? a.record.takenAt < b.record.takenAt : precedes(a.record, b.record)
+    }
+    let assets = firsts.map { first in
+      var asset = first.record.asset(root: roots[first.record.rootId] ?? "")
+      asset.duplicates = first.duplicates
+      return asset
+    }
+    return RawPairing().combined(LivePhotoPairing().combined(assets))
+  }
+
+  /// The files a plan reaches (see the rules above), as rows of `file`.
+  struct Reach {
+    /// What a changed file reaches from: where and when it is, or was.
+    struct Seed {
+      var rootId: Int64
+      var path: String
+      var takenAt: Double
+      var utcOffset: Int?
+      var timeSource: TimeSource
+      var burstID: String?
+      var identifier: String?
+
+      init(
+        rootId: Int64, path: String, takenAt: Double, utcOffset: Int?, timeSource: TimeSource,
+        burstID: String?, identifier: String?
+      ) {
+        (self.rootId, self.path, self.takenAt, self.utcOffset) = (rootId, path, takenAt, utcOffset)
+        (self.timeSource, self.burstID, self.identifier) = (timeSource, burstID, identifier)
+      }
+
+      init(_ record: FileRecord) {
+        self.init(
+          rootId: record.rootId, path: record.path, takenAt: record.takenAt, utcOffset: record.utcOffset,
+          timeSource: record.timeSource, burstID: record.burstID, identifier: record.contentIdentifier)
+      }
+
+      var folder: FolderPrefix {
+        let prefix = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[...$0]) } ?? ""
+        return FolderPrefix(rootId: rootId, prefix: prefix)
+      }
+    }
+
+    /// How far a zone's evidence, and a camera's run, reach in file time.
+    var zone: Double
+    var run: Double
+    var rows: Set<Int64> = []
+    /// The asset ids whose every file is reached.
+    var ids: Set<String> = []
+    /// The ids of the files changed, as they are and as they were.
+    var changed: Set<String> = []
+    /// The file times of the wall clocks reached, whose runs are followed (`close`).
+    private var walls: [Double] = []
+    private var folders: Set<FolderPrefix> = []
+    /// The file times dated by modification times reached whose chains are yet to follow.
+    private var modified: [Double] = []
+    private var walked: Set<Double> = []
+    var declined: String?
+
+    init(zone: Double, run: Double) { (self.zone, self.run) = (zone, run) }
+
+    /// Adds what `seed` reaches; false (and why in `declined`) when it is more than a plan takes.
+    mutating func add(_ seed: Seed, in db: Database) throws -> Bool {
+      try undated(in: seed.folder, in: db)
+      if seed.timeSource == .fileModified { modified.append(seed.takenAt) }
+      try pairs(near: seed, in: db)
+      if let identifier = seed.identifier {
+        try insert(
+          Int64.fetchAll(
+            db, sql: "SELECT rowid FROM file WHERE contentIdentifier = ?", arguments: [identifier]))
+      }
+      if let burstID = seed.burstID {
+        try insert(Int64.fetchAll(db, sql: "SELECT rowid FROM file WHERE burstID = ?", arguments: [burstID]))
+      }
+      let time = CaptureTime(
+        instant: Date(timeIntervalSince1970: seed.takenAt), utcOffset: seed.utcOffset, source: seed.timeSource
+      )
+      if Timeline.isZoneEvidence(time) {
+        try wallClocks(from: seed.takenAt - zone, to: seed.takenAt + zone, in: db)
+      } else if seed.utcOffset == nil {
+        walls.append(seed.takenAt)
+      }
+      return rows.count <= IndexStore.evidenceLimit || decline("the changes reach too many files")
+    }
+
+    /// Adds every file of each asset reached (its copies, its pair, by the saved items), and the
+    /// runs of every wall clock reached, until nothing is added; false when too many.
+    mutating func close(in db: Database) throws -> Bool {
+      let items = try db.cachedStatement(
+        sql:
+          "SELECT assetId, companionId, rawId FROM queueItem WHERE assetId = ?1 OR companionId = ?1 OR rawId = ?1"
+      )
+      let files = try db.cachedStatement(
+        sql: "SELECT rowid, rootId, path, takenAt FROM file WHERE assetId = ?")
+      let ofRow = try db.cachedStatement(
+        sql: """
+          SELECT assetId, takenAt, utcOffset IS NULL AND timeSource != 'fileModified',
+            timeSource = 'fileModified', rootId, path FROM file WHERE rowid = ?
+          """)
+      var seen: Set<Int64> = []
+      var done: Set<String> = []
+      while true {
+        let fresh = rows.subtracting(seen)
+        seen.formUnion(fresh)
+        for row in fresh {
+          guard let found = try Row.fetchOne(ofRow, arguments: [row]) else { continue }
+          ids.insert(found[0])
+          if found[2] == true { walls.append(found[1]) }
+          if found[3] == true {
+            modified.append(found[1])
+            let seed = Seed(
+              rootId: found[4], path: found[5], takenAt: found[1], utcOffset: nil, timeSource: .fileModified,
+              burstID: nil, identifier: nil)
+            try undated(in: seed.folder, in: db)
+          }
+        }
+        try chains(in: db)
+        let pending = ids.subtracting(done)
+        if pending.isEmpty && walls.isEmpty && rows.subtracting(seen).isEmpty { break }
+        for id in pending {
+          done.insert(id)
+          var members: Set<String> = [id]
+          for item in try Row.fetchAll(items, arguments: [id]) {
+            for column in 0..<3 { if let member = item[column] as String? { members.insert(member) } }
+          }
+          for member in members {
+            ids.insert(member)
+            let places = try Row.fetchAll(files, arguments: [member])
+            try insert(places.map { $0[0] })
+            // An asset is at its first place, which a copy added or gone moves: the pairs by name
+            // of each place of one with copies, or whose files changed.
+            guard places.count > 1 || changed.contains(member) else { continue }
+            for place in places {
+              try pairs(
+                near: Seed(
+                  rootId: place[1], path: place[2], takenAt: place[3], utcOffset: nil,
+                  timeSource: .exifOriginal,
+                  burstID: nil, identifier: nil), in: db)
+            }
+          }
+        }
+        // Each wall clock's run: the wall clocks within `run` of it, followed.
+        let runs = walls.sorted()
+        walls = []
+        var windows: [ClosedRange<Double>] = []
+        for wall in runs {
+          if let last = windows.last, wall - run <= last.upperBound {
+            windows[windows.count - 1] = last.lowerBound...(wall + run)
+          } else {
+            windows.append((wall - run)...(wall + run))
+          }
+        }
+        for window in windows { try wallClocks(from: window.lowerBound, to: window.upperBound, in: db) }
+        guard rows.count <= IndexStore.evidenceLimit else {
+          return decline("the changes reach too many files")
+        }
+      }
+      return true
+    }
+
+    /// Adds the files of `seed`'s folder taken within `pairingReach` of it: its pairs by name.
+    private mutating func pairs(near seed: Seed, in db: Database) throws {
+      let folder = seed.folder
+      try undated(in: folder, in: db)
+      let (files, arguments) = folder.files
+      try insert(
+        Int64.fetchAll(
+          db, sql: "SELECT rowid FROM file WHERE \(files) AND takenAt >= ? AND takenAt <= ?",
+          arguments: arguments + [
+            seed.takenAt - IndexStore.pairingReach, seed.takenAt + IndexStore.pairingReach,
+          ]))
+    }
+
+    /// Adds every file of `folder` (the exact directory) when one of them is dated by its
+    /// modification time: which of those are undated is read from the span of the folder's dated
+    /// photos and their count (`Timeline.flagUndated`).
+    private mutating func undated(in folder: FolderPrefix, in db: Database) throws {
+      guard folders.insert(folder).inserted else { return }
+      let (files, arguments) = folder.files
+      guard
+        try Bool.fetchOne(
+          db, sql: "SELECT EXISTS(SELECT 1 FROM file WHERE \(files) AND timeSource = 'fileModified')",
+          arguments: arguments) == true
+      else { return }
+      try insert(Int64.fetchAll(db, sql: "SELECT rowid FROM file WHERE \(files)", arguments: arguments))
+    }
+
+    /// Adds the saved items dated by their modification time within `Timeline.copyGap` of
+    /// `modified`'s, followed from each (a copy's chain: its length makes them undated); their
+    /// folders whole.
+    private mutating func chains(in db: Database) throws {
+      let near = try db.cachedStatement(sql: IndexStore.modifiedBetween)
+      let gap = Timeline().copyGap
+      while let instant = modified.popLast() {
+        guard walked.insert(instant).inserted else { continue }
+        for id in try String.fetchAll(near, arguments: [instant - gap, instant + gap]) where !ids.contains(id)
+        {
+          ids.insert(id)
+        }
+      }
+    }
+
+    /// Adds the wall clocks taken from `low` to `high` (file time), by their index.
+    private mutating func wallClocks(from low: Double, to high: Double, in db: Database) throws {
+      try insert(Int64.fetchAll(db, sql: IndexStore.wallClocksBetween, arguments: [low, high]))
+    }
+
+    private mutating func insert(_ found: [Int64]) { rows.formUnion(found) }
+
+    private mutating func decline(_ why: String) -> Bool {
+      declined = why
+      return false
+    }
+  }
+}
+
+extension IndexStore.FolderPrefix {
+  /// The SQL condition of the files directly in the folder (not in its folders), by the
+  /// (rootId, path) key, and its arguments.
+  var files: (String, StatementArguments) {
+    let depth = "instr(substr(CAST(path AS BLOB), ?), X'2F') = 0"
+    guard let end else { return ("rootId = ? AND \(depth)", [rootId, prefix.utf8.count + 1]) }
+    return (
+      "rootId = ? AND path >= ? AND path < ? AND \(depth)", [rootId, prefix, end, prefix.utf8.count + 1]
+    )
+  }
+}
+
+extension IndexStore {
+  /// The wall clocks (no offset of their own, dated by their metadata or name) taken from ?1 to
+  /// ?2, by their partial index (`registerWallClockMigration`).
+  static let wallClocksBetween = """
+    SELECT rowid FROM file WHERE utcOffset IS NULL AND timeSource != 'fileModified'
+      AND takenAt >= ? AND takenAt <= ?
+    """
+
+  /// The saved items dated by their modification time at instants from ?1 to ?2
+  /// (`queueItem_listing`: such an item's instant is its file's time).
+  static let modifiedBetween = """
+    SELECT assetId FROM queueItem WHERE instant >= ? AND instant <= ? AND timeSource = 'fileModified'
+    """
+}
+
+extension IndexStore.QueuedItem {
+  /// Whether the item holds `asset` as it is placed now: its pair, its placed time and problem.
+  func matches(_ asset: Asset) -> Bool {
+    var time = asset.captureTime
+    time.instant = captureTime.instant
+    return companionID == asset.companion?.id && rawID == asset.raw?.id && problem == asset.problem
+      && captureTime.instant.timeIntervalSince1970 == asset.captureTime.instant.timeIntervalSince1970
+      && captureTime == time
+  }
+
+  static func fetchAll(_ statement: Statement, arguments: StatementArguments) throws -> [Self] {
+    try Row.fetchAll(statement, arguments: arguments).map(Self.init(row:))
+  }
+}
