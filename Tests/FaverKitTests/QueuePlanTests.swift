@@ -41,6 +41,28 @@ extension TwinLibraries {
   }
 }
 
+extension TwinLibraries {
+  /// Files without a date copied in (a download): one or two, seconds after a file dated by its
+  /// modification time (anywhere when there is none), in a folder of their own. With it, they are
+  /// a copy's chain across folders: undated, and so is it.
+  func copyBesideModificationTimes() throws {
+    let modified = files.values.filter { $0.timeSource == .fileModified }.sorted { $0.path < $1.path }
+    let at =
+      modified.randomElement(using: &random)?.takenAt
+      ?? Double.random(
+        in: 1_700_000_000...(files.values.map(\.takenAt).max() ?? 1_700_000_001), using: &random)
+    next += 1
+    var changes = IndexChanges(rootId: root)
+    for index in 0..<Int.random(in: 1...2, using: &random) {
+      changes.media.append(
+        record(
+          "dl\(next)/f\(index).png", id: "id\(next)d\(index)", at: at + 1.5 * Double(index + 1), offset: nil,
+          camera: 2, coordinate: nil, source: .fileModified))
+    }
+    try apply(changes)
+  }
+}
+
 /// Mixed changes, several kinds in one step, each step's queue equal to a full rebuild's; the
 /// planner takes most of them (counted, so the test cannot pass by rebuilding always).
 @Test(arguments: 1...20)
@@ -57,7 +79,7 @@ func mixedChangesEqualAFullRebuildAfterEveryStep(seed: Int) async throws {
     await Task.yield()  // the suite's other tests run between steps (see `TwinLibraries`)
     var kinds: [String] = []
     for _ in 0..<Int.random(in: 2...4, using: &twins.random) {
-      switch Int.random(in: 0..<9, using: &twins.random) {
+      switch Int.random(in: 0..<10, using: &twins.random) {
       case 0:
         kinds.append("append")
         try twins.append()
@@ -82,6 +104,9 @@ func mixedChangesEqualAFullRebuildAfterEveryStep(seed: Int) async throws {
       case 7:
         kinds.append("card")
         try twins.importOldCard()
+      case 8:
+        kinds.append("download")
+        try twins.copyBesideModificationTimes()
       default:
         kinds.append("mark")
         try twins.mark()
