@@ -83,9 +83,7 @@ extension IndexStore {
       }
       let timeline = Timeline()
       let shift = TimeInterval(widest)
-      var reach = Reach(
-        zone: timeline.reach + Timeline.widestOffset + 2 * shift + Self.pairingReach,
-        run: timeline.runGap + 2 * shift + Self.pairingReach)
+      var reach = Reach(TimelineReach(timeline: timeline, largestShift: shift, pairing: Self.pairingReach))
       // The photos a changed correction may move, placed again (those it does not move stay).
       let corrected = try Self.rows(ofCameras: cameras, spans: spans, in: db)
       guard corrected.count <= Self.evidenceLimit else {
@@ -479,9 +477,8 @@ extension IndexStore {
       }
     }
 
-    /// How far a zone's evidence, and a camera's run, reach in file time.
-    var zone: Double
-    var run: Double
+    /// How far a change reaches in file time.
+    var timeline: TimelineReach
     var rows: Set<Int64> = []
     /// The asset ids whose every file is reached.
     var ids: Set<String> = []
@@ -495,12 +492,11 @@ extension IndexStore {
     private var walked: Set<Double> = []
     var declined: String?
 
-    init(zone: Double, run: Double) { (self.zone, self.run) = (zone, run) }
+    init(_ timeline: TimelineReach) { self.timeline = timeline }
 
     /// Adds what `seed` reaches; false (and why in `declined`) when it is more than a plan takes.
     mutating func add(_ seed: Seed, in db: Database) throws -> Bool {
       try undated(in: seed.folder, in: db)
-      if seed.timeSource == .fileModified { modified.append(seed.takenAt) }
       try pairs(near: seed, in: db)
       if let identifier = seed.identifier {
         try insert(
@@ -513,11 +509,9 @@ extension IndexStore {
       let time = CaptureTime(
         instant: Date(timeIntervalSince1970: seed.takenAt), utcOffset: seed.utcOffset, source: seed.timeSource
       )
-      if Timeline.isZoneEvidence(time) {
-        try wallClocks(from: seed.takenAt - zone, to: seed.takenAt + zone, in: db)
-      } else if seed.utcOffset == nil {
-        walls.append(seed.takenAt)
-      }
+      let windows = timeline.windows(of: time, at: seed.takenAt)
+      if let window = windows.wallClocks { try wallClocks(in: window, in: db) }
+      if windows.chain != nil { modified.append(seed.takenAt) }
       return rows.count <= IndexStore.evidenceLimit || decline("the changes reach too many files")
     }
 
@@ -578,17 +572,9 @@ extension IndexStore {
           }
         }
         // Each wall clock's run: the wall clocks within `run` of it, followed.
-        let runs = walls.sorted()
+        let runs = timeline.runs(through: walls)
         walls = []
-        var windows: [ClosedRange<Double>] = []
-        for wall in runs {
-          if let last = windows.last, wall - run <= last.upperBound {
-            windows[windows.count - 1] = last.lowerBound...(wall + run)
-          } else {
-            windows.append((wall - run)...(wall + run))
-          }
-        }
-        for window in windows { try wallClocks(from: window.lowerBound, to: window.upperBound, in: db) }
+        for window in runs { try wallClocks(in: window, in: db) }
         guard rows.count <= IndexStore.evidenceLimit else {
           return decline("the changes reach too many files")
         }
@@ -596,7 +582,7 @@ extension IndexStore {
       return true
     }
 
-    /// Adds the files of `seed`'s folder taken within `pairingReach` of it: its pairs by name.
+    /// Adds the files of `seed`'s folder within the reach of its pairs by name.
     private mutating func pairs(near seed: Seed, in db: Database) throws {
       let folder = seed.folder
       try undated(in: folder, in: db)
@@ -604,9 +590,7 @@ extension IndexStore {
       try insert(
         Int64.fetchAll(
           db, sql: "SELECT rowid FROM file WHERE \(files) AND takenAt >= ? AND takenAt <= ?",
-          arguments: arguments + [
-            seed.takenAt - IndexStore.pairingReach, seed.takenAt + IndexStore.pairingReach,
-          ]))
+          arguments: arguments + [seed.takenAt - timeline.pairing, seed.takenAt + timeline.pairing]))
     }
 
     /// Adds every file of `folder` (the exact directory) when one of them is dated by its
@@ -628,7 +612,7 @@ extension IndexStore {
     /// folders whole.
     private mutating func chains(in db: Database) throws {
       let near = try db.cachedStatement(sql: IndexStore.modifiedBetween)
-      let gap = Timeline().copyGap
+      let gap = timeline.chain
       while let instant = modified.popLast() {
         guard walked.insert(instant).inserted else { continue }
         for id in try String.fetchAll(near, arguments: [instant - gap, instant + gap]) where !ids.contains(id)
@@ -638,9 +622,11 @@ extension IndexStore {
       }
     }
 
-    /// Adds the wall clocks taken from `low` to `high` (file time), by their index.
-    private mutating func wallClocks(from low: Double, to high: Double, in db: Database) throws {
-      try insert(Int64.fetchAll(db, sql: IndexStore.wallClocksBetween, arguments: [low, high]))
+    /// Adds the wall clocks taken in `window` (file time), by their index.
+    private mutating func wallClocks(in window: ClosedRange<Double>, in db: Database) throws {
+      try insert(
+        Int64.fetchAll(
+          db, sql: IndexStore.wallClocksBetween, arguments: [window.lowerBound, window.upperBound]))
     }
 
     private mutating func insert(_ found: [Int64]) { rows.formUnion(found) }
