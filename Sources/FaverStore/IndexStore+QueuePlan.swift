@@ -282,16 +282,7 @@ extension IndexStore {
     /// (`Int.max` when none is), the position and burst ordinal of the first item after it
     /// (positions, burst and moment ordinals only increase: the span's are numbered anew from its
     /// first on, below these, see `IndexStore+QueueSpans`).
-    var end: (ordinal: Int, position: Int, burst: Int)? = nil
-
-    init(
-      ordinal: Int, firstPosition: Int, firstBurst: Int, boundary: Moment.Boundary, assets: [Asset],
-      end: (ordinal: Int, position: Int, burst: Int)
-    ) {
-      (self.ordinal, self.firstPosition, self.firstBurst) = (ordinal, firstPosition, firstBurst)
-      (self.boundary, self.assets, self.end) = (boundary, assets, end)
-    }
-
+    var end: (ordinal: Int, position: Int, burst: Int)?
   }
 
   /// What a plan changes in the saved queue: the items that leave it, the assets that take their
@@ -364,7 +355,7 @@ extension IndexStore {
         guard assets.count == found.count else { return nil }
         span = QueueSpan(
           ordinal: ordinal, firstPosition: first, firstBurst: firstBurst, boundary: .undated,
-          assets: assets + undated, end: (0, 0, 0))
+          assets: assets + undated, end: nil)
       } else {
         let last = try Row.fetchOne(
           db, sql: "SELECT MAX(moment), MAX(position), MAX(burst) FROM queueItem")
@@ -372,9 +363,8 @@ extension IndexStore {
           ordinal: (last?[0] as Int?).map { $0 + step } ?? 0,
           firstPosition: (last?[1] as Int?).map { $0 + step } ?? 0,
           firstBurst: (last?[2] as Int?).map { $0 + step } ?? 0, boundary: .undated, assets: undated,
-          end: (0, 0, 0))
+          end: nil)
       }
-      span.end = nil
       // No undated asset left: the moment cannot be written empty (a rebuild drops it).
       return span.assets.isEmpty ? nil : span
     }
@@ -452,24 +442,10 @@ extension IndexStore {
       var rootId: Int64
       var path: String
       var takenAt: Double
-      var utcOffset: Int?
-      var timeSource: TimeSource
-      var burstID: String?
-      var identifier: String?
-
-      init(
-        rootId: Int64, path: String, takenAt: Double, utcOffset: Int?, timeSource: TimeSource,
-        burstID: String?, identifier: String?
-      ) {
-        (self.rootId, self.path, self.takenAt, self.utcOffset) = (rootId, path, takenAt, utcOffset)
-        (self.timeSource, self.burstID, self.identifier) = (timeSource, burstID, identifier)
-      }
-
-      init(_ record: FileRecord) {
-        self.init(
-          rootId: record.rootId, path: record.path, takenAt: record.takenAt, utcOffset: record.utcOffset,
-          timeSource: record.timeSource, burstID: record.burstID, identifier: record.contentIdentifier)
-      }
+      var utcOffset: Int? = nil
+      var timeSource: TimeSource = .exifOriginal
+      var burstID: String? = nil
+      var identifier: String? = nil
 
       var folder: FolderPrefix {
         let prefix = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[...$0]) } ?? ""
@@ -478,7 +454,7 @@ extension IndexStore {
     }
 
     /// How far a change reaches in file time.
-    var timeline: TimelineReach
+    let timeline: TimelineReach
     var rows: Set<Int64> = []
     /// The asset ids whose every file is reached.
     var ids: Set<String> = []
@@ -540,10 +516,7 @@ extension IndexStore {
           if found[2] == true { walls.append(found[1]) }
           if found[3] == true {
             modified.append(found[1])
-            let seed = Seed(
-              rootId: found[4], path: found[5], takenAt: found[1], utcOffset: nil, timeSource: .fileModified,
-              burstID: nil, identifier: nil)
-            try undated(in: seed.folder, in: db)
+            try undated(in: Seed(rootId: found[4], path: found[5], takenAt: found[1]).folder, in: db)
           }
         }
         try chains(in: db)
@@ -563,11 +536,7 @@ extension IndexStore {
             // of each place of one with copies, or whose files changed.
             guard places.count > 1 || changed.contains(member) else { continue }
             for place in places {
-              try pairs(
-                near: Seed(
-                  rootId: place[1], path: place[2], takenAt: place[3], utcOffset: nil,
-                  timeSource: .exifOriginal,
-                  burstID: nil, identifier: nil), in: db)
+              try pairs(near: Seed(rootId: place[1], path: place[2], takenAt: place[3]), in: db)
             }
           }
         }
@@ -635,6 +604,14 @@ extension IndexStore {
       declined = why
       return false
     }
+  }
+}
+
+extension IndexStore.Reach.Seed {
+  init(_ record: FileRecord) {
+    self.init(
+      rootId: record.rootId, path: record.path, takenAt: record.takenAt, utcOffset: record.utcOffset,
+      timeSource: record.timeSource, burstID: record.burstID, identifier: record.contentIdentifier)
   }
 }
 

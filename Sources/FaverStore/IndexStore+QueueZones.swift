@@ -1,4 +1,4 @@
-package import FaverCore
+import FaverCore
 import Foundation
 import GRDB
 
