@@ -32,6 +32,33 @@ extension IndexStore {
     }
   }
 
+  /// v27's trigger said `INSERT OR REPLACE`, but the statement that fires it (the file upsert)
+  /// decides the conflict policy, and it aborts: a file edited to a content it had before (a
+  /// rating written, taken back, written again) failed the whole `index` on `editedFile`'s key
+  /// (or `markTime`'s). The trigger now deletes the row it replaces, and keeps the later mark
+  /// time without a conflict.
+  static func registerEditedFileAgainMigration(in migrator: inout DatabaseMigrator) {
+    migrator.registerMigration("v28: files edited back and forth") { db in
+      try db.execute(
+        sql: """
+          DROP TRIGGER file_edit_notes_successor;
+          CREATE TRIGGER file_edit_notes_successor AFTER UPDATE OF assetId ON file
+          WHEN OLD.assetId <> NEW.assetId AND OLD.takenAt = NEW.takenAt
+            AND OLD.rootId = NEW.rootId AND OLD.path = NEW.path
+          BEGIN
+            DELETE FROM editedFile WHERE formerId = OLD.assetId;
+            INSERT INTO editedFile (formerId, assetId) VALUES (OLD.assetId, NEW.assetId);
+            UPDATE markTime
+            SET markedAt = max(markedAt, (SELECT m.markedAt FROM markTime AS m WHERE m.assetId = OLD.assetId))
+            WHERE assetId = NEW.assetId AND EXISTS (SELECT 1 FROM markTime WHERE assetId = OLD.assetId);
+            INSERT INTO markTime (assetId, markedAt)
+            SELECT NEW.assetId, m.markedAt FROM markTime AS m
+            WHERE m.assetId = OLD.assetId AND NOT EXISTS (SELECT 1 FROM markTime WHERE assetId = NEW.assetId);
+          END;
+          """)
+    }
+  }
+
   /// The indexed asset that took the place of `id` by edits in place (followed up to
   /// `editChainLimit` edits); nil when `id` is indexed itself, or no indexed asset followed it
   /// (the photo was deleted, or a different photo was saved under its name).

@@ -196,6 +196,7 @@ package final class IndexStore: Sendable {
     registerItemFingerprintMigration(in: &migrator)
     registerClockChangeMigration(in: &migrator)
     registerEditedFileMigration(in: &migrator)
+    registerEditedFileAgainMigration(in: &migrator)
     return migrator
   }
 
