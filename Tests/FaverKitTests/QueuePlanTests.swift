@@ -74,43 +74,23 @@ func mixedChangesEqualAFullRebuildAfterEveryStep(seed: Int) async throws {
   twins.modifiedFiles = seed % 3 == 0
   for _ in 0..<20 { try twins.append() }
   #expect(try twins.freshen() == .rebuilt)
+  // Each kind of change, one drawn at a time.
+  let changes: [(String, (TwinLibraries) throws -> Void)] = [
+    ("append", { try $0.append() }), ("middle", { try $0.insertInTheMiddle() }),
+    ("edit", { try $0.editInPlace() }), ("remove", { try $0.remove() }),
+    ("rename", { try $0.renameAFolder() }),
+    ("move", { try $0.moveOrCopy(copy: false) }), ("copy", { try $0.moveOrCopy(copy: true) }),
+    ("card", { try $0.importOldCard() }), ("download", { try $0.copyBesideModificationTimes() }),
+    ("mark", { try $0.mark() }),
+  ]
   var taken: [Library.QueueFreshening] = []
   for step in 0..<25 {
     await Task.yield()  // the suite's other tests run between steps (see `TwinLibraries`)
     var kinds: [String] = []
     for _ in 0..<Int.random(in: 2...4, using: &twins.random) {
-      switch Int.random(in: 0..<10, using: &twins.random) {
-      case 0:
-        kinds.append("append")
-        try twins.append()
-      case 1:
-        kinds.append("middle")
-        try twins.insertInTheMiddle()
-      case 2:
-        kinds.append("edit")
-        try twins.editInPlace()
-      case 3:
-        kinds.append("remove")
-        try twins.remove()
-      case 4:
-        kinds.append("rename")
-        try twins.renameAFolder()
-      case 5:
-        kinds.append("move")
-        try twins.moveOrCopy(copy: false)
-      case 6:
-        kinds.append("copy")
-        try twins.moveOrCopy(copy: true)
-      case 7:
-        kinds.append("card")
-        try twins.importOldCard()
-      case 8:
-        kinds.append("download")
-        try twins.copyBesideModificationTimes()
-      default:
-        kinds.append("mark")
-        try twins.mark()
-      }
+      let (kind, change) = changes[Int.random(in: 0..<changes.count, using: &twins.random)]
+      kinds.append(kind)
+      try change(twins)
     }
     let done = try twins.freshen()
     taken.append(done)

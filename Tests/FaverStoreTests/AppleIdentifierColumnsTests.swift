@@ -41,7 +41,7 @@ import Testing
       "v19: the row of a queued item's file", "v20: file changes since the queue",
       "v21: queue positions with holes", "v22: moment counts in an index", "v23: wall clocks by time",
       "v24: files by Live Photo and burst identifier", "v25: the fingerprint of each moment's items",
-      "v26: clock changes since the queue", "v27: files edited in place",
+      "v26: clock changes since the queue", "v27: files edited in place", "v28: files edited back and forth",
     ])
 }
 
