@@ -53,7 +53,7 @@ extension Library {
       let planned = try writable.planQueue(
         mode: mode, recipe: Self.queueRecipe, corrections: try writable.clockCorrections(),
         summaries: summaries)
-      if case .edited = planned { return (writable, .planned) }
+      if case .planned = planned { return (writable, .planned) }
       if case .rebuild(let why) = planned { logger.debug("The review queue is rebuilt whole (\(why))") }
     } else {
       try readable.useScratchQueue()

@@ -50,7 +50,7 @@ extension IndexStore {
         let mark = stamp.lastFileRow, let savedThreshold = stamp.threshold
       else { return .rebuild("no queue of these rules and mode to plan from") }
       let generation = try Self.dataGeneration(db)
-      guard generation != stamp.generation else { return .edited(items: 0) }
+      guard generation != stamp.generation else { return .planned(items: 0) }
       let clocks = try Row.fetchAll(
         db, sql: "SELECT camera, oldCamera, oldShift, oldFrom, oldTo FROM clockChange ORDER BY seq")
       let added = try Int64.fetchAll(
@@ -155,7 +155,7 @@ extension IndexStore {
         var updated = stamp
         (updated.generation, updated.lastFileRow) = (generation, lastFileRow)
         try Self.writeStamp(updated, scratch: false, in: db)
-        return .edited(items: 0)
+        return .planned(items: 0)
       }
       guard let spans = try change.spans(window: clusterer.burstDetector.window.seconds, in: db) else {
         return .rebuild("the moments around the changes cannot be cut again alone")
@@ -166,7 +166,7 @@ extension IndexStore {
           stamp: QueueStamp(generation: generation, mode: mode, threshold: nil, recipe: recipe),
           lastFileRow: lastFileRow, summaries: summaries, in: db)
       else { return .rebuild("the moments to cut again are too many, or have no room") }
-      return .edited(items: written)
+      return .planned(items: written)
     }
   }
 
@@ -179,7 +179,7 @@ extension IndexStore {
   /// What `planQueue` did.
   package enum QueueUpkeep: Equatable, Sendable {
     /// The moments around the changes were cut again: `items` rows written.
-    case edited(items: Int)
+    case planned(items: Int)
     /// The changes are not ones a plan takes (why): the queue is rebuilt whole.
     case rebuild(String)
   }
@@ -308,7 +308,7 @@ extension IndexStore {
     /// The spans of the saved queue to cut again, each with its assets: the moments held, with one
     /// either side, those within three of each other in one span (see `span(around:)`), and the
     /// "Undated" moment when an undated asset comes or goes. Nil when one cannot be cut alone.
-    func spans(window: TimeInterval, in db: Database) throws -> [(span: QueueSpan, assets: [Asset])]? {
+    func spans(window: TimeInterval, in db: Database) throws -> [QueueSpan]? {
       var groups: [(moments: ClosedRange<Int>, added: [Asset])] = []
       for moment in held.keys.sorted() {
         let added = held[moment] ?? []
@@ -321,7 +321,7 @@ extension IndexStore {
         }
       }
       guard groups.count <= IndexStore.movedCutLimit else { return nil }
-      var spans: [(span: QueueSpan, assets: [Asset])] = []
+      var spans: [QueueSpan] = []
       var items = 0
       for group in groups {
         guard
@@ -330,11 +330,11 @@ extension IndexStore {
         else { return nil }
         items += span.assets.count
         guard items <= IndexStore.spanLimit else { return nil }
-        spans.append((span, span.assets))
+        spans.append(span)
       }
       if !undated.isEmpty || undatedLeaves {
         guard let span = try undatedSpan(in: db) else { return nil }
-        spans.append((span, span.assets))
+        spans.append(span)
       }
       return spans
     }

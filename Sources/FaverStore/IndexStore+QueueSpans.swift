@@ -55,26 +55,14 @@ extension IndexStore {
     }
   }
 
-  /// Cuts `assets` (the tail's, with new ones or without removed ones) again into the moments from
-  /// `tail` on, at the threshold of the kept gaps outside it and theirs, with the moments around
-  /// each gap that threshold cuts otherwise; writes them, their gaps and `stamp` (with that
-  /// threshold and `lastFileRow`); returns how many items were written. Nil, and nothing
-  /// written, when the spans to cut again overlap, reach past `spanLimit` items or
-  /// `movedCutLimit` moments, or come out with more items or bursts than their numbering leaves
-  /// room for.
+  /// Cuts each span of `changed` (its assets as they are now) again into moments, at the
+  /// threshold of the kept gaps outside them all and theirs, with the moments around each gap
+  /// that threshold cuts otherwise; writes them, their gaps and `stamp` (with that threshold and
+  /// `lastFileRow`); returns how many items were written. Nil, and nothing written, when the spans
+  /// to cut again overlap, reach past `spanLimit` items or `movedCutLimit` moments, or come out
+  /// with more items or bursts than their numbering leaves room for.
   static func cutAgain(
-    _ tail: QueueSpan, with assets: [Asset], clusterer: MomentClusterer, savedThreshold: Double,
-    stamp: QueueStamp, lastFileRow: Int64, summaries: ([Moment]) -> [MomentSummary], in db: Database
-  ) throws -> Int? {
-    try cutAgain(
-      [(tail, assets)], clusterer: clusterer, savedThreshold: savedThreshold, stamp: stamp,
-      lastFileRow: lastFileRow, summaries: summaries, in: db)
-  }
-
-  /// `cutAgain(_:with:...)` of several spans at once, each with its assets: the threshold is the
-  /// one of the kept gaps outside them all and theirs.
-  static func cutAgain(
-    _ changed: [(span: QueueSpan, assets: [Asset])], clusterer: MomentClusterer, savedThreshold: Double,
+    _ changed: [QueueSpan], clusterer: MomentClusterer, savedThreshold: Double,
     stamp: QueueStamp, lastFileRow: Int64, summaries: ([Moment]) -> [MomentSummary], in db: Database
   ) throws -> Int? {
     guard !changed.isEmpty else { return nil }
@@ -83,28 +71,28 @@ extension IndexStore {
     // Stepped straight from SQLite: a Double decoded by GRDB per row of half a million cost twice
     // SQLite's own read.
     var before: [TimeInterval] = []
-    let (outside, bounds) = Self.outside(changed.map(\.span))
+    let (outside, bounds) = Self.outside(changed)
     var rows = try ColumnCursor(db, sql: "SELECT gap FROM queueGap g WHERE " + outside, arguments: bounds)
     while try rows.next() { before.append(rows.double(0)) }
     // Every span's gaps count; each span is cut once the threshold of them all is known.
     var gaps: [[TimeInterval]] = []
-    for (_, assets) in changed {
-      _ = clusterer.cuts(in: assets) { found in
+    for span in changed {
+      _ = clusterer.cuts(in: span.assets) { found in
         gaps.append(found)
         return clusterer.threshold(for: [])
       }
     }
     let chosen = clusterer.threshold(for: before + gaps.joined())
     var spans: [SpanCut] = []
-    for ((span, assets), gaps) in zip(changed, gaps) {
-      let cut = clusterer.moments(in: assets) { _ in chosen }
+    for (span, gaps) in zip(changed, gaps) {
+      let cut = clusterer.moments(in: span.assets) { _ in chosen }
       spans.append(SpanCut(span: span, moments: cut.moments, gaps: gaps))
     }
     let moved = chosen.seconds != savedThreshold
     if moved {
       guard
         let others = try Self.spansCutOtherwise(
-          from: savedThreshold, to: chosen, outside: changed.map(\.span), clusterer: clusterer, in: db)
+          from: savedThreshold, to: chosen, outside: changed, clusterer: clusterer, in: db)
       else { return nil }
       spans += others
     }

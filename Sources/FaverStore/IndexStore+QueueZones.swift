@@ -16,11 +16,11 @@ extension IndexStore {
 
   /// Places `assets` (the new files', unplaced) on the timeline as a full rebuild would: their
   /// clock corrections, and for wall clocks the zones of the saved queue's photos of known zone
-  /// around them (see above), but the items of `without` (moved elsewhere), and of `among`
-  /// (placed, where they are now: the photos a clock correction moved, see `planQueue`).
+  /// around them (see above), but the items of `without` (the files placed again with them, see
+  /// `planQueue`).
   /// False, and `assets` as they were, when those are more than `evidenceLimit`.
   static func place(
-    _ assets: inout [Asset], among moved: [Asset] = [], without: Set<String> = [],
+    _ assets: inout [Asset], without: Set<String> = [],
     corrections: [ClockCorrection], timeline: Timeline, in db: Database
   ) throws -> Bool {
     let walls = assets.filter { $0.captureTime.utcOffset == nil && $0.captureTime.source != .fileModified }
@@ -32,14 +32,7 @@ extension IndexStore {
     // Each wall clock's window, the largest shift either way, merged where they overlap.
     let shift = TimeInterval(corrections.map { abs($0.shift) }.max() ?? 0)
     let reach = timeline.reach + Timeline.widestOffset + shift + 1
-    var windows: [ClosedRange<Double>] = []
-    for wall in walls {
-      if let last = windows.last, wall - reach <= last.upperBound {
-        windows[windows.count - 1] = last.lowerBound...(wall + reach)
-      } else {
-        windows.append((wall - reach)...(wall + reach))
-      }
-    }
+    let windows = TimelineReach.merged(walls.map { ($0 - reach)...($0 + reach) })
     let known = try db.cachedStatement(
       sql: """
         SELECT \(QueuedItem.selection) FROM queueItem q
@@ -60,7 +53,7 @@ extension IndexStore {
     guard found.allSatisfy({ $0 != nil }) else { return false }
     // Placed already: the corrections move them no further (each by its shift less the one it
     // has), and their zones are their own.
-    var placed = (found.compactMap(\.self) + moved).filter { Timeline.isZoneEvidence($0.captureTime) }
+    var placed = found.compactMap(\.self).filter { Timeline.isZoneEvidence($0.captureTime) }
     let evidence = placed.count
     placed += assets
     timeline.place(&placed, corrections: corrections)
