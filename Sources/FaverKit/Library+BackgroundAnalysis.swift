@@ -22,9 +22,9 @@ extension Library {
   public func analyzeNext(
     _ count: Int, skipping: Set<AssetID> = [], decoding: PreviewDecoding = PreviewDecoding()
   ) throws -> AnalyzeRound {
-    let store = try storeForSignals()
+    let (store, unanalyzed, _) = try signalWork()
     let hasFFmpeg = VideoFrame.findFFmpeg() != nil
-    let batch = try store.unanalyzedAssets(version: SignalAnalyzer.version)
+    let batch = unanalyzed
       .lazy.filter { (hasFFmpeg || !$0.isVideo) && !skipping.contains($0.id) }
       .prefix(max(1, count))
     var round = AnalyzeRound()
@@ -51,6 +51,6 @@ extension Library {
   /// How many assets of the review queue have no signals yet (videos included), the queue saved
   /// first if it is not.
   public func unanalyzedCount() throws -> Int {
-    try storeWithFreshQueue(mode: clusteringMode()).unanalyzedAssets(version: SignalAnalyzer.version).count
+    try withFreshQueue { try $0.unanalyzedAssets(version: SignalAnalyzer.version).count }
   }
 }

@@ -41,7 +41,7 @@ extension Library {
   ) throws -> MomentPage {
     guard filter != .all else { return try moments(limit: limit, after: after, mode: mode) }
     let limit = max(limit, 0)
-    return try readingQueue(mode: mode) { queue in
+    return try withFreshQueue(mode: mode) { queue in
       let start = try after.flatMap { try queue.moment(id: $0) }.map { $0.ordinal + 1 } ?? 0
       let found = try queue.moments(from: start, limit: limit + 1, passing: filter.stored)
       let page = found.prefix(limit)
@@ -55,7 +55,7 @@ extension Library {
   public func momentMonths(passing filter: MomentFilter = .all, mode: MomentClusterer.Mode? = nil) throws
     -> [MomentMonth]
   {
-    try readingQueue(mode: mode) { queue in
+    try withFreshQueue(mode: mode) { queue in
       try queue.months(passing: filter.stored).map {
         MomentMonth(month: $0.month, first: $0.first, moments: $0.moments)
       }

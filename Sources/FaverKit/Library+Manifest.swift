@@ -50,55 +50,43 @@ extension Library {
     // Writable first: a read-only index must fail before the manifest is replaced.
     let store = try store
     let mode = try clusteringMode(mode)
-    var explained: MomentClusterer.Result?
-    var attempts = 0
-    while true {
-      attempts += 1
+    // The queue made fresh and the manifest written from it in one transaction.
+    return try store.updatingQueue { queue in
+      var explained: MomentClusterer.Result?
       if explain {
         // The clustering itself, in memory, to say how it was made; saved when the queue is stale.
-        let generation = try store.dataGeneration()
-        var assets = try placedAssets(store, ordered: false)
+        let generation = try queue.dataGeneration()
+        var assets = try queue.assets()
+        placed(&assets, corrections: try queue.clockCorrections(), ordered: false)
         let cuts = MomentClusterer(mode: mode).cuts(in: assets)
         explained = cuts.result(of: assets)
-        if try !store.isQueueFresh(mode: mode, recipe: Self.queueRecipe) {
-          try saveQueue(&assets, cuts: cuts, generation: generation, in: store)
+        if try !queue.isFresh(mode: mode, recipe: Self.queueRecipe) {
+          try saveQueue(&assets, cuts: cuts, generation: generation, in: queue)
         }
-      } else {
-        // New photos at the end are appended; any other change rebuilds (see `freshenQueue`).
-        _ = try timed("The review queue made fresh") { try freshenQueue(mode: mode) }
+      } else if try !queue.isFresh(mode: mode, recipe: Self.queueRecipe) {
+        _ = try timed("The review queue made fresh") { try freshen(queue, mode: mode) }
       }
-      if !explain, let unchanged = try unchangedManifest(in: store, mode: mode, extraFolder: extraFolder) {
+      if !explain, let unchanged = try unchangedManifest(in: queue, mode: mode, extraFolder: extraFolder) {
         if let output { try copyManifest(to: output) }
         return unchanged
       }
-      // Another command may save the queue of another mode meanwhile: then again (at worst with
-      // the queue stale, which a concurrent index leaves: it was built from the data read).
-      if var written = try timed(
-        "The manifest written",
-        {
-          try writeManifest(from: store, mode: mode, extraFolder: extraFolder, now: now, output: output)
-        })
-      {
-        written.explained = explained
-        return written
+      var written = try timed("The manifest written") {
+        try writeManifest(from: queue, mode: mode, extraFolder: extraFolder, now: now, output: output)
       }
-      if attempts == 3 {
-        throw LibraryError.cannotUpdateIndex(store: folder.path, reason: "the review queue kept changing")
-      }
+      written.explained = explained
+      return written
     }
   }
 
-  /// Writes the manifest of the queue saved in `store` (see `cluster`); nil, and nothing written,
-  /// when the queue saved is not of `mode`. Each moment whose fingerprint the store's manifest
+  /// Writes the manifest of the saved queue of `mode`, fresh in the transaction of `queue` (see
+  /// `cluster`). Each moment whose fingerprint the store's manifest
   /// as last written holds (see `ManifestPieces`) is copied from it, byte for byte; the others,
   /// the beginning and the end are written.
   private func writeManifest(
-    from store: IndexStore, mode: MomentClusterer.Mode, extraFolder: URL?, now: Date,
+    from queue: IndexStore.QueueSnapshot, mode: MomentClusterer.Mode, extraFolder: URL?, now: Date,
     output: ((UnsafeRawBufferPointer) throws -> Void)?
-  ) throws -> Clustering? {
-    // What it is written from, read before it is: a mark made meanwhile makes the next run write
-    // it again.
-    let source = try store.manifestSource(recipe: Self.queueRecipe, writer: Self.manifestWriter)
+  ) throws -> Clustering {
+    let source = try queue.manifestSource(writer: Self.manifestWriter)
     let manifest = folder.appendingPathComponent(Self.manifestFileName)
     // The store's copy first: a folder given for the extra copy that cannot be written must not
     // keep the store's own manifest (and the mode) from being written.
@@ -123,10 +111,9 @@ extension Library {
     var last: LastManifest?
     var pieces: [ManifestPieces.Piece] = []
     var signalGeneration = 0
-    let read = try store.readQueue(
-      recipe: Self.queueRecipe, signals: SignalAnalyzer.version,
+    let read = try queue.read(
+      signals: SignalAnalyzer.version,
       header: { header in
-        guard header.mode == mode else { return false }
         signalGeneration = header.signalGeneration
         writer = Manifest.Writer(
           generatedAt: Manifest.timestamp(now), mode: Manifest.name(of: mode),
@@ -195,7 +182,9 @@ extension Library {
           ManifestPieces.Piece(fingerprint: fingerprint, row: row, range: range, threshold: stated))
       })
     last = nil
-    guard let read, let writer, var written else { return nil }
+    guard let writer, var written else {
+      throw LibraryError.cannotUpdateIndex(store: folder.path, reason: "the review queue was not saved")
+    }
     written.itemsRead = read
     logger.debug("The manifest: \(written.copiedMoments) moments copied, \(read) items read")
     try writer.finish()
@@ -211,7 +200,7 @@ extension Library {
         pieces: pieces
       ).write(in: folder)
     }
-    try store.setClusteringMode(mode)
+    try queue.setClusteringMode(mode)
     for file in files.dropFirst() {
       // Checked again: a file put there while the manifest was written is not replaced either.
       try checkOutManifest(in: extraFolder)
@@ -219,7 +208,7 @@ extension Library {
     }
     if let extraError { throw extraError }
     if let source {
-      try store.keepWrittenManifest(
+      try queue.keepWrittenManifest(
         IndexStore.WrittenManifest(source: source, files: Self.fileStates(manifestPaths(extraFolder))))
     }
     if let outputError { throw outputError }
@@ -229,16 +218,16 @@ extension Library {
   /// What `cluster` returns when the manifest files are as it would write them (but the time in
   /// them): written from the saved queue as it is, the same review marks and signals, by this
   /// very binary, and not touched since. Nil when anything differs: then they are written.
-  private func unchangedManifest(in store: IndexStore, mode: MomentClusterer.Mode, extraFolder: URL?) throws
-    -> Clustering?
-  {
-    guard let source = try store.manifestSource(recipe: Self.queueRecipe, writer: Self.manifestWriter),
-      let written = try store.writtenManifest(), written.source == source,
+  private func unchangedManifest(
+    in queue: IndexStore.QueueSnapshot, mode: MomentClusterer.Mode, extraFolder: URL?
+  ) throws -> Clustering? {
+    guard let source = try queue.manifestSource(writer: Self.manifestWriter),
+      let written = try queue.writtenManifest(), written.source == source,
       case let paths = manifestPaths(extraFolder), case let states = Self.fileStates(paths),
       states.count == paths.count, written.files == states,
-      let header = try store.queueHeader(recipe: Self.queueRecipe), header.mode == mode
+      let header = try queue.queueHeader(), header.mode == mode
     else { return nil }
-    if try store.clusteringMode() != mode { try store.setClusteringMode(mode) }
+    if try queue.clusteringMode() != mode { try queue.setClusteringMode(mode) }
     return Clustering(
       mode: mode, thresholdSeconds: header.threshold, progress: header.progress, moments: header.moments)
   }

@@ -20,70 +20,93 @@ extension Library {
     return recipe.digest
   }()
 
-  /// The store, with the saved queue of `mode` fresh: brought up to date or built and saved now
-  /// when stale (into scratch tables when the store cannot be written).
-  func storeWithFreshQueue(mode: MomentClusterer.Mode) throws -> IndexStore {
-    try freshenQueue(mode: mode).store
-  }
-
-  /// How `freshenQueue` made the saved queue fresh.
+  /// How a saved queue was made fresh.
   enum QueueFreshening: Equatable {
     /// It was.
     case fresh
     /// Brought up to date with the changes since it was saved (files of every kind, clock
     /// corrections): the files they reach placed again, the moments around every item that
-    /// differs cut again (see `IndexStore.planQueue`).
+    /// differs cut again (see `IndexStore+QueuePlan`).
     case planned
     /// It was built from the whole library.
     case rebuilt
   }
 
-  /// `storeWithFreshQueue`, and how the queue was made fresh: brought up to date by the planner
-  /// (`IndexStore.planQueue`) where it can be, without reading the library; else rebuilt.
-  func freshenQueue(mode: MomentClusterer.Mode) throws -> (store: IndexStore, freshening: QueueFreshening) {
-    let readable = try readableStore
-    if try readable.isQueueFresh(mode: mode, recipe: Self.queueRecipe) { return (readable, .fresh) }
-    let target: IndexStore
-    if let writable = try? store(creating: false), !writable.isReadOnly {
-      target = writable
-      let summaries = { (moments: [Moment]) -> [MomentSummary] in
-        let places = self.places(of: moments)
-        return moments.map { MomentSummary($0, place: places[$0.id]) }
+  /// Runs `body` in one transaction in which the saved queue of `mode` (see `clusteringMode`) is
+  /// fresh: a read when it already is and `body` writes nothing; else the write transaction that
+  /// first makes it fresh (`freshen`), in scratch tables when the store cannot be written and
+  /// `body` only reads (see `IndexStore.useScratchQueue`). No other command changes the store between the queue made
+  /// fresh and what `body` reads and writes, so no answer is of a queue older than the files.
+  func withFreshQueue<T>(
+    mode: MomentClusterer.Mode? = nil, writing: Bool = false, _ body: (IndexStore.QueueSnapshot) throws -> T
+  ) throws -> T {
+    let mode = try clusteringMode(mode)
+    if !writing {
+      var answer: T?
+      let answered = try readableStore.readingQueue { queue in
+        guard try queue.isFresh(mode: mode, recipe: Self.queueRecipe) else { return false }
+        answer = try body(queue)
+        return true
       }
-      let planned = try writable.planQueue(
-        mode: mode, recipe: Self.queueRecipe, corrections: try writable.clockCorrections(),
-        summaries: summaries)
-      if case .planned = planned { return (writable, .planned) }
-      if case .rebuild(let why) = planned { logger.debug("The review queue is rebuilt whole (\(why))") }
-    } else {
-      try readable.useScratchQueue()
-      target = readable
+      if answered, let answer { return answer }
     }
-    let generation = try target.dataGeneration()
-    if let queueBuild { queueBuild(try target.fileCounts().values.reduce(0, +)) }
-    defer { queueBuild?(nil) }
-    var assets = try placedAssets(target, ordered: false)
-    let cuts = timed("The moments cut") { MomentClusterer(mode: mode).cuts(in: assets) }
-    try timed("The queue saved") { try saveQueue(&assets, cuts: cuts, generation: generation, in: target) }
-    return (target, .rebuilt)
+    // A use case that writes needs the store writable, and says so when it is not.
+    return try (writing ? store : queueStore()).updatingQueue { queue in
+      if try !queue.isFresh(mode: mode, recipe: Self.queueRecipe) { _ = try freshen(queue, mode: mode) }
+      return try body(queue)
+    }
   }
 
-  /// Runs `body` on one snapshot of the saved queue of `mode` (see `clusteringMode`), fresh when
-  /// the snapshot began.
-  func readingQueue<T>(mode: MomentClusterer.Mode? = nil, _ body: (IndexStore.QueueSnapshot) throws -> T)
-    throws -> T
-  {
-    try storeWithFreshQueue(mode: clusteringMode(mode)).readingQueue(body)
+  /// Makes the saved queue of `mode` fresh, and says how (`index` and `cluster` keep it so).
+  @discardableResult
+  func freshenQueue(mode: MomentClusterer.Mode) throws -> QueueFreshening {
+    try queueStore().updatingQueue { queue in
+      try queue.isFresh(mode: mode, recipe: Self.queueRecipe) ? .fresh : try freshen(queue, mode: mode)
+    }
+  }
+
+  /// The store the saved queue is made fresh in: the writable one, else the readable one with its
+  /// queue in scratch tables.
+  func queueStore() throws -> IndexStore {
+    if let writable = try? store(creating: false), !writable.isReadOnly { return writable }
+    let readable = try readableStore
+    try readable.useScratchQueue()
+    return readable
+  }
+
+  /// Makes the saved queue of `mode` fresh in the write transaction of `queue`: brought up to
+  /// date by the planner (`IndexStore+QueuePlan`) where it can be, without reading the library;
+  /// else built from the whole library.
+  func freshen(_ queue: IndexStore.QueueSnapshot, mode: MomentClusterer.Mode) throws -> QueueFreshening {
+    let corrections = try queue.clockCorrections()
+    let planned = try queue.plan(
+      mode: mode, recipe: Self.queueRecipe, corrections: corrections,
+      summaries: { moments in
+        let places = self.places(of: moments)
+        return moments.map { MomentSummary($0, place: places[$0.id]) }
+      })
+    switch planned {
+    case .planned: return .planned
+    case .rebuild(let why): logger.debug("The review queue is rebuilt whole (\(why))")
+    }
+    let generation = try queue.dataGeneration()
+    if let queueBuild { queueBuild(try queue.fileCount()) }
+    defer { queueBuild?(nil) }
+    var assets = try timed("The assets read") { try queue.assets() }
+    placed(&assets, corrections: corrections, ordered: false)
+    let cuts = timed("The moments cut") { MomentClusterer(mode: mode).cuts(in: assets) }
+    try timed("The queue saved") { try saveQueue(&assets, cuts: cuts, generation: generation, in: queue) }
+    return .rebuilt
   }
 
   /// Saves the queue of `cuts`, the clustering of `assets` (built from the data of `generation`),
   /// with each moment's summary and place (see `Library+Places`), made as its row is written;
   /// `assets` is emptied once the rows are written (see `IndexStore.saveQueue`).
   func saveQueue(
-    _ assets: inout [Asset], cuts: MomentClusterer.Cuts, generation: Int, in store: IndexStore
+    _ assets: inout [Asset], cuts: MomentClusterer.Cuts, generation: Int, in queue: IndexStore.QueueSnapshot
   ) throws {
     var finder = placeFinder()
-    try store.saveQueue(
+    try queue.save(
       &assets, cuts: cuts,
       summary: { moment, assets in
         cuts.summary(
@@ -104,14 +127,7 @@ extension Library {
   func forEachAsset(
     reviewedOnly: Bool, mode: MomentClusterer.Mode? = nil, _ body: (Asset, _ momentID: String) throws -> Void
   ) throws {
-    let mode = try clusteringMode(mode)
-    // A queue saved by other rules between the check and the read (another faver binary) is
-    // built again, a few times at most.
-    for _ in 0..<3 {
-      let store = try storeWithFreshQueue(mode: mode)
-      if try store.forEachQueuedAsset(recipe: Self.queueRecipe, reviewedOnly: reviewedOnly, body) { return }
-    }
-    throw LibraryError.cannotUpdateIndex(store: folder.path, reason: "the review queue kept changing")
+    try withFreshQueue(mode: mode) { queue in try queue.forEachAsset(reviewedOnly: reviewedOnly, body) }
   }
 
   /// What `mark` did.
@@ -141,29 +157,28 @@ extension Library {
     _ ids: [AssetID], as mark: ReviewMark, at date: Date = Date(), movingOn: Bool = false,
     keepingNewer: Bool = false
   ) throws -> Marked {
-    let store = try store
-    let known = try store.knownAssetIDs(among: ids)
-    let unknown = ids.filter { !known.contains($0) }
-    guard unknown.isEmpty else { throw LibraryError.unknownAssets(unknown) }
-    let marking = try store.mark(ids, as: mark, at: date, keepingNewer: keepingNewer)
-    let changed = marking.changed
-    let marked = Set(ids).subtracting(marking.superseded)
-    if mark == .unreviewed, changed > 0 {
-      _ = try storeWithFreshQueue(mode: clusteringMode())
-      try store.updatingQueue { queue in
+    // The marks and the cursor in one transaction; the queue made fresh in it only when the
+    // cursor moves.
+    let movesCursor = mark == .unreviewed || movingOn
+    func marking(_ queue: IndexStore.QueueSnapshot) throws -> Marked {
+      let known = try queue.knownAssetIDs(among: ids)
+      let unknown = ids.filter { !known.contains($0) }
+      guard unknown.isEmpty else { throw LibraryError.unknownAssets(unknown) }
+      let marking = try queue.mark(ids, as: mark, at: date, keepingNewer: keepingNewer)
+      let changed = marking.changed
+      let marked = Set(ids).subtracting(marking.superseded)
+      if mark == .unreviewed, changed > 0 {
         if let first = try queue.firstPending(among: marked) { try queue.setCursor(first.cursor) }
-      }
-    } else if mark != .unreviewed, movingOn {
-      _ = try storeWithFreshQueue(mode: clusteringMode())
-      try store.updatingQueue { queue in
-        guard var cursor = try queue.cursor(), let shown = try queue.asset(holding: cursor.assetID),
-          !marked.isDisjoint(with: shown.asset.memberIDs)
-        else { return }
+      } else if mark != .unreviewed, movingOn, var cursor = try queue.cursor(),
+        let shown = try queue.asset(holding: cursor.assetID), !marked.isDisjoint(with: shown.asset.memberIDs)
+      {
         cursor.left = true
         try queue.setCursor(cursor)
       }
+      return Marked(changed: changed, unchanged: marked.count - changed, superseded: marking.superseded)
     }
-    return Marked(changed: changed, unchanged: marked.count - changed, superseded: marking.superseded)
+    return movesCursor
+      ? try withFreshQueue(writing: true, marking) : try store.updatingQueue(marking)
   }
 
   /// How much of the library is reviewed, and how many moments are left.
@@ -174,7 +189,7 @@ extension Library {
   }
 
   public func status(mode: MomentClusterer.Mode? = nil) throws -> Status {
-    try readingQueue(mode: mode) { queue in
+    try withFreshQueue(mode: mode) { queue in
       let counts = try queue.counts()
       return Status(
         progress: ReviewProgress(reviewed: counts.reviewed, total: counts.total),
@@ -214,58 +229,42 @@ extension Library {
   }
 
   private func next(mode: MomentClusterer.Mode?, movingOn: Bool) throws -> Item? {
-    let mode = try clusteringMode(mode)
-    // A file removed between the queue's save and this read (a concurrent `index`) leaves an item
-    // without its asset: the queue is then stale, and made fresh once more.
-    for _ in 0..<3 {
-      _ = try storeWithFreshQueue(mode: mode)
-      switch try store.updatingQueue({ try next(in: $0, movingOn: movingOn) }) {
-      case .item(let item): return item
-      case .nothingLeft: return nil
-      case .stale: continue
-      }
-    }
-    throw LibraryError.cannotUpdateIndex(store: folder.path, reason: "the review queue kept changing")
-  }
-
-  private enum Next {
-    case item(Item)
-    case nothingLeft
-    /// An item's file is gone: the queue is stale.
-    case stale
+    try withFreshQueue(mode: mode, writing: true) { try next(in: $0, movingOn: movingOn) }
   }
 
   /// `next` (or `nextUnreviewed` when `movingOn`) in `queue`, the cursor saved on its asset.
-  private func next(in queue: IndexStore.QueueSnapshot, movingOn: Bool) throws -> Next {
+  private func next(in queue: IndexStore.QueueSnapshot, movingOn: Bool) throws -> Item? {
     let cursor = try queue.cursor()
     let shown = movingOn || cursor?.isLeft == true ? nil : try cursor.flatMap { try queue.item($0.assetID) }
-    guard let found = try shown ?? queue.resume(from: cursor) else { return .nothingLeft }
+    guard let found = try shown ?? queue.resume(from: cursor) else { return nil }
     let (first, pending) = try queue.burst(found.burst)
     // The burst as far as it is still to review, and the asset shown (which may be reviewed).
     var items = pending
     if !items.contains(where: { $0.position == found.position }) {
       items.insert(found, at: items.firstIndex { $0.position > found.position } ?? items.endIndex)
     }
-    let assets = try queue.assets(of: items)
-    guard let index = items.firstIndex(where: { $0.position == found.position }), var asset = assets[index]
-    else { return .stale }
-    var members = assets.compactMap(\.self)
-    guard members.count == assets.count else { return .stale }
+    // The queue is fresh in this transaction: every item's file is indexed.
+    var members = try queue.assets(of: items).compactMap(\.self)
+    guard members.count == items.count, let index = items.firstIndex(where: { $0.position == found.position })
+    else {
+      throw LibraryError.cannotUpdateIndex(
+        store: folder.path, reason: "the review queue names a file not indexed")
+    }
+    var asset = members[index]
     asset.review = try queue.reviewState(of: asset.memberIDs)
     members[index] = asset
     var burst = Burst(assets: members)
     burst.id = "b-" + (first?.rawValue ?? asset.id.rawValue)
     try queue.setCursor(Cursor(at: asset))
-    return .item(
-      Item(
-        asset: asset, burst: burst, progress: try queue.progress(),
-        moment: try queue.moment(at: found.moment)?.summary))
+    return Item(
+      asset: asset, burst: burst, progress: try queue.progress(),
+      moment: try queue.moment(at: found.moment)?.summary)
   }
 
   /// Where `next` resumes: the saved cursor and the asset it is on, with its review state (nil
   /// when that asset is no longer indexed); nil when there is no cursor.
   public func cursor() throws -> (cursor: Cursor, asset: Asset?)? {
-    try readingQueue { queue in
+    try withFreshQueue { queue in
       guard let cursor = try queue.cursor() else { return nil }
       let held = try queue.asset(holding: cursor.assetID)
       return (cursor, held?.item.assetID == cursor.assetID ? held?.asset : nil)

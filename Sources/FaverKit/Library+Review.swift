@@ -58,7 +58,7 @@ extension Library {
   public func moments(limit: Int, after: String? = nil, mode: MomentClusterer.Mode? = nil) throws
     -> MomentPage
   {
-    try readingQueue(mode: mode) { queue in
+    try withFreshQueue(mode: mode) { queue in
       let start = try after.flatMap { try queue.moment(id: $0) }.map { $0.ordinal + 1 } ?? 0
       let found = try queue.moments(from: start, limit: max(limit, 0) + 1)
       let page = found.prefix(max(limit, 0))
@@ -73,7 +73,7 @@ extension Library {
   public func moment(_ id: String, mode: MomentClusterer.Mode? = nil) throws -> (
     summary: MomentCard, moment: Moment
   )? {
-    try readingQueue(mode: mode) { queue in
+    try withFreshQueue(mode: mode) { queue in
       guard let found = try queue.moment(id: id) else { return nil }
       let (card, moment) = try card(of: found, in: queue)
       return (card, moment)
@@ -96,7 +96,7 @@ extension Library {
   /// showed), else where `next` resumes; nil when there is nothing to show: an empty library, or
   /// every asset reviewed and no cursor. Reading it never moves the cursor (the page's GET).
   public func reviewPosition(mode: MomentClusterer.Mode? = nil) throws -> ReviewPosition? {
-    try readingQueue(mode: mode) { queue in
+    try withFreshQueue(mode: mode) { queue in
       let cursor = try queue.cursor()
       var shown = cursor?.isLeft == true ? nil : try cursor.flatMap { try queue.asset(holding: $0.assetID) }
       if shown == nil {
@@ -118,7 +118,7 @@ extension Library {
   /// The asset with `id` (its Live Photo video's or raw file's id finds the photo), with its
   /// review state; nil when no indexed asset has it.
   public func asset(_ id: AssetID) throws -> Asset? {
-    try readingQueue { try $0.asset(holding: id)?.asset }
+    try withFreshQueue { try $0.asset(holding: id)?.asset }
   }
 
   /// Moves the cursor to the asset with `id` (the photo a page shows), so that `next` and a page

@@ -1,7 +1,7 @@
 public import FaverCore
 internal import FaverPreview
 internal import FaverStore
-public import Foundation
+internal import Foundation
 import Synchronization
 
 extension Library {
@@ -39,13 +39,12 @@ extension Library {
     for limit: Duration? = nil, jobs: Int? = nil, decoding: PreviewDecoding = PreviewDecoding(),
     progress: ((AnalyzeProgress) -> Void)? = nil
   ) throws -> AnalyzeSummary {
-    let store = try storeForSignals()
+    let (store, all, total) = try signalWork()
     let version = SignalAnalyzer.version
     let hasFFmpeg = VideoFrame.findFFmpeg() != nil
-    let all = try store.unanalyzedAssets(version: version)
     let work = all.filter { hasFFmpeg || !$0.isVideo }
     var summary = AnalyzeSummary(remaining: all.count - work.count)
-    summary.known = try store.readingQueue { try $0.counts().total } - all.count
+    summary.known = total - all.count
     let worker = SignalWorker(worker: decoding.worker)
     let lanes = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
     let started = ContinuousClock.now
@@ -85,21 +84,25 @@ extension Library {
     return summary
   }
 
-  /// The store, writable, with the saved queue fresh.
-  func storeForSignals() throws -> IndexStore {
-    let fresh = try storeWithFreshQueue(mode: clusteringMode())
-    guard !fresh.isReadOnly else {
+  /// What `analyze` reads: the store, writable, the assets of the review queue (made fresh) without
+  /// signals of this version, and how many assets the queue holds.
+  func signalWork() throws -> (store: IndexStore, unanalyzed: [IndexStore.UnanalyzedAsset], total: Int) {
+    let store = try queueStore()
+    guard !store.isReadOnly else {
       throw LibraryError.cannotUpdateIndex(
         store: folder.path, reason: "the index cannot be written, so signals cannot be kept")
     }
-    return fresh
+    let (unanalyzed, total) = try withFreshQueue { queue in
+      (try queue.unanalyzedAssets(version: SignalAnalyzer.version), try queue.counts().total)
+    }
+    return (store, unanalyzed, total)
   }
 
   /// The similar groups of the review queue in `mode` (bursts included), each with the photo to
   /// keep suggested: see `SimilarGrouper` and `Suggestion`. Photos without signals (`analyze`)
   /// group only by burst.
   public func similarGroups(mode: MomentClusterer.Mode? = nil) throws -> [SimilarGroup] {
-    let candidates = try readingQueue(mode: mode) {
+    let candidates = try withFreshQueue(mode: mode) {
       try $0.similarCandidates(version: SignalAnalyzer.version)
     }
     return SimilarGrouper().groups(in: candidates)
@@ -107,7 +110,7 @@ extension Library {
 
   /// The similar group holding `id` in `mode`, if it is in one.
   public func similarGroup(holding id: AssetID, mode: MomentClusterer.Mode? = nil) throws -> SimilarGroup? {
-    let candidates = try readingQueue(mode: mode) { snapshot in
+    let candidates = try withFreshQueue(mode: mode) { snapshot in
       guard let item = try snapshot.item(id) else { return [SimilarGrouper.Candidate]() }
       return try snapshot.similarCandidates(version: SignalAnalyzer.version, moment: item.moment)
     }
@@ -126,9 +129,8 @@ extension Library {
   /// `Decisions` of the review queue in `mode`: counted once per change of the queue or of the
   /// signals, and kept in the store for the next call.
   public func decisions(mode: MomentClusterer.Mode? = nil) throws -> Decisions {
-    let store = try storeWithFreshQueue(mode: clusteringMode(mode))
     let version = SignalAnalyzer.version
-    let counted = try store.readingQueue { snapshot -> (IndexStore.DecisionCount, fresh: Bool) in
+    let counted = try withFreshQueue(mode: mode) { snapshot -> (IndexStore.DecisionCount, fresh: Bool) in
       let key = try snapshot.decisionKey(version: version) ?? ""
       if let kept = try snapshot.keptDecisionCount(key: key) { return (kept, false) }
       let candidates = try snapshot.similarCandidates(version: version)
@@ -140,7 +142,10 @@ extension Library {
         true
       )
     }
-    if counted.fresh { try store.keepDecisionCount(counted.0) }
+    // Kept where the store can be written; a read-only one counts again next time.
+    if counted.fresh, let store = try? queueStore(), !store.isReadOnly {
+      try store.keepDecisionCount(counted.0)
+    }
     return Decisions(items: counted.0.items, decisions: counted.0.decisions, groups: counted.0.groups)
   }
 

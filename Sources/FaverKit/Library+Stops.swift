@@ -1,6 +1,6 @@
 public import FaverCore
 internal import FaverStore
-public import Foundation
+internal import Foundation
 
 /// A stop of the review: a burst or a similar group is decided on together, with the photo to
 /// keep suggested. The groups are read from the saved queue and the signals kept in the index, in
@@ -25,7 +25,7 @@ extension Library {
   /// The moment with `id` in `mode` with its similar groups, read in one snapshot; nil when no
   /// moment has it.
   public func momentStops(_ id: String, mode: MomentClusterer.Mode? = nil) throws -> MomentStops? {
-    try readingQueue(mode: mode) { queue in
+    try withFreshQueue(mode: mode) { queue in
       guard let found = try queue.moment(id: id) else { return nil }
       let (card, moment) = try card(of: found, in: queue)
       return MomentStops(

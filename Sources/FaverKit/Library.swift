@@ -107,7 +107,7 @@ public final class Library: Sendable {
     do {
       guard try store.hasSavedQueue() else { return }
       let mode = try clusteringMode()
-      let freshening = try timed("The review queue made fresh") { try freshenQueue(mode: mode).freshening }
+      let freshening = try timed("The review queue made fresh") { try freshenQueue(mode: mode) }
       logger.debug("The review queue: \(freshening)")
     } catch {
       logger.warning("the review queue was not saved again (the next command rebuilds it): \(error)")
@@ -250,16 +250,21 @@ public final class Library: Sendable {
   /// (clustering sorts its bursts).
   func placedAssets(_ store: IndexStore, ordered: Bool = true) throws -> [Asset] {
     var assets = try timed("The assets read") { try store.assets() }
-    try timed("The assets placed on the timeline") {
-      Timeline().place(&assets, corrections: try store.clockCorrections())
-    }
-    guard ordered else { return assets }
+    placed(&assets, corrections: try store.clockCorrections(), ordered: ordered)
+    return assets
+  }
+
+  /// Places `assets` on the timeline with `corrections` (see `Timeline`), and puts them in the
+  /// order of their placed instants when `ordered`.
+  func placed(_ assets: inout [Asset], corrections: [ClockCorrection], ordered: Bool) {
+    timed("The assets placed on the timeline") { Timeline().place(&assets, corrections: corrections) }
+    guard ordered else { return }
     let instants = assets.map(\.captureTime.instant)
-    guard zip(instants, instants.dropFirst()).contains(where: { $0 > $1 }) else { return assets }
+    guard zip(instants, instants.dropFirst()).contains(where: { $0 > $1 }) else { return }
     let order = instants.indices.sorted {
       instants[$0] != instants[$1] ? instants[$0] < instants[$1] : $0 < $1
     }
-    return order.map { assets[$0] }
+    assets = order.map { assets[$0] }
   }
 
   /// The store's writer lock, or `LibraryError.busy` when another run holds it and `wait` is off.

@@ -7,17 +7,17 @@ import GRDB
 extension IndexStore {
   /// Every correction, oldest first (a later one wins where two cover the same photo).
   package func clockCorrections() throws -> [ClockCorrection] {
-    try database.read { db in
-      try Row.fetchAll(
-        db, sql: "SELECT camera, shift, fromWall, toWall FROM clockCorrection ORDER BY position"
-      )
+    try database.read { db in try Self.clockCorrections(in: db) }
+  }
+
+  static func clockCorrections(in db: Database) throws -> [ClockCorrection] {
+    try Row.fetchAll(db, sql: "SELECT camera, shift, fromWall, toWall FROM clockCorrection ORDER BY position")
       .map { row in
         ClockCorrection(
           camera: row[0], shift: row[1],
           from: (row[2] as Double?).map(Date.init(timeIntervalSince1970:)),
           to: (row[3] as Double?).map(Date.init(timeIntervalSince1970:)))
       }
-    }
   }
 
   /// Records `correction`, replacing one of the same camera over the same span in its place (so

@@ -42,14 +42,19 @@ extension IndexStore {
   /// of the rules of `recipe`. `writer` names the rest (the signals' version, the writer's
   /// build).
   package func manifestSource(recipe: String, writer: String) throws -> String? {
-    try database.read { db in
-      guard let stamp = try Self.queueStamp(db), stamp.isCurrent(recipe: recipe) else { return nil }
-      let mode = String(decoding: try JSONEncoder().encode(stamp.mode), as: UTF8.self)
-      let reviews = try Self.state(Int.self, key: Self.reviewGenerationKey, in: db) ?? 0
-      let signals = try Self.state(Int.self, key: Self.signalGenerationKey, in: db) ?? 0
-      let threshold = stamp.threshold.map { String($0) } ?? "none"
-      return "\(stamp.recipe) \(stamp.generation) \(mode) \(threshold) \(reviews) \(signals) \(writer)"
+    try database.read { db in try Self.manifestSource(recipe: recipe, writer: writer, in: db) }
+  }
+
+  /// `manifestSource` in the transaction of `db`.
+  static func manifestSource(recipe: String?, writer: String, in db: Database) throws -> String? {
+    guard let stamp = try Self.queueStamp(db), recipe.map(stamp.isCurrent(recipe:)) ?? true else {
+      return nil
     }
+    let mode = String(decoding: try JSONEncoder().encode(stamp.mode), as: UTF8.self)
+    let reviews = try Self.state(Int.self, key: Self.reviewGenerationKey, in: db) ?? 0
+    let signals = try Self.state(Int.self, key: Self.signalGenerationKey, in: db) ?? 0
+    let threshold = stamp.threshold.map { String($0) } ?? "none"
+    return "\(stamp.recipe) \(stamp.generation) \(mode) \(threshold) \(reviews) \(signals) \(writer)"
   }
 
   /// The manifest files last written, if any was recorded.
@@ -64,10 +69,10 @@ extension IndexStore {
 
   /// The saved queue's header (see `readQueue`) without its items; nil without a queue of the
   /// rules of `recipe`.
-  package func queueHeader(recipe: String) throws -> QueueHeader? {
-    try database.read { db in
-      guard let stamp = try Self.queueStamp(db), stamp.isCurrent(recipe: recipe) else { return nil }
-      return try Self.queueHeader(stamp, in: db)
+  static func queueHeader(recipe: String?, in db: Database) throws -> QueueHeader? {
+    guard let stamp = try Self.queueStamp(db), recipe.map(stamp.isCurrent(recipe:)) ?? true else {
+      return nil
     }
+    return try Self.queueHeader(stamp, in: db)
   }
 }

@@ -36,138 +36,136 @@ import GRDB
 /// identifier is among the moments to cut again, or when those moments have no room left.
 extension IndexStore {
   /// Brings the saved queue of `mode` up to date with every change since it was saved, by
-  /// the rules above, summarising each moment cut again with `summaries`; else leaves it as it
-  /// is and says why.
-  package func planQueue(
+  /// the rules above, in the write transaction of `db`, summarising each moment cut again with
+  /// `summaries`; else leaves it as it is and says why.
+  static func planQueue(
     mode: MomentClusterer.Mode, recipe: String, corrections: [ClockCorrection],
-    summaries: ([Moment]) -> [MomentSummary]
+    summaries: ([Moment]) -> [MomentSummary], in db: Database
   ) throws -> QueueUpkeep {
-    let roots = try roots()
+    let roots = try Self.roots(db)
     let clusterer = MomentClusterer(mode: mode)
-    return try database.write { db in
-      guard try !Self.isScratch(db) else { return .rebuild("the queue is in scratch tables") }
-      guard let stamp = try Self.queueStamp(db), stamp.isCurrent(recipe: recipe), stamp.mode == mode,
-        let mark = stamp.lastFileRow, let savedThreshold = stamp.threshold
-      else { return .rebuild("no queue of these rules and mode to plan from") }
-      let generation = try Self.dataGeneration(db)
-      guard generation != stamp.generation else { return .planned(items: 0) }
-      let clocks = try Row.fetchAll(
-        db, sql: "SELECT camera, oldCamera, oldShift, oldFrom, oldTo FROM clockChange ORDER BY seq")
-      let added = try Int64.fetchAll(
-        db, sql: "SELECT rowid FROM file WHERE rowid > ? ORDER BY rowid LIMIT ?",
-        arguments: [mark, Self.evidenceLimit + 1])
-      let logged = try Row.fetchAll(
-        db,
-        sql: """
-          SELECT fileRow, assetId, rootId, path, takenAt, utcOffset, timeSource, burstID FROM fileChange
-          ORDER BY seq LIMIT ?
-          """, arguments: [Self.evidenceLimit + 1])
-      guard added.count + logged.count <= Self.evidenceLimit else { return .rebuild("too many changes") }
-      guard generation - stamp.generation == added.count + logged.count + clocks.count else {
-        return .rebuild("roots changed, or files added since were changed again")
-      }
-      // The cameras whose corrections changed, and the spans of their corrections then and now.
-      var cameras: Set<String> = []
-      var spans: [(from: Double?, to: Double?)] = []
-      var widest = corrections.map { abs($0.shift) }.max() ?? 0
-      for change in clocks {
-        if let camera: String = change[0] { cameras.insert(camera) }
-        if let camera: String = change[1] {
-          cameras.insert(camera)
-          spans.append((change[3], change[4]))
-          widest = max(widest, abs(change[2] as Int? ?? 0))
-        }
-      }
-      for correction in corrections where cameras.contains(correction.camera) {
-        spans.append((correction.from?.timeIntervalSince1970, correction.to?.timeIntervalSince1970))
-      }
-      let timeline = Timeline()
-      let shift = TimeInterval(widest)
-      var reach = Reach(TimelineReach(timeline: timeline, largestShift: shift, pairing: Self.pairingReach))
-      // The photos a changed correction may move, placed again (those it does not move stay).
-      let corrected = try Self.rows(ofCameras: cameras, spans: spans, in: db)
-      guard corrected.count <= Self.evidenceLimit else {
-        return .rebuild("a correction reaches too many photos")
-      }
-      for (_, record) in try Self.records(rows: Set(corrected), in: db) {
-        guard try reach.add(Reach.Seed(record), in: db) else { return .rebuild(reach.declined ?? "") }
-      }
-      // The changes as they were.
-      var formerIDs: Set<String> = []
-      for change in logged {
-        let old = Reach.Seed(
-          rootId: change[2], path: change[3], takenAt: change[4], utcOffset: change[5],
-          timeSource: TimeSource(rawValue: change[6]) ?? .fileModified, burstID: change[7], identifier: nil)
-        formerIDs.insert(change[1])
-        guard try reach.add(old, in: db) else { return .rebuild(reach.declined ?? "") }
-      }
-      // The changed files as they are.
-      let updated = Set(logged.map { $0[0] as Int64 })
-      let changedRows = Set(added).union(updated)
-      for (_, record) in try Self.records(rows: changedRows, in: db) {
-        guard try reach.add(Reach.Seed(record), in: db) else { return .rebuild(reach.declined ?? "") }
-        reach.ids.insert(record.assetId)
-      }
-      reach.ids.formUnion(formerIDs)
-      reach.changed = reach.ids
-      guard try reach.close(in: db) else { return .rebuild(reach.declined ?? "") }
-      // Placed as a full build places them.
-      let reached = try Self.records(rows: reach.rows, in: db)
-      var assets = Self.assets(of: reached.map(\.record), roots: roots)
-      let localIDs = Set(assets.flatMap { $0.memberIDs.map(\.rawValue) })
-      guard
-        try Self.place(
-          &assets, without: localIDs.union(formerIDs), corrections: corrections, timeline: timeline, in: db)
-      else { return .rebuild("too many photos of known zone around the changed wall clocks") }
-      // What differs from the saved items. An asset with a file changed, added or gone takes its
-      // item's place (its file's row, its copies).
-      let changedIDs = Set(reached.filter { changedRows.contains($0.row) }.map(\.record.assetId))
-        .union(formerIDs)
-      var change = PlannedChange()
-      let holding = try db.cachedStatement(
-        sql: "SELECT \(QueuedItem.selection) FROM queueItem q WHERE q.assetId = ?")
-      for asset in assets {
-        let saved = try QueuedItem.fetchAll(holding, arguments: [asset.id.rawValue])
-        if saved.count == 1, saved[0].matches(asset),
-          !asset.memberIDs.contains(where: { changedIDs.contains($0.rawValue) })
-        {
-          change.kept.insert(asset.id.rawValue)
-        } else if asset.captureTime.isUndated {
-          change.undated.append(asset)
-        } else {
-          change.held[try Self.moment(before: asset, in: db), default: []].append(asset)
-        }
-      }
-      // Every saved item holding a file of the reach but a kept one leaves.
-      let holders = try db.cachedStatement(
-        sql: """
-          SELECT \(QueuedItem.selection) FROM queueItem q
-          WHERE q.assetId = ?1 OR q.companionId = ?1 OR q.rawId = ?1
-          """)
-      for id in localIDs.union(formerIDs) {
-        for item in try QueuedItem.fetchAll(holders, arguments: [id])
-        where !change.kept.contains(item.assetID.rawValue) {
-          change.leave(item)
-        }
-      }
-      let lastFileRow = added.last ?? mark
-      guard change.isEmpty == false else {
-        var updated = stamp
-        (updated.generation, updated.lastFileRow) = (generation, lastFileRow)
-        try Self.writeStamp(updated, scratch: false, in: db)
-        return .planned(items: 0)
-      }
-      guard let spans = try change.spans(window: clusterer.burstDetector.window.seconds, in: db) else {
-        return .rebuild("the moments around the changes cannot be cut again alone")
-      }
-      guard
-        let written = try Self.cutAgain(
-          spans, clusterer: clusterer, savedThreshold: savedThreshold,
-          stamp: QueueStamp(generation: generation, mode: mode, threshold: nil, recipe: recipe),
-          lastFileRow: lastFileRow, summaries: summaries, in: db)
-      else { return .rebuild("the moments to cut again are too many, or have no room") }
-      return .planned(items: written)
+    guard try !Self.isScratch(db) else { return .rebuild("the queue is in scratch tables") }
+    guard let stamp = try Self.queueStamp(db), stamp.isCurrent(recipe: recipe), stamp.mode == mode,
+      let mark = stamp.lastFileRow, let savedThreshold = stamp.threshold
+    else { return .rebuild("no queue of these rules and mode to plan from") }
+    let generation = try Self.dataGeneration(db)
+    guard generation != stamp.generation else { return .planned(items: 0) }
+    let clocks = try Row.fetchAll(
+      db, sql: "SELECT camera, oldCamera, oldShift, oldFrom, oldTo FROM clockChange ORDER BY seq")
+    let added = try Int64.fetchAll(
+      db, sql: "SELECT rowid FROM file WHERE rowid > ? ORDER BY rowid LIMIT ?",
+      arguments: [mark, Self.evidenceLimit + 1])
+    let logged = try Row.fetchAll(
+      db,
+      sql: """
+        SELECT fileRow, assetId, rootId, path, takenAt, utcOffset, timeSource, burstID FROM fileChange
+        ORDER BY seq LIMIT ?
+        """, arguments: [Self.evidenceLimit + 1])
+    guard added.count + logged.count <= Self.evidenceLimit else { return .rebuild("too many changes") }
+    guard generation - stamp.generation == added.count + logged.count + clocks.count else {
+      return .rebuild("roots changed, or files added since were changed again")
     }
+    // The cameras whose corrections changed, and the spans of their corrections then and now.
+    var cameras: Set<String> = []
+    var spans: [(from: Double?, to: Double?)] = []
+    var widest = corrections.map { abs($0.shift) }.max() ?? 0
+    for change in clocks {
+      if let camera: String = change[0] { cameras.insert(camera) }
+      if let camera: String = change[1] {
+        cameras.insert(camera)
+        spans.append((change[3], change[4]))
+        widest = max(widest, abs(change[2] as Int? ?? 0))
+      }
+    }
+    for correction in corrections where cameras.contains(correction.camera) {
+      spans.append((correction.from?.timeIntervalSince1970, correction.to?.timeIntervalSince1970))
+    }
+    let timeline = Timeline()
+    let shift = TimeInterval(widest)
+    var reach = Reach(TimelineReach(timeline: timeline, largestShift: shift, pairing: Self.pairingReach))
+    // The photos a changed correction may move, placed again (those it does not move stay).
+    let corrected = try Self.rows(ofCameras: cameras, spans: spans, in: db)
+    guard corrected.count <= Self.evidenceLimit else {
+      return .rebuild("a correction reaches too many photos")
+    }
+    for (_, record) in try Self.records(rows: Set(corrected), in: db) {
+      guard try reach.add(Reach.Seed(record), in: db) else { return .rebuild(reach.declined ?? "") }
+    }
+    // The changes as they were.
+    var formerIDs: Set<String> = []
+    for change in logged {
+      let old = Reach.Seed(
+        rootId: change[2], path: change[3], takenAt: change[4], utcOffset: change[5],
+        timeSource: TimeSource(rawValue: change[6]) ?? .fileModified, burstID: change[7], identifier: nil)
+      formerIDs.insert(change[1])
+      guard try reach.add(old, in: db) else { return .rebuild(reach.declined ?? "") }
+    }
+    // The changed files as they are.
+    let updated = Set(logged.map { $0[0] as Int64 })
+    let changedRows = Set(added).union(updated)
+    for (_, record) in try Self.records(rows: changedRows, in: db) {
+      guard try reach.add(Reach.Seed(record), in: db) else { return .rebuild(reach.declined ?? "") }
+      reach.ids.insert(record.assetId)
+    }
+    reach.ids.formUnion(formerIDs)
+    reach.changed = reach.ids
+    guard try reach.close(in: db) else { return .rebuild(reach.declined ?? "") }
+    // Placed as a full build places them.
+    let reached = try Self.records(rows: reach.rows, in: db)
+    var assets = Self.assets(of: reached.map(\.record), roots: roots)
+    let localIDs = Set(assets.flatMap { $0.memberIDs.map(\.rawValue) })
+    guard
+      try Self.place(
+        &assets, without: localIDs.union(formerIDs), corrections: corrections, timeline: timeline, in: db)
+    else { return .rebuild("too many photos of known zone around the changed wall clocks") }
+    // What differs from the saved items. An asset with a file changed, added or gone takes its
+    // item's place (its file's row, its copies).
+    let changedIDs = Set(reached.filter { changedRows.contains($0.row) }.map(\.record.assetId))
+      .union(formerIDs)
+    var change = PlannedChange()
+    let holding = try db.cachedStatement(
+      sql: "SELECT \(QueuedItem.selection) FROM queueItem q WHERE q.assetId = ?")
+    for asset in assets {
+      let saved = try QueuedItem.fetchAll(holding, arguments: [asset.id.rawValue])
+      if saved.count == 1, saved[0].matches(asset),
+        !asset.memberIDs.contains(where: { changedIDs.contains($0.rawValue) })
+      {
+        change.kept.insert(asset.id.rawValue)
+      } else if asset.captureTime.isUndated {
+        change.undated.append(asset)
+      } else {
+        change.held[try Self.moment(before: asset, in: db), default: []].append(asset)
+      }
+    }
+    // Every saved item holding a file of the reach but a kept one leaves.
+    let holders = try db.cachedStatement(
+      sql: """
+        SELECT \(QueuedItem.selection) FROM queueItem q
+        WHERE q.assetId = ?1 OR q.companionId = ?1 OR q.rawId = ?1
+        """)
+    for id in localIDs.union(formerIDs) {
+      for item in try QueuedItem.fetchAll(holders, arguments: [id])
+      where !change.kept.contains(item.assetID.rawValue) {
+        change.leave(item)
+      }
+    }
+    let lastFileRow = added.last ?? mark
+    guard change.isEmpty == false else {
+      var updated = stamp
+      (updated.generation, updated.lastFileRow) = (generation, lastFileRow)
+      try Self.writeStamp(updated, scratch: false, in: db)
+      return .planned(items: 0)
+    }
+    guard let spans = try change.spans(window: clusterer.burstDetector.window.seconds, in: db) else {
+      return .rebuild("the moments around the changes cannot be cut again alone")
+    }
+    guard
+      let written = try Self.cutAgain(
+        spans, clusterer: clusterer, savedThreshold: savedThreshold,
+        stamp: QueueStamp(generation: generation, mode: mode, threshold: nil, recipe: recipe),
+        lastFileRow: lastFileRow, summaries: summaries, in: db)
+    else { return .rebuild("the moments to cut again are too many, or have no room") }
+    return .planned(items: written)
   }
 
   /// How far apart in file time two files may be and still pair (a Live Photo's still and video,

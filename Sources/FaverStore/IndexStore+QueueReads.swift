@@ -41,60 +41,74 @@ extension IndexStore {
     ) throws -> Void
   ) throws -> Int? {
     try database.read { db in
-      guard let stamp = try Self.queueStamp(db), stamp.isCurrent(recipe: recipe) else { return nil }
-      let queue = try Self.queueHeader(stamp, in: db)
-      let moments = queue.moments
-      let join = try header(queue) && signals != nil
-      let kept = try Self.itemFingerprints(in: db)
-      var (waiting, unknown) = (0, 0)
-      for moment in moments where moment.reviewed < moment.total {
-        waiting += 1
-        if moment.reviewed > 0 || kept[moment.ordinal] == nil { unknown += 1 }
-      }
-      guard join || unknown * 8 > waiting else {
-        return try Self.readQueueByMoment(
-          moments, kept: kept, signals: signals, in: db, pending: pending)
-      }
-      var rows = try ColumnCursor(
-        db,
-        sql: join
-          ? CandidateColumns.selection + " ORDER BY q.position"
-          : "SELECT assetId, moment, burst, instant, reviewed FROM queueItem ORDER BY position",
-        arguments: join ? signals.map { [$0] } : nil)
-      let reviewedColumn = Int32(join ? CandidateColumns.reviewed : 4)
-      // The moment's items are handed to `endMoment` rather than captured: a variable a nested
-      // function captures is checked for exclusive access at each use.
-      var current: (moment: Int, burst: Int)?
-      var items = MomentItems()
-      var read = 0
-      // Each moment by its ordinal (ordinals may keep holes, see `IndexStore+QueueSpans`).
-      var byOrdinal: [Int: Int] = [:]
-      byOrdinal.reserveCapacity(moments.count)
-      for (index, moment) in moments.enumerated() { byOrdinal[moment.ordinal] = index }
-      func endMoment(_ ordinal: Int?, _ items: inout MomentItems) throws {
-        defer { items.removeAll() }
-        guard let ordinal, items.reviewed.contains(false), let index = byOrdinal[ordinal] else { return }
-        let moment = moments[index]
-        try pending(moment, items.fingerprint(of: moment), { items.bursts() }) {
-          guard let signals else { return [] }
-          let candidates = items.candidates(moment: ordinal)
-          return join ? candidates : try Self.withSignals(candidates, version: signals, in: db)
-        }
-      }
-      while try rows.next() {
-        read += 1
-        let (moment, burst) = (rows.int(1), rows.int(2))
-        let startsBurst = current?.moment != moment || current?.burst != burst
-        if current?.moment != moment { try endMoment(current?.moment, &items) }
-        current = (moment, burst)
-        items.append(
-          id: rows.unsafeText(0) ?? UnsafeBufferPointer(start: nil, count: 0), burst: burst,
-          startsBurst: startsBurst, instant: rows.double(3), reviewed: rows.bool(reviewedColumn),
-          signals: join ? CandidateColumns.signals(rows) : nil)
-      }
-      try endMoment(current?.moment, &items)
-      return read
+      try Self.readQueue(recipe: recipe, signals: signals, header: header, pending: pending, in: db)
     }
+  }
+
+  /// `readQueue` in the transaction of `db`.
+  static func readQueue(
+    recipe: String?, signals: Int?, header: (QueueHeader) throws -> Bool,
+    pending: (
+      QueuedMoment, Manifest.Fingerprint, _ bursts: () throws -> [Manifest.BurstEntry],
+      _ candidates: () throws -> [SimilarGrouper.Candidate]
+    ) throws -> Void, in db: Database
+  ) throws -> Int? {
+    guard let stamp = try Self.queueStamp(db), recipe.map(stamp.isCurrent(recipe:)) ?? true else {
+      return nil
+    }
+    let queue = try Self.queueHeader(stamp, in: db)
+    let moments = queue.moments
+    let join = try header(queue) && signals != nil
+    let kept = try Self.itemFingerprints(in: db)
+    var (waiting, unknown) = (0, 0)
+    for moment in moments where moment.reviewed < moment.total {
+      waiting += 1
+      if moment.reviewed > 0 || kept[moment.ordinal] == nil { unknown += 1 }
+    }
+    guard join || unknown * 8 > waiting else {
+      return try Self.readQueueByMoment(
+        moments, kept: kept, signals: signals, in: db, pending: pending)
+    }
+    var rows = try ColumnCursor(
+      db,
+      sql: join
+        ? CandidateColumns.selection + " ORDER BY q.position"
+        : "SELECT assetId, moment, burst, instant, reviewed FROM queueItem ORDER BY position",
+      arguments: join ? signals.map { [$0] } : nil)
+    let reviewedColumn = Int32(join ? CandidateColumns.reviewed : 4)
+    // The moment's items are handed to `endMoment` rather than captured: a variable a nested
+    // function captures is checked for exclusive access at each use.
+    var current: (moment: Int, burst: Int)?
+    var items = MomentItems()
+    var read = 0
+    // Each moment by its ordinal (ordinals may keep holes, see `IndexStore+QueueSpans`).
+    var byOrdinal: [Int: Int] = [:]
+    byOrdinal.reserveCapacity(moments.count)
+    for (index, moment) in moments.enumerated() { byOrdinal[moment.ordinal] = index }
+    func endMoment(_ ordinal: Int?, _ items: inout MomentItems) throws {
+      defer { items.removeAll() }
+      guard let ordinal, items.reviewed.contains(false), let index = byOrdinal[ordinal] else { return }
+      let moment = moments[index]
+      let candidates = { () throws -> [SimilarGrouper.Candidate] in
+        guard let signals else { return [] }
+        let candidates = items.candidates(moment: ordinal)
+        return join ? candidates : try Self.withSignals(candidates, version: signals, in: db)
+      }
+      try pending(moment, items.fingerprint(of: moment), { items.bursts() }, candidates)
+    }
+    while try rows.next() {
+      read += 1
+      let (moment, burst) = (rows.int(1), rows.int(2))
+      let startsBurst = current?.moment != moment || current?.burst != burst
+      if current?.moment != moment { try endMoment(current?.moment, &items) }
+      current = (moment, burst)
+      items.append(
+        id: rows.unsafeText(0) ?? UnsafeBufferPointer(start: nil, count: 0), burst: burst,
+        startsBurst: startsBurst, instant: rows.double(3), reviewed: rows.bool(reviewedColumn),
+        signals: join ? CandidateColumns.signals(rows) : nil)
+    }
+    try endMoment(current?.moment, &items)
+    return read
   }
 
   /// The fingerprints of the saved moments' items by ordinal, none where not kept (see
@@ -316,35 +330,44 @@ extension IndexStore {
     recipe: String, reviewedOnly: Bool = false, _ body: (Asset, _ momentID: String) throws -> Void
   ) throws -> Bool {
     try database.read { db in
-      guard try Self.queueStamp(db)?.isCurrent(recipe: recipe) == true else { return false }
-      var listing = try QueuedAssetListing(db, roots: try Self.roots(db))
-      // By ordinal (ordinals may keep holes, see `IndexStore+QueueSpans`).
-      var momentIDs: [Int: String] = [:]
-      let rows = try Row.fetchCursor(db, sql: "SELECT ordinal, momentId FROM queueMoment")
-      while let row = try rows.next() { momentIDs[row[0]] = row[1] }
-      // In the order of the index on (instant, assetId): only a run of equal instants (a burst
-      // within a second, a Live Photo's pair) is held, to be put in order of root, then path.
-      var run: [RunEntry] = []
-      func endRun() throws {
-        if run.count > 1 {
-          run.sort {
-            $0.rootId != $1.rootId
-              ? $0.rootId < $1.rootId : $0.path.utf8.lexicographicallyPrecedes($1.path.utf8)
-          }
-        }
-        // By index: iterating would copy each asset out of the run.
-        for index in run.indices {
-          let moment = run[index].moment
-          try body(run[index].asset, momentIDs[moment] ?? "")
-        }
-        run.removeAll(keepingCapacity: true)
-      }
-      try listing.forEach(in: db, reviewedOnly: reviewedOnly) { asset, place, moment in
-        if let last = run.last, last.asset.captureTime.instant != asset.captureTime.instant { try endRun() }
-        run.append(RunEntry(asset: asset, rootId: place.rootId, path: place.path, moment: moment))
-      }
-      try endRun()
-      return true
+      try Self.forEachQueuedAsset(recipe: recipe, reviewedOnly: reviewedOnly, body, in: db)
     }
+  }
+
+  /// `forEachQueuedAsset` in the transaction of `db`.
+  static func forEachQueuedAsset(
+    recipe: String?, reviewedOnly: Bool, _ body: (Asset, _ momentID: String) throws -> Void, in db: Database
+  ) throws -> Bool {
+    guard let stamp = try Self.queueStamp(db), recipe.map(stamp.isCurrent(recipe:)) ?? true else {
+      return false
+    }
+    var listing = try QueuedAssetListing(db, roots: try Self.roots(db))
+    // By ordinal (ordinals may keep holes, see `IndexStore+QueueSpans`).
+    var momentIDs: [Int: String] = [:]
+    let rows = try Row.fetchCursor(db, sql: "SELECT ordinal, momentId FROM queueMoment")
+    while let row = try rows.next() { momentIDs[row[0]] = row[1] }
+    // In the order of the index on (instant, assetId): only a run of equal instants (a burst
+    // within a second, a Live Photo's pair) is held, to be put in order of root, then path.
+    var run: [RunEntry] = []
+    func endRun() throws {
+      if run.count > 1 {
+        run.sort {
+          $0.rootId != $1.rootId
+            ? $0.rootId < $1.rootId : $0.path.utf8.lexicographicallyPrecedes($1.path.utf8)
+        }
+      }
+      // By index: iterating would copy each asset out of the run.
+      for index in run.indices {
+        let moment = run[index].moment
+        try body(run[index].asset, momentIDs[moment] ?? "")
+      }
+      run.removeAll(keepingCapacity: true)
+    }
+    try listing.forEach(in: db, reviewedOnly: reviewedOnly) { asset, place, moment in
+      if let last = run.last, last.asset.captureTime.instant != asset.captureTime.instant { try endRun() }
+      run.append(RunEntry(asset: asset, rootId: place.rootId, path: place.path, moment: moment))
+    }
+    try endRun()
+    return true
   }
 }

@@ -89,148 +89,158 @@ extension IndexStore {
     generation: Int,
     recipe: String
   ) throws -> Int {
+    try database.write { db in
+      try Self.saveQueue(
+        &assets, cuts: cuts, summary: summary, generation: generation, recipe: recipe, in: db)
+    }
+  }
+
+  /// `saveQueue` in the write transaction of `db`.
+  @discardableResult
+  static func saveQueue(
+    _ assets: inout [Asset], cuts: MomentClusterer.Cuts,
+    summary: (_ moment: Int, _ assets: [Asset]) throws -> MomentSummary,
+    generation: Int, recipe: String, in db: Database
+  ) throws -> Int {
     let (mode, threshold) = (cuts.mode, cuts.threshold)
-    let stamp = QueueStamp(generation: generation, mode: mode, threshold: threshold, recipe: recipe)
-    return try database.write { db in
-      let scratch = try Self.isScratch(db)
-      // A queue written whole: the writer's page cache while it is written, and the indexes to
-      // build once its rows are in.
-      var indexes: [(name: String, sql: String)] = []
-      // The save reads every asset's file row (a walk of an index of a million entries) and
-      // writes in order: a small page cache does it as fast, where the writer's own (64 MiB) would
-      // fill with pages read once. The writer's is given back for a few rows written in place.
-      let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
-      try db.execute(sql: "PRAGMA cache_size = -4096")
-      defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
-      // Read in the transaction that writes: a mark made meanwhile is counted, or waits.
-      let marked = Set(try String.fetchAll(db, sql: "SELECT assetId FROM review"))
-      // Let go once each item's row is found (a table of every asset).
-      var fileRows: OnlyFileRows? = try OnlyFileRows(db)
-      /// Hands `body` every item of the new queue in order, with its rank (its place in the queue),
-      /// its burst's ordinal (times `queueStep`), its moment's index in `cuts` and whether it is
-      /// reviewed. An item's position is its rank times `queueStep`, its moment's ordinal the
-      /// index times it (see `queueStep`).
-      func forEachItem(
-        _ body: (Asset, _ rank: Int, _ burst: Int, _ moment: Int, _ reviewed: Bool) throws -> Void
-      )
-        rethrows
-      {
-        var rank = 0
-        for moment in 0..<cuts.momentCount {
-          for burst in cuts.burstOrdinals(of: moment) {
-            for member in cuts.bursts.members(of: cuts.order[burst]) {
-              let asset = assets[member]
-              // An id's text is made anew on each read: none is made when nothing is marked.
-              let reviewed =
-                !marked.isEmpty
-                && (marked.contains(asset.id.rawValue)
-                  || asset.companion.map { marked.contains($0.id.rawValue) } == true
-                  || asset.raw.map { marked.contains($0.id.rawValue) } == true)
-              try body(asset, rank, burst * Self.queueStep, moment, reviewed)
-              rank += 1
-            }
+    var stamp = QueueStamp(generation: generation, mode: mode, threshold: threshold, recipe: recipe)
+    let scratch = try Self.isScratch(db)
+    // A queue written whole: the writer's page cache while it is written, and the indexes to
+    // build once its rows are in.
+    var indexes: [(name: String, sql: String)] = []
+    // The save reads every asset's file row (a walk of an index of a million entries) and
+    // writes in order: a small page cache does it as fast, where the writer's own (64 MiB) would
+    // fill with pages read once. The writer's is given back for a few rows written in place.
+    let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
+    try db.execute(sql: "PRAGMA cache_size = -4096")
+    defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
+    // Read in the transaction that writes: a mark made meanwhile is counted, or waits.
+    let marked = Set(try String.fetchAll(db, sql: "SELECT assetId FROM review"))
+    // Let go once each item's row is found (a table of every asset).
+    var fileRows: OnlyFileRows? = try OnlyFileRows(db)
+    /// Hands `body` every item of the new queue in order, with its rank (its place in the queue),
+    /// its burst's ordinal (times `queueStep`), its moment's index in `cuts` and whether it is
+    /// reviewed. An item's position is its rank times `queueStep`, its moment's ordinal the
+    /// index times it (see `queueStep`).
+    func forEachItem(
+      _ body: (Asset, _ rank: Int, _ burst: Int, _ moment: Int, _ reviewed: Bool) throws -> Void
+    )
+      rethrows
+    {
+      var rank = 0
+      for moment in 0..<cuts.momentCount {
+        for burst in cuts.burstOrdinals(of: moment) {
+          for member in cuts.bursts.members(of: cuts.order[burst]) {
+            let asset = assets[member]
+            // An id's text is made anew on each read: none is made when nothing is marked.
+            let reviewed =
+              !marked.isEmpty
+              && (marked.contains(asset.id.rawValue)
+                || asset.companion.map { marked.contains($0.id.rawValue) } == true
+                || asset.raw.map { marked.contains($0.id.rawValue) } == true)
+            try body(asset, rank, burst * Self.queueStep, moment, reviewed)
+            rank += 1
           }
         }
       }
-      // The first item that differs from the queue saved: only the items from there are written.
-      // One pass finds it and counts each moment's items.
-      // A saved item is kept only at its rank's position: a queue numbered otherwise (a span cut
-      // again, see `IndexStore+QueueSpans`) is written from the first item out of step on.
-      var saved: [Int64] = []
-      var firstHole = Int.max
-      let rows = try Row.fetchCursor(db, sql: "SELECT position, digest FROM queueItem ORDER BY position")
-      while let row = try rows.next() {
-        if firstHole == Int.max, row[0] as Int != saved.count * Self.queueStep { firstHole = saved.count }
-        saved.append(row[1])
-      }
-      var count = 0
-      var unchanged = 0
-      // Each moment's items, their range and their fingerprint, kept in its row (see
-      // `registerItemFingerprintMigration`).
-      var counts = Array(repeating: MomentCount(first: 0, end: 0), count: cuts.momentCount)
-      var previous = (moment: -1, burst: -1)
-      // Each item's file row by position, 0 when none (rows are numbered from 1): looked up once.
-      var fileIDs: [Int64] = []
-      fileIDs.reserveCapacity(assets.count)
-      func fileID(_ rank: Int) -> Int64? { fileIDs[rank] == 0 ? nil : fileIDs[rank] }
-      // How the items fall in the indexes that are not in queue order (see `indexesKept`).
-      var layout = ItemLayout()
-      forEachItem { asset, rank, burst, moment, reviewed in
-        count += 1
-        layout.add(asset)
-        if counts[moment].total == 0 { counts[moment].first = rank * Self.queueStep }
-        counts[moment].total += 1
-        counts[moment].end = rank * Self.queueStep + 1
-        if reviewed { counts[moment].reviewed += 1 }
-        counts[moment].items.add(item: asset, startsBurst: previous != (moment, burst))
-        previous = (moment, burst)
-        fileIDs.append(fileRows?.row(of: asset.id) ?? 0)
-        guard unchanged == rank, rank < saved.count, rank < firstHole,
-          saved[rank]
-            == QueueItemInserts.digest(
-              asset, burst: burst, moment: moment * Self.queueStep, fileID: fileID(rank))
-        else { return }
-        unchanged += 1
-      }
-      fileRows = nil
-      let rewritten = saved.count - unchanged + count - unchanged
-      if rewritten > count / 2 {
-        // Most of it: the indexes are dropped and made again once the rows are in (by sorting
-        // them); kept, every row went into each of them at a random place, and a million rows
-        // took 10 s. Those where nearly every row lands at the end (or that few rows enter) are
-        // kept: that costs less than a scan of the whole table to make each again.
-        let schema = scratch ? "temp" : "main"
-        indexes = try Row.fetchAll(
-          db,
-          sql:
-            "SELECT name, sql FROM \(schema).sqlite_master WHERE type = 'index' AND tbl_name = 'queueItem' AND sql IS NOT NULL"
-        ).map { (name: $0[0] as String, sql: $0[1] as String) }
-          .filter { !layout.indexesKept.contains($0.name) }
-        for index in indexes {
-          try db.execute(sql: "DROP INDEX \(schema).\(index.name.quotedDatabaseIdentifier)")
-        }
-        // The rows go in in order and each index is built once from them: the small page cache
-        // writes them as fast as the writer's own, which a million rows would fill (64 MiB).
-        try db.execute(sql: "DELETE FROM queueItem")
-        try insertItems(from: 0)
-      } else if rewritten > 0 {
-        // Each row goes into the indexes at its place: the writer's cache keeps their pages.
-        try db.execute(sql: "PRAGMA cache_size = \(cacheSize)")
-        // After the last item kept (at its rank's position): a span cut again may have numbered
-        // the next saved one below its rank's.
-        try db.execute(
-          sql: "DELETE FROM queueItem WHERE position > ?", arguments: [(unchanged - 1) * Self.queueStep])
-        try insertItems(from: unchanged)
-      }
-      func insertItems(from first: Int) throws {
-        var items = QueueItemInserts(db)
-        try forEachItem { asset, rank, burst, moment, reviewed in
-          guard rank >= first else { return }
-          try items.add(
-            asset, position: rank * Self.queueStep, burst: burst, moment: moment * Self.queueStep,
-            reviewed: reviewed,
-            fileID: fileID(rank))
-        }
-        try items.finish()
-      }
-      // Every moment's row: a boundary holds the library's threshold, which any new photo moves.
-      try db.execute(sql: "DELETE FROM queueMoment")
-      try Self.insertMoments(
-        count: cuts.momentCount, row: { (try summary($0, assets), cuts.boundaries[$0]) },
-        counts: counts, from: 0, step: Self.queueStep, in: db)
-      (assets, fileIDs) = ([], [])
-      for index in indexes { try db.execute(sql: index.sql) }
-      var stamp = stamp
-      if !scratch {
-        try db.execute(sql: "DELETE FROM queueGap")
-        try Self.insertGaps(cuts.gaps, firstBurst: Self.queueStep, step: Self.queueStep, in: db)
-        if try Self.dataGeneration(db) == generation {
-          stamp.lastFileRow = try Int64.fetchOne(db, sql: "SELECT MAX(rowid) FROM file") ?? 0
-        }
-      }
-      try Self.writeStamp(stamp, scratch: scratch, in: db)
-      return rewritten == 0 ? 0 : count - (rewritten > count / 2 ? 0 : unchanged)
     }
+    // The first item that differs from the queue saved: only the items from there are written.
+    // One pass finds it and counts each moment's items.
+    // A saved item is kept only at its rank's position: a queue numbered otherwise (a span cut
+    // again, see `IndexStore+QueueSpans`) is written from the first item out of step on.
+    var saved: [Int64] = []
+    var firstHole = Int.max
+    let rows = try Row.fetchCursor(db, sql: "SELECT position, digest FROM queueItem ORDER BY position")
+    while let row = try rows.next() {
+      if firstHole == Int.max, row[0] as Int != saved.count * Self.queueStep { firstHole = saved.count }
+      saved.append(row[1])
+    }
+    var count = 0
+    var unchanged = 0
+    // Each moment's items, their range and their fingerprint, kept in its row (see
+    // `registerItemFingerprintMigration`).
+    var counts = Array(repeating: MomentCount(first: 0, end: 0), count: cuts.momentCount)
+    var previous = (moment: -1, burst: -1)
+    // Each item's file row by position, 0 when none (rows are numbered from 1): looked up once.
+    var fileIDs: [Int64] = []
+    fileIDs.reserveCapacity(assets.count)
+    func fileID(_ rank: Int) -> Int64? { fileIDs[rank] == 0 ? nil : fileIDs[rank] }
+    // How the items fall in the indexes that are not in queue order (see `indexesKept`).
+    var layout = ItemLayout()
+    forEachItem { asset, rank, burst, moment, reviewed in
+      count += 1
+      layout.add(asset)
+      if counts[moment].total == 0 { counts[moment].first = rank * Self.queueStep }
+      counts[moment].total += 1
+      counts[moment].end = rank * Self.queueStep + 1
+      if reviewed { counts[moment].reviewed += 1 }
+      counts[moment].items.add(item: asset, startsBurst: previous != (moment, burst))
+      previous = (moment, burst)
+      fileIDs.append(fileRows?.row(of: asset.id) ?? 0)
+      guard unchanged == rank, rank < saved.count, rank < firstHole,
+        saved[rank]
+          == QueueItemInserts.digest(
+            asset, burst: burst, moment: moment * Self.queueStep, fileID: fileID(rank))
+      else { return }
+      unchanged += 1
+    }
+    fileRows = nil
+    let rewritten = saved.count - unchanged + count - unchanged
+    if rewritten > count / 2 {
+      // Most of it: the indexes are dropped and made again once the rows are in (by sorting
+      // them); kept, every row went into each of them at a random place, and a million rows
+      // took 10 s. Those where nearly every row lands at the end (or that few rows enter) are
+      // kept: that costs less than a scan of the whole table to make each again.
+      let schema = scratch ? "temp" : "main"
+      indexes = try Row.fetchAll(
+        db,
+        sql:
+          "SELECT name, sql FROM \(schema).sqlite_master WHERE type = 'index' AND tbl_name = 'queueItem' AND sql IS NOT NULL"
+      ).map { (name: $0[0] as String, sql: $0[1] as String) }
+        .filter { !layout.indexesKept.contains($0.name) }
+      for index in indexes {
+        try db.execute(sql: "DROP INDEX \(schema).\(index.name.quotedDatabaseIdentifier)")
+      }
+      // The rows go in in order and each index is built once from them: the small page cache
+      // writes them as fast as the writer's own, which a million rows would fill (64 MiB).
+      try db.execute(sql: "DELETE FROM queueItem")
+      try insertItems(from: 0)
+    } else if rewritten > 0 {
+      // Each row goes into the indexes at its place: the writer's cache keeps their pages.
+      try db.execute(sql: "PRAGMA cache_size = \(cacheSize)")
+      // After the last item kept (at its rank's position): a span cut again may have numbered
+      // the next saved one below its rank's.
+      try db.execute(
+        sql: "DELETE FROM queueItem WHERE position > ?", arguments: [(unchanged - 1) * Self.queueStep])
+      try insertItems(from: unchanged)
+    }
+    func insertItems(from first: Int) throws {
+      var items = QueueItemInserts(db)
+      try forEachItem { asset, rank, burst, moment, reviewed in
+        guard rank >= first else { return }
+        try items.add(
+          asset, position: rank * Self.queueStep, burst: burst, moment: moment * Self.queueStep,
+          reviewed: reviewed,
+          fileID: fileID(rank))
+      }
+      try items.finish()
+    }
+    // Every moment's row: a boundary holds the library's threshold, which any new photo moves.
+    try db.execute(sql: "DELETE FROM queueMoment")
+    try Self.insertMoments(
+      count: cuts.momentCount, row: { (try summary($0, assets), cuts.boundaries[$0]) },
+      counts: counts, from: 0, step: Self.queueStep, in: db)
+    (assets, fileIDs) = ([], [])
+    for index in indexes { try db.execute(sql: index.sql) }
+    if !scratch {
+      try db.execute(sql: "DELETE FROM queueGap")
+      try Self.insertGaps(cuts.gaps, firstBurst: Self.queueStep, step: Self.queueStep, in: db)
+      if try Self.dataGeneration(db) == generation {
+        stamp.lastFileRow = try Int64.fetchOne(db, sql: "SELECT MAX(rowid) FROM file") ?? 0
+      }
+    }
+    try Self.writeStamp(stamp, scratch: scratch, in: db)
+    return rewritten == 0 ? 0 : count - (rewritten > count / 2 ? 0 : unchanged)
   }
 
   /// How the items of a queue written whole, in order, fall in the indexes of `queueItem`: which

@@ -33,32 +33,37 @@ extension IndexStore {
   package func mark(_ ids: [AssetID], as mark: ReviewMark, at date: Date, keepingNewer: Bool = false) throws
     -> Marking
   {
-    try database.write { db in
-      let superseded = keepingNewer ? try Self.markedAfter(date, among: ids, in: db) : []
-      let ids = Set(ids).subtracting(superseded)
-      var changed = 0
-      for id in ids {
-        let row = try Row.fetchOne(
-          db, sql: "SELECT favorite, rejected FROM review WHERE assetId = ?", arguments: [id.rawValue])
-        let before = Self.state(favorite: row?[0], rejected: row?[1])
-        let after = before.marked(mark)
-        guard after != before else { continue }
-        changed += 1
-        if after == .unreviewed {
-          try db.execute(sql: "DELETE FROM review WHERE assetId = ?", arguments: [id.rawValue])
-        } else {
-          try db.execute(
-            sql: """
-              INSERT INTO review (assetId, reviewedAt, favorite, rejected) VALUES (?, ?, ?, ?)
-              ON CONFLICT(assetId) DO UPDATE SET favorite = excluded.favorite, rejected = excluded.rejected
-              """,
-            arguments: [id.rawValue, date.timeIntervalSince1970, after == .favorite, after == .rejected])
-        }
+    try database.write { db in try Self.mark(ids, as: mark, at: date, keepingNewer: keepingNewer, in: db) }
+  }
+
+  /// `mark` in the write transaction of `db`.
+  static func mark(
+    _ ids: [AssetID], as mark: ReviewMark, at date: Date, keepingNewer: Bool, in db: Database
+  ) throws -> Marking {
+    let superseded = keepingNewer ? try Self.markedAfter(date, among: ids, in: db) : []
+    let ids = Set(ids).subtracting(superseded)
+    var changed = 0
+    for id in ids {
+      let row = try Row.fetchOne(
+        db, sql: "SELECT favorite, rejected FROM review WHERE assetId = ?", arguments: [id.rawValue])
+      let before = Self.state(favorite: row?[0], rejected: row?[1])
+      let after = before.marked(mark)
+      guard after != before else { continue }
+      changed += 1
+      if after == .unreviewed {
+        try db.execute(sql: "DELETE FROM review WHERE assetId = ?", arguments: [id.rawValue])
+      } else {
+        try db.execute(
+          sql: """
+            INSERT INTO review (assetId, reviewedAt, favorite, rejected) VALUES (?, ?, ?, ?)
+            ON CONFLICT(assetId) DO UPDATE SET favorite = excluded.favorite, rejected = excluded.rejected
+            """,
+          arguments: [id.rawValue, date.timeIntervalSince1970, after == .favorite, after == .rejected])
       }
-      try Self.noteMarkTime(ids, at: date, in: db)
-      try Self.updateQueueReviewed(ids, in: db)
-      return Marking(changed: changed, superseded: superseded)
     }
+    try Self.noteMarkTime(ids, at: date, in: db)
+    try Self.updateQueueReviewed(ids, in: db)
+    return Marking(changed: changed, superseded: superseded)
   }
 
   /// Makes every id plainly reviewed — neither favorite nor rejected — in one transaction (an
@@ -139,16 +144,18 @@ extension IndexStore {
 
   /// Which of `ids` the index knows.
   package func knownAssetIDs(among ids: [AssetID]) throws -> Set<AssetID> {
-    try database.read { db in
-      var known: Set<AssetID> = []
-      for id in ids
-      where try Bool.fetchOne(
-        db, sql: "SELECT EXISTS(SELECT 1 FROM file WHERE assetId = ?)", arguments: [id.rawValue]) == true
-      {
-        known.insert(id)
-      }
-      return known
+    try database.read { db in try Self.knownAssetIDs(among: ids, in: db) }
+  }
+
+  static func knownAssetIDs(among ids: [AssetID], in db: Database) throws -> Set<AssetID> {
+    var known: Set<AssetID> = []
+    for id in ids
+    where try Bool.fetchOne(
+      db, sql: "SELECT EXISTS(SELECT 1 FROM file WHERE assetId = ?)", arguments: [id.rawValue]) == true
+    {
+      known.insert(id)
     }
+    return known
   }
 
   /// The saved cursor; nil when none was saved or it cannot be read.

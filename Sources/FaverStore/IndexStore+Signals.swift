@@ -36,28 +36,31 @@ extension IndexStore {
   /// The assets of the saved queue without signals of `version`, in queue order (what is reviewed
   /// next is analyzed first).
   package func unanalyzedAssets(version: Int) throws -> [UnanalyzedAsset] {
-    try database.read { db in
-      let rows = try Row.fetchCursor(
-        db,
-        sql: """
-          SELECT q.assetId, r.path, f.path, f.kind FROM queueItem AS q
-          JOIN file AS f ON f.assetId = q.assetId JOIN root AS r ON r.id = f.rootId
-          WHERE NOT EXISTS (SELECT 1 FROM photoSignal AS s WHERE s.assetId = q.assetId AND s.version = ?)
-          ORDER BY q.position, f.rootId, f.path
-          """,
-        arguments: [version])
-      var assets: [UnanalyzedAsset] = []
-      while let row = try rows.next() {
-        let id = AssetID(rawValue: row[0])
-        let path = joinPath(row[1], row[2] as String)
-        if assets.last?.id == id {
-          assets[assets.count - 1].paths.append(path)
-        } else {
-          assets.append(UnanalyzedAsset(id: id, paths: [path], isVideo: (row[3] as String) == "video"))
-        }
+    try database.read { db in try Self.unanalyzedAssets(version: version, in: db) }
+  }
+
+  /// `unanalyzedAssets` in the transaction of `db`.
+  static func unanalyzedAssets(version: Int, in db: Database) throws -> [UnanalyzedAsset] {
+    let rows = try Row.fetchCursor(
+      db,
+      sql: """
+        SELECT q.assetId, r.path, f.path, f.kind FROM queueItem AS q
+        JOIN file AS f ON f.assetId = q.assetId JOIN root AS r ON r.id = f.rootId
+        WHERE NOT EXISTS (SELECT 1 FROM photoSignal AS s WHERE s.assetId = q.assetId AND s.version = ?)
+        ORDER BY q.position, f.rootId, f.path
+        """,
+      arguments: [version])
+    var assets: [UnanalyzedAsset] = []
+    while let row = try rows.next() {
+      let id = AssetID(rawValue: row[0])
+      let path = joinPath(row[1], row[2] as String)
+      if assets.last?.id == id {
+        assets[assets.count - 1].paths.append(path)
+      } else {
+        assets.append(UnanalyzedAsset(id: id, paths: [path], isVideo: (row[3] as String) == "video"))
       }
-      return assets
     }
+    return assets
   }
 
   /// Keeps the signals (or the failure) of each asset, computed by `version`, in one transaction.

@@ -324,8 +324,13 @@ package final class IndexStore: Sendable {
   /// followed by id, and the list is put in order in place: a second list of a million assets,
   /// or a table of every id, was most of the memory of a first `clusters`.
   package func assets(pairing: LivePhotoPairing = LivePhotoPairing()) throws -> [Asset] {
-    let roots = try roots()
-    let assets = try database.read { db in
+    try database.read { db in try Self.assets(in: db, pairing: pairing) }
+  }
+
+  /// `assets(pairing:)` in the transaction of `db`.
+  static func assets(in db: Database, pairing: LivePhotoPairing = LivePhotoPairing()) throws -> [Asset] {
+    let roots = try Self.roots(db)
+    let assets = try {
       let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM file") ?? 0
       let copied = Set(
         try String.fetchAll(db, sql: "SELECT assetId FROM file GROUP BY assetId HAVING COUNT(*) > 1"))
@@ -396,7 +401,7 @@ package final class IndexStore: Sendable {
       Self.permute(&assets, to: order)
       assets.removeLast(assets.count - kept)
       return assets
-    }
+    }()
     return RawPairing().combined(pairing.combined(assets))
   }
 
@@ -417,7 +422,9 @@ package final class IndexStore: Sendable {
   }
 
   /// Whether `a` sorts before `b` by their UTF-8 bytes, as SQLite's default collation does.
-  private func utf8Precedes(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
+  private static func utf8Precedes(_ a: String, _ b: String) -> Bool {
+    a.utf8.lexicographicallyPrecedes(b.utf8)
+  }
 
   /// How many indexed files are copies of another one.
   package func duplicateCount() throws -> Int {

@@ -410,14 +410,14 @@ final class TwinLibraries {
   /// Brings both queues up to date: `appended` as `Library` does, `rebuilt` from the whole library
   /// (its queue dropped first). Returns how `appended` did it.
   func freshen() throws -> Library.QueueFreshening {
-    let done = try appended.library.freshenQueue(mode: .smart).freshening
+    let done = try appended.library.freshenQueue(mode: .smart)
     try rebuilt.store.database.write { db in
       try db.execute(sql: "DELETE FROM state WHERE key = 'queue'")
       try db.execute(sql: "DELETE FROM queueItem")
       try db.execute(sql: "DELETE FROM queueMoment")
       try db.execute(sql: "DELETE FROM queueGap")
     }
-    #expect(try rebuilt.library.freshenQueue(mode: .smart).freshening == .rebuilt)
+    #expect(try rebuilt.library.freshenQueue(mode: .smart) == .rebuilt)
     return done
   }
 }
