@@ -2,8 +2,9 @@ package import FaverCore
 import Foundation
 import GRDB
 
-/// The saved queue read whole, a row at a time: the manifest and `assets --json` are written from
-/// it as they are read, so a million assets are never in memory at once.
+/// The saved queue read whole, a row at a time: the manifest is written from it as it is read,
+/// and `forEachAsset` hands its assets over (`assets --json` is `IndexStore+AssetListing`), so a
+/// million assets are never in memory at once.
 extension IndexStore {
   /// The saved queue as its manifest begins: the threshold it was built with, the progress, and
   /// every moment in queue order (reviewed ones included).

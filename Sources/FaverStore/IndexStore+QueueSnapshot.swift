@@ -3,9 +3,10 @@ import Foundation
 package import GRDB
 
 extension IndexStore {
-  /// The saved review queue, the marks and the cursor as one snapshot: a use case reads all it
-  /// needs through one (`readingQueue`), or in the transaction that then moves the cursor
-  /// (`updatingQueue`), so what it answers never mixes two states of the store.
+  /// The saved review queue, the marks and the cursor in one transaction: a read
+  /// (`readingQueue`) or a write (`updatingQueue`). A use case makes the queue fresh and reads
+  /// all it needs in one (FaverKit's `Library.withFreshQueue`), so what it answers never mixes
+  /// two states of the store.
   package struct QueueSnapshot {
     let db: Database
     private let reader: QueuedAssetReader
@@ -36,7 +37,7 @@ extension IndexStore {
       try IndexStore.state(FaverCore.Cursor.self, key: "cursor", in: db)
     }
 
-    /// Saves the cursor, or forgets it when nil (in `updatingQueue` only).
+    /// Saves the cursor, or forgets it when nil (in a write transaction only).
     package func setCursor(_ cursor: FaverCore.Cursor?) throws {
       try IndexStore.setState(cursor, key: "cursor", in: db)
     }
