@@ -70,10 +70,15 @@ extension IndexStore {
     // which nothing in it moves) and from the first burst after it.
     // Stepped straight from SQLite: a Double decoded by GRDB per row of half a million cost twice
     // SQLite's own read.
+    // Each range of bursts outside them read by the table's key: one condition of many spans
+    // checked on every row of half a million was half of a night's plan.
     var before: [TimeInterval] = []
-    let (outside, bounds) = Self.outside(changed)
-    var rows = try ColumnCursor(db, sql: "SELECT gap FROM queueGap g WHERE " + outside, arguments: bounds)
-    while try rows.next() { before.append(rows.double(0)) }
+    for range in Self.outside(changed) {
+      var rows = try ColumnCursor(
+        db, sql: "SELECT gap FROM queueGap WHERE burst BETWEEN ? AND ?",
+        arguments: [range.lowerBound, range.upperBound])
+      while try rows.next() { before.append(rows.double(0)) }
+    }
     // Every span's gaps count; each span is cut once the threshold of them all is known.
     var gaps: [[TimeInterval]] = []
     for span in changed {
@@ -116,13 +121,17 @@ extension IndexStore {
       ?? 0
   }
 
-  /// The SQL condition on `g.burst` of a kept gap outside every span of `spans` (not after a
-  /// span's first burst and before the burst after it), and its arguments.
-  private static func outside(_ spans: [QueueSpan]) -> (String, StatementArguments) {
-    var bounds: StatementArguments = []
-    for span in spans { bounds += [span.firstBurst, span.end?.burst ?? Int.max] }
-    let inside = Array(repeating: "(g.burst > ? AND g.burst < ?)", count: spans.count)
-    return ("NOT (" + inside.joined(separator: " OR ") + ")", bounds)
+  /// The burst ordinals of the kept gaps outside every span of `spans` (not after a span's first
+  /// burst and before the burst after it), as ranges in order.
+  private static func outside(_ spans: [QueueSpan]) -> [ClosedRange<Int>] {
+    var ranges: [ClosedRange<Int>] = []
+    var from = Int.min
+    for span in spans.sorted(by: { $0.firstBurst < $1.firstBurst }) {
+      if span.firstBurst >= from { ranges.append(from...span.firstBurst) }
+      from = max(from, span.end?.burst ?? Int.max)
+    }
+    if from < Int.max { ranges.append(from...Int.max) }
+    return ranges
   }
 
   /// The spans around the kept gaps outside `changed` that a threshold moved from `saved` to
@@ -132,14 +141,16 @@ extension IndexStore {
     from saved: Double, to threshold: MomentClusterer.Threshold, outside changed: [QueueSpan],
     clusterer: MomentClusterer, in db: Database
   ) throws -> [SpanCut]? {
-    let (outside, bounds) = Self.outside(changed)
+    let ranges = Self.outside(changed)
+    let outside = Array(repeating: "g.burst BETWEEN ? AND ?", count: ranges.count).joined(separator: " OR ")
     let moments = try Int.fetchAll(
       db,
       sql: """
         SELECT DISTINCT q.moment FROM queueGap g JOIN queueItem q ON q.burst = g.burst
-        WHERE g.gap >= ? AND g.gap < ? AND \(outside) ORDER BY q.moment
+        WHERE g.gap >= ? AND g.gap < ? AND (\(outside)) ORDER BY q.moment
         """,
-      arguments: [min(saved, threshold.seconds), max(saved, threshold.seconds)] + bounds)
+      arguments: StatementArguments([min(saved, threshold.seconds), max(saved, threshold.seconds)])
+        + StatementArguments(ranges.flatMap { [$0.lowerBound, $0.upperBound] }))
     guard moments.count <= movedCutLimit else { return nil }
     // Moments close together are cut again in one span (a span reaches one moment either side).
     var groups: [ClosedRange<Int>] = []
