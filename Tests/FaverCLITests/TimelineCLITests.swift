@@ -108,7 +108,8 @@ private func sameSceneTwoCameras(in work: Work) throws {
   let suggested = try #require(dslr["suggestedShiftSeconds"] as? Int)
   #expect(abs(suggested - 3600) <= 10)
   // Three scenes of one day: too few runs and events for a quarter hour, but the shots coincide.
-  #expect((dslr["evidence"] as? String)?.hasPrefix("6 shots of 3 runs match Apple iPhone 15's photos") == true)
+  #expect(
+    (dslr["evidence"] as? String)?.hasPrefix("6 shots of 3 runs match Apple iPhone 15's photos") == true)
   #expect(dslr["suggestionPrecisionSeconds"] as? Int == 1)
   #expect(dslr["neverSet"] as? Bool == false)
   let counts = try #require(dslr["evidenceCounts"] as? [String: Int])
