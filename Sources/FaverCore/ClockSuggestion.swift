@@ -4,46 +4,88 @@ public import Foundation
 /// says so: a wrong suggestion breaks a timeline that was right, so a missed one costs less.
 ///
 /// The reference is the photos whose instant is known from their own file (an offset or GPS
-/// stamps: phones, whose clocks the network keeps right). A photo of the camera *matches* a
-/// candidate shift when, moved by it, it lands within `tolerance` of a reference photo of another
-/// camera (when both have GPS, within `nearby` meters of it too): the same scene seen by both.
-/// A shift is suggested when
-/// - it is at least `smallest` away from zero (a clock already right needs nothing);
-/// - its matches come from at least `minimumScenes` scenes (the camera's runs of photos no more
-///   than `sceneGap` apart), so one event cannot decide it;
-/// - it matches at least `contrast` times as many shots as no shift at all (within `smallest`
-///   either way) and as any other shift more than `exclusion` away from it — where cameras shoot
-///   through a long event, every shift matches something, and none stands out. A shot is a burst
-///   (photos no more than `burstGap` apart) counted once: ten frames lined up by chance with one
-///   photo of another camera are one coincidence, not ten.
-/// The shift is the median of its matching differences, to the second.
+/// stamps: phones, whose clocks the network keeps right), of every other camera. The common
+/// mistakes are whole hours and zones (a DSLR not moved to summer time, or not set to a trip's
+/// zone), so the rule first asks where the camera's runs sit (see `RunMap`: a run is its photos
+/// no more than `sceneGap` apart, an event its runs no more than `eventGap` apart; a run fits
+/// when it lies inside, or within `margin` of, a session of the reference photos):
+/// 1. Every quarter hour (`step`) within `window` either way is tried. The shift where the most
+///    runs fit (the middle of the quarter hours where that many do) is the camera's quarter hour
+///    when its runs number `minimumRuns` at `minimumEvents` events and at least `runContrast`
+///    times as many as fit with no shift and at the best other shift more than `runExclusion`
+///    away. No shift is the camera's quarter hour the same way, against every shift more than
+///    `runExclusion` away.
+/// 2. Coincident shots then refine it to the second, within its quarter hour (half a `step`
+///    either way; see `shots(_:within:)`): a photo matches a shift when, moved by it, it lands
+///    within `tolerance` of a reference photo (within `nearby` meters when both have GPS). The
+///    shots must come from `minimumScenes` runs and outnumber `contrast` times those of no shift
+///    and of any other shift more than `exclusion` away, and the shift be `smallest` or more.
+///    Without them a quarter hour other than none is suggested as it is; none suggests nothing.
+/// 3. With no quarter hour (runs too few, or every hour fits as well as another), coincident
+///    shots alone may decide, the same way, over the whole `window`.
+///
+/// A clock never set shows the date it counts from (most of its photos before `setSince`); the
+/// runs are then tried at every shift (not quarter hours), and the span where the most fit is
+/// suggested, by its middle, when that span is at most a `step` wide and passes step 1's counts
+/// against every shift more than `runExclusion` away; the suggestion adds the zone of the sessions
+/// it fits, since the camera's photos have none.
 public struct ClockSuggestion: Sendable {
-  /// The largest clock error looked for, either way.
+  /// The largest clock error looked for, either way (but for a clock never set).
   public var window: TimeInterval = 14 * 3600
+  /// Clock errors are whole quarter hours (zones and summer time) but for drift.
+  public var step: TimeInterval = 900
+  public var sceneGap: TimeInterval = 600
+  public var eventGap: TimeInterval = 3 * 3600
+  public var sessionGap: TimeInterval = 1800
+  public var margin: TimeInterval = 600
+  public var minimumRuns = 4
+  public var minimumEvents = 3
+  public var runContrast = 2.0
+  public var runExclusion: TimeInterval = 3600
+  /// How close to the best quarter hour the quarter hours next to it must come to widen the
+  /// precision claimed.
+  public var roundness = 0.2
+  /// The widest precision a suggestion from runs alone may claim.
+  public var widest: TimeInterval = 3600
   public var tolerance: TimeInterval = 10
   public var nearby = 300.0
-  public var sceneGap: TimeInterval = 600
   public var burstGap: TimeInterval = 3
   public var minimumScenes = 3
   public var contrast = 3.0
   public var exclusion: TimeInterval = 120
   /// Below this, a difference is the spread of one scene, not a wrong clock.
   public var smallest: TimeInterval = 30
+  /// A clock showing earlier dates was never set (2001-01-01: digital cameras count from 2000,
+  /// 1980 or 1970 when their battery is new).
+  public var setSince = Date(timeIntervalSince1970: 978_307_200)
+  /// The most run–session pairs a clock never set is tried against.
+  public var largestSearch = 4_000_000
 
   public init() {}
 
   /// What a suggestion rests on, for the person to judge it.
   public struct Evidence: Hashable, Sendable {
-    /// Seconds to add to the camera's placed times.
+    /// Seconds to add to the camera's clock.
     public var shift: Int
-    /// The camera's photos that match a reference photo after the shift, and their scenes.
-    public var photos: Int
-    public var scenes: Int
-    /// The camera most of the matching reference photos are of.
+    /// 1 when coincident shots fixed it to the second; `step` (900) when it is the quarter hour
+    /// its runs fit (the error is within half of it either way).
+    public var precision: Int
+    /// The camera most of the matched reference photos are of.
     public var reference: String
-    /// Shots matched by no shift, and by the best other shift.
-    public var unshifted: Int
-    public var otherwise: Int
+    /// The camera's runs that fit after the shift, their events, and the runs that fit with no
+    /// shift and at the best other shift; all 0 when coincident shots alone decided.
+    public var runs = 0
+    public var events = 0
+    public var unshifted = 0
+    public var otherwise = 0
+    /// The coincident shots that agree on the shift to the second, their runs, and the shots no
+    /// shift and the best other shift match; all 0 when the quarter hour stands alone.
+    public var shots = 0
+    public var scenes = 0
+    public var shotsUnshifted = 0
+    public var shotsOtherwise = 0
+    /// Whether the camera's clock was never set (see `neverSet(_:)`).
+    public var neverSet = false
   }
 
   /// The suggested shift in seconds for `camera`, given the library's placed assets and their
@@ -52,120 +94,161 @@ public struct ClockSuggestion: Sendable {
     evidence(for: camera, in: assets, cameras: cameras)?.shift
   }
 
-  /// The suggestion for `camera` with what it rests on; nil when the evidence is thin.
-  public func evidence(for camera: String, in assets: [Asset], cameras: [String?]) -> Evidence? {
-    var pairs = Pairs(
-      window: window, nearby: nearby, own: [], reference: [], referenceCamera: [])
-    var reference: [(instant: Double, coordinate: Coordinate?, camera: String?)] = []
-    for (asset, name) in zip(assets, cameras) {
-      if name == camera {
-        if asset.captureTime.source != .fileModified {
-          pairs.own.append((asset.captureTime.instant.timeIntervalSince1970, asset.coordinate))
-        }
-      } else if Timeline.isZoneEvidence(asset.captureTime) {
-        reference.append((asset.captureTime.instant.timeIntervalSince1970, asset.coordinate, name))
+  /// Whether a camera whose photos have these times counts from a default date: most of them
+  /// (their wall clocks, corrections included) before `setSince`.
+  public func neverSet(_ times: some Sequence<CaptureTime>) -> Bool {
+    var (before, all) = (0, 0)
+    for time in times where time.source != .fileModified {
+      all += 1
+      if time.instant.timeIntervalSince1970 + Double(time.placingOffset) < setSince.timeIntervalSince1970 {
+        before += 1
       }
     }
-    guard !pairs.own.isEmpty, !reference.isEmpty else { return nil }
-    pairs.own.sort { $0.instant < $1.instant }
+    return before * 2 > all
+  }
+
+  /// The suggestion for `camera` with what it rests on; nil when the evidence is thin.
+  public func evidence(for camera: String, in assets: [Asset], cameras: [String?]) -> Evidence? {
+    var own: [(instant: Double, coordinate: Coordinate?, offset: Int)] = []
+    var reference: [(instant: Double, coordinate: Coordinate?, camera: String?, offset: Int)] = []
+    for (asset, name) in zip(assets, cameras) {
+      let time = asset.captureTime
+      if name == camera {
+        if time.source != .fileModified {
+          own.append((time.instant.timeIntervalSince1970, asset.coordinate, time.placingOffset))
+        }
+      } else if Timeline.isZoneEvidence(time) {
+        reference.append((time.instant.timeIntervalSince1970, asset.coordinate, name, time.utcOffset ?? 0))
+      }
+    }
+    guard !own.isEmpty, !reference.isEmpty else { return nil }
+    own.sort { $0.instant < $1.instant }
     reference.sort { $0.instant < $1.instant }
-    pairs.reference = reference.map { ($0.instant, $0.coordinate) }
-    pairs.referenceCamera = reference.map(\.camera)
+    var pairs = Pairs(
+      nearby: nearby, own: own.map { ($0.instant, $0.coordinate) },
+      reference: reference.map { ($0.instant, $0.coordinate) }, referenceCamera: reference.map(\.camera))
     var (scene, shot) = (0, 0)
-    for index in pairs.own.indices {
-      let gap = index > 0 ? pairs.own[index].instant - pairs.own[index - 1].instant : 0
+    for index in own.indices {
+      let gap = index > 0 ? own[index].instant - own[index - 1].instant : 0
       if gap > sceneGap { scene += 1 }
       if gap > burstGap { shot += 1 }
       pairs.scene.append(scene)
       pairs.shot.append(shot)
     }
+    let map = RunMap(
+      own: own.map(\.instant), reference: reference.map { ($0.instant, $0.camera, $0.offset) }, rule: self)
+    if neverSet(own: own) { return neverSetEvidence(map, pairs, ownOffsets: own.map(\.offset)) }
 
-    // Each shot counted once per bin of `tolerance` seconds; a candidate is three bins.
-    let bins = Int((window / tolerance).rounded(.up))
-    var counts = [Int](repeating: 0, count: 2 * bins + 1)
-    var lastShot = [Int](repeating: -1, count: counts.count)
-    pairs.visit { photo, _, difference in
-      let slot = min(max(Int((difference / tolerance).rounded(.down)) + bins, 0), counts.count - 1)
-      if lastShot[slot] != pairs.shot[photo] {
-        lastShot[slot] = pairs.shot[photo]
-        counts[slot] += 1
-      }
+    let quarters = Int((window / step).rounded(.down))
+    let counts = (-quarters...quarters).map { map.count(at: Double($0) * step) }
+    func runs(_ quarter: Int) -> Int { counts[quarter + quarters].runs }
+    let unshifted = runs(0)
+    // The quarter hour where the most fit over its width, and those next to it within
+    // `roundness` of it: of them a whole hour, else a half hour (clock mistakes are zones), else
+    // the middle one; the precision claimed is as wide as they are.
+    let spreads = (-quarters...quarters).map { $0 == 0 ? -1 : map.spread(at: Double($0) * step, width: step) }
+    let most = spreads.max() ?? 0
+    let top = (-quarters...quarters).first { spreads[$0 + quarters] == most } ?? 0
+    func near(_ quarter: Int) -> Bool {
+      abs(quarter) <= quarters && Double(spreads[quarter + quarters]) >= (1 - roundness) * Double(most)
     }
-    func stretch(_ slot: Int) -> Int {
-      (max(slot - 1, 0)...min(slot + 1, counts.count - 1)).reduce(0) { $0 + counts[$1] }
+    var (low, high) = (top, top)
+    while near(low - 1) { low -= 1 }
+    while near(high + 1) { high += 1 }
+    let whole = (low...high).filter { $0 != 0 && Int(Double($0) * step) % 3600 == 0 }
+    let halves = (low...high).filter { $0 != 0 && Int(Double($0) * step) % 1800 == 0 }
+    let middle = whole.count == 1 ? whole[0] : halves.count == 1 ? halves[0] : (low + high) / 2
+    let width = Double(high - low + 1) * step
+    func best(apartFrom quarter: Int) -> Int {
+      (-quarters...quarters).filter { $0 != 0 && abs(Double($0 - quarter) * step) > runExclusion }.map(runs)
+        .max()
+        ?? 0
     }
-    func center(_ slot: Int) -> Double { (Double(slot - bins) + 0.5) * tolerance }
-    let peak = counts.indices.filter { abs(center($0)) >= smallest }.max { stretch($0) < stretch($1) }
-    guard let peak, stretch(peak) > 0 else { return nil }
-    let rival = counts.indices.filter {
-      abs(center($0)) >= smallest && abs(center($0) - center(peak)) > exclusion
-    }.max { stretch($0) < stretch($1) }
+    let rival = best(apartFrom: middle)
+    let otherwiseThanNone = best(apartFrom: 0)
+    func clear(_ count: (runs: Int, events: Int), over others: Int) -> Bool {
+      count.runs >= minimumRuns && count.events >= minimumEvents
+        && Double(count.runs) >= runContrast * Double(max(others, 1))
+    }
+    let half = step / 2
+    if middle != 0, width <= widest, clear(counts[middle + quarters], over: max(unshifted, rival)) {
+      let shift = Double(middle) * step
+      let fit = map.fitting(at: shift)
+      var evidence = Evidence(
+        shift: Int(shift), precision: Int(width),
+        reference: Self.majority(fit.map { map.sessions[$0.session].camera }),
+        runs: runs(middle), events: counts[middle + quarters].events, unshifted: unshifted, otherwise: rival)
+      if let found = shots(pairs, within: (shift - half)...(shift + half)) { evidence.refine(found) }
+      return evidence
+    }
+    if clear(counts[quarters], over: otherwiseThanNone) {
+      guard let found = shots(pairs, within: -half...half) else { return nil }
+      var evidence = Evidence(
+        shift: 0, precision: 1, reference: "", runs: unshifted, events: counts[quarters].events,
+        unshifted: unshifted, otherwise: otherwiseThanNone)
+      evidence.refine(found)
+      return evidence
+    }
+    guard let found = shots(pairs, within: -window...window) else { return nil }
+    var evidence = Evidence(shift: 0, precision: 1, reference: "")
+    evidence.refine(found)
+    return evidence
+  }
 
-    let found = pairs.matches(in: (center(peak) - 1.5 * tolerance)...(center(peak) + 1.5 * tolerance))
-    let unshifted = pairs.matches(in: -smallest...smallest).shots
-    let otherwise =
-      rival.map { pairs.matches(in: (center($0) - 1.5 * tolerance)...(center($0) + 1.5 * tolerance)).shots }
-      ?? 0
-    guard found.scenes >= minimumScenes,
-      Double(found.shots) >= contrast * Double(max(unshifted, otherwise, 1)),
-      let median = found.median, abs(median) >= smallest
+  /// The suggestion for a clock never set: its runs tried at every shift.
+  private func neverSetEvidence(_ map: RunMap, _ pairs: Pairs, ownOffsets: [Int]) -> Evidence? {
+    guard map.runs.count * map.sessions.count <= largestSearch else { return nil }
+    let reach = 300 * 365 * 86_400.0
+    let found = map.widest(in: -reach...reach, apart: runExclusion)
+    guard let low = found.best.first?.lowerBound, let high = found.best.last?.upperBound, high - low <= step
     else { return nil }
-    return Evidence(
-      shift: Int(median.rounded()), photos: found.photos, scenes: found.scenes,
-      reference: found.reference ?? "", unshifted: unshifted, otherwise: otherwise)
+    // The minute within half an hour of it where the most fit over a quarter hour.
+    let center = ((low + high) / 2 / 60).rounded() * 60
+    let minutes = (-30...30).map { center + Double($0) * 60 }
+    let spreads = minutes.map { map.spread(at: $0, width: step) }
+    let tied = minutes.indices.filter { spreads[$0] == spreads.max() }
+    let middle = minutes[((tied.first ?? 30) + (tied.last ?? 30)) / 2]
+    let count = map.count(at: middle)
+    guard count.runs >= minimumRuns, count.events >= minimumEvents,
+      Double(count.runs) >= runContrast * Double(max(found.otherwise, 1))
+    else { return nil }
+    let fit = map.fitting(at: middle)
+    // The camera's photos had no zone; moved, they take the zone of the sessions they fit.
+    let zones = fit.map { map.sessions[$0.session].offset }.sorted()
+    let offsets = ownOffsets.sorted()
+    let zone = zones[zones.count / 2] - offsets[offsets.count / 2]
+    var evidence = Evidence(
+      shift: Int(middle), precision: Int(2 * step),
+      reference: Self.majority(fit.map { map.sessions[$0.session].camera }),
+      runs: count.runs, events: count.events, unshifted: 0, otherwise: found.otherwise, neverSet: true)
+    if let shots = shots(pairs, within: (middle - step / 2)...(middle + step / 2)) { evidence.refine(shots) }
+    evidence.shift += zone
+    return evidence
+  }
+
+  /// Whether most of the camera's photos (instants and placing offsets) show a date before
+  /// `setSince`.
+  private func neverSet(own: [(instant: Double, coordinate: Coordinate?, offset: Int)]) -> Bool {
+    own.filter { $0.instant + Double($0.offset) < setSince.timeIntervalSince1970 }.count * 2 > own.count
+  }
+
+  /// The name most of `names` are; "" when none.
+  private static func majority(_ names: [String?]) -> String {
+    var byName: [String: Int] = [:]
+    for name in names { if let name { byName[name, default: 0] += 1 } }
+    return byName.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? ""
   }
 }
 
-/// The camera's photos against the reference photos within the window: every difference
-/// (reference minus photo) is visited, none kept (a million photos give a hundred million).
-private struct Pairs {
-  var window: TimeInterval
-  var nearby: Double
-  var own: [(instant: Double, coordinate: Coordinate?)]
-  var reference: [(instant: Double, coordinate: Coordinate?)]
-  /// The scene and the shot of each of the camera's photos, by position.
-  var scene: [Int] = []
-  var shot: [Int] = []
-  var referenceCamera: [String?]
-
-  /// Calls `body` with the camera's photo, the reference photo and their difference.
-  func visit(_ body: (Int, Int, Double) -> Void) {
-    let instants = reference.map(\.instant)
-    for (index, photo) in own.enumerated() {
-      var other = instants.firstIndex(atLeast: photo.instant - window)
-      while other < instants.count, instants[other] <= photo.instant + window {
-        defer { other += 1 }
-        if let a = photo.coordinate, let b = reference[other].coordinate, a.distance(to: b) > nearby {
-          continue
-        }
-        body(index, other, instants[other] - photo.instant)
-      }
-    }
-  }
-
-  /// The photos with a difference in `range`, their scenes, the median of those differences and
-  /// the camera most of the matched reference photos are of.
-  func matches(in range: ClosedRange<Double>) -> (
-    photos: Int, shots: Int, scenes: Int, median: Double?, reference: String?
-  ) {
-    var photos = Set<Int>()
-    var scenes = Set<Int>()
-    var shots = Set<Int>()
-    var differences: [Double] = []
-    var byCamera: [String: Int] = [:]
-    visit { photo, other, difference in
-      guard range.contains(difference) else { return }
-      photos.insert(photo)
-      scenes.insert(scene[photo])
-      shots.insert(shot[photo])
-      differences.append(difference)
-      if let name = referenceCamera[other] { byCamera[name, default: 0] += 1 }
-    }
-    differences.sort()
-    let reference = byCamera.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
-    return (
-      photos.count, shots.count, scenes.count, differences.isEmpty ? nil : differences[differences.count / 2],
-      reference
-    )
+extension ClockSuggestion.Evidence {
+  /// Takes the shift coincident shots agree on, to the second.
+  mutating func refine(_ found: ClockSuggestion.Shots) {
+    shift = Int(found.shift.rounded())
+    precision = 1
+    if let name = found.reference, reference.isEmpty { reference = name }
+    shots = found.shots
+    scenes = found.scenes
+    shotsUnshifted = found.unshifted
+    shotsOtherwise = found.otherwise
   }
 }

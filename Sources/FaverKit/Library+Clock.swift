@@ -19,12 +19,18 @@ extension Library {
     public var shiftSeconds: Int
     /// Every correction of it, oldest first.
     public var corrections: [ClockCorrection]
-    /// The shift to give it (its latest correction included) when its photos of the same scenes
-    /// as other cameras' are still a constant time off (see `ClockSuggestion`); nil when nothing
-    /// stands out.
+    /// The shift to give it (its latest correction included) when its photos sit among other
+    /// cameras' a constant time off (see `ClockSuggestion`); nil when nothing stands out.
     public var suggestedShiftSeconds: Int?
-    /// What the suggestion rests on, as a sentence: "12 photos of 3 scenes match Apple iPhone
-    /// 15's within 10 s after it (none without it)"; nil without a suggestion.
+    /// What the suggestion rests on (see `ClockSuggestion.Evidence`: its precision, 1 or 900
+    /// seconds, and its counts); nil without a suggestion.
+    public var suggestion: ClockSuggestion.Evidence?
+    /// Whether its clock was never set: most of its photos show a date before 2001.
+    public var neverSet = false
+    /// What the suggestion rests on, as a sentence: "6 runs at 4 events fall inside Apple iPhone
+    /// 15's photos after it, none without it, 1 at best after any other shift; no coincident
+    /// shots fix it to the second: it is the quarter hour"; for a clock never set, that too, and
+    /// why nothing is suggested when nothing is; otherwise nil.
     public var evidence: String?
   }
 
@@ -40,30 +46,62 @@ extension Library {
       guard let name else { continue }
       grouped[name, default: []].append(index)
     }
+    let rule = ClockSuggestion()
     return grouped.keys.sorted().map { name in
       let own = (grouped[name] ?? []).lazy.map { assets[$0] }
       let byWall = own.min { $0.captureTime.fileWallClock < $1.captureTime.fileWallClock }
       let lastByWall = own.max { $0.captureTime.fileWallClock < $1.captureTime.fileWallClock }
       let mine = corrections.filter { $0.camera == name }
       let withOwnZone = own.filter { Timeline.isZoneEvidence($0.captureTime) }.count
-      let rule = ClockSuggestion()
       let suggestion =
         suggesting && withOwnZone * 2 < own.count
         ? rule.evidence(for: name, in: assets, cameras: names) : nil
+      let neverSet = rule.neverSet(own.map(\.captureTime))
+      var sentence = suggestion.map(Self.sentence)
+      if neverSet {
+        let shown =
+          "Its clock was never set (it shows \(byWall?.captureTime.iso8601.prefix(10) ?? "")"
+          + " … \(lastByWall?.captureTime.iso8601.prefix(10) ?? ""), before 2001)"
+        sentence =
+          sentence.map { shown + "; " + $0 }
+          ?? (suggesting
+            ? shown + "; nothing suggested: no one shift puts \(rule.minimumRuns) of its runs at "
+              + "\(rule.minimumEvents) events among other cameras' photos, within a quarter hour, clearly "
+              + "more than any other" : shown)
+      }
       return Camera(
         name: name, photos: own.count, first: byWall?.captureTime.iso8601 ?? "",
         last: lastByWall?.captureTime.iso8601 ?? "", shiftSeconds: mine.last?.shift ?? 0, corrections: mine,
-        suggestedShiftSeconds: suggestion.map { $0.shift + (mine.last?.shift ?? 0) },
-        evidence: suggestion.map { Self.sentence($0, tolerance: rule.tolerance) })
+        suggestedShiftSeconds: suggestion.map { $0.shift + (mine.last?.shift ?? 0) }, suggestion: suggestion,
+        neverSet: neverSet, evidence: sentence)
     }
   }
 
   /// A suggestion's evidence as a sentence.
-  private static func sentence(_ evidence: ClockSuggestion.Evidence, tolerance: TimeInterval) -> String {
-    let unshifted = evidence.unshifted == 0 ? "none" : "\(evidence.unshifted)"
-    return
-      "\(evidence.photos.counted("photo")) of \(evidence.scenes) scenes match \(evidence.reference)'s within "
-      + "\(Int(tolerance)) s after it (\(unshifted) without it, \(evidence.otherwise) at best after any other shift)"
+  private static func sentence(_ evidence: ClockSuggestion.Evidence) -> String {
+    func none(_ count: Int) -> String { count == 0 ? "none" : "\(count)" }
+    let reference = evidence.reference.isEmpty ? "other cameras'" : "\(evidence.reference)'s"
+    var parts: [String] = []
+    if evidence.runs > 0 {
+      parts.append(
+        "\(evidence.runs.counted("run")) at \(evidence.events.counted("event")) fall inside \(reference) "
+          + (evidence.unshifted == evidence.runs && evidence.otherwise < evidence.runs
+            ? "photos with no shift, \(evidence.otherwise) at best after any shift over an hour"
+            : "photos after it, \(none(evidence.unshifted)) without it, \(evidence.otherwise) at best after "
+              + "any other shift"))
+    }
+    if evidence.shots > 0 {
+      parts.append(
+        "\(evidence.shots.counted("shot")) of \(evidence.scenes.counted("run")) "
+          + (evidence.runs > 0
+            ? "within 10 s of its photos fix it to the second"
+            : "match \(reference) photos within 10 s after it")
+          + " (\(none(evidence.shotsUnshifted)) without it, \(evidence.shotsOtherwise) at best after any other "
+          + "shift)")
+    } else {
+      parts.append("no coincident shots fix it to the second: it is the quarter hour")
+    }
+    return parts.joined(separator: "; ")
   }
 
   /// What a clock correction did.

@@ -107,7 +107,13 @@ private func sameSceneTwoCameras(in work: Work) throws {
   #expect(dslr["shiftSeconds"] as? Int == 0)
   let suggested = try #require(dslr["suggestedShiftSeconds"] as? Int)
   #expect(abs(suggested - 3600) <= 10)
-  #expect((dslr["evidence"] as? String)?.hasPrefix("6 photos of 3 scenes match Apple iPhone 15's") == true)
+  // Three scenes of one day: too few runs and events for a quarter hour, but the shots coincide.
+  #expect(
+    (dslr["evidence"] as? String)?.hasPrefix("6 shots of 3 runs match Apple iPhone 15's photos") == true)
+  #expect(dslr["suggestionPrecisionSeconds"] as? Int == 1)
+  #expect(dslr["neverSet"] as? Bool == false)
+  let counts = try #require(dslr["evidenceCounts"] as? [String: Int])
+  #expect(counts["shots"] == 6 && counts["shotRuns"] == 3 && counts["runs"] == 0)
   #expect(cameras.first?["suggestedShiftSeconds"] is NSNull)
 
   #expect(

@@ -99,7 +99,94 @@ func aClockAnHourAheadAndOneMinutesBehindAreSuggestedTheirShiftsAndNothingElse(s
   let evidence = try #require(
     ClockSuggestion().evidence(for: "Canon EOS 80D", in: assets, cameras: assets.map(\.camera)))
   #expect(abs(evidence.shift - 3600) <= 10)
-  #expect(evidence.scenes >= 3 && evidence.photos >= evidence.scenes)
+  #expect(evidence.precision == 1)
+  #expect(evidence.scenes >= 3 && evidence.shots >= evidence.scenes)
   #expect(["Apple iPhone 15", "Google Pixel 8"].contains(evidence.reference))
-  #expect(Double(evidence.photos) >= 3 * Double(max(evidence.unshifted, evidence.otherwise, 1)))
+  #expect(Double(evidence.shots) >= 3 * Double(max(evidence.shotsUnshifted, evidence.shotsOtherwise, 1)))
+}
+
+// Libraries with their truth (`ClockLibrary`): the settings were chosen on `tunedSeeds`.
+// `heldOutSeeds` 101…116 were first run with the rule fixed; they showed the quarter hour
+// claimed too sharply on a DSLR with few events, and the claim was widened to the quarter hours
+// near the best (`roundness`), so they informed that one change. 201…216 were first run after it.
+// Both are kept as they came out, with the suggestions still wrong on them named in `knownWrong`.
+private let tunedSeeds = [UInt64](1...8)
+private let heldOutSeeds = [UInt64](101...116) + [UInt64](201...216)
+/// Libraries where the rule suggests a shift out of what it claims: a Nikon with few events whose
+/// runs fit best 1.5 h from its error, and two clocks never set placed 30 min off.
+private let knownWrong = [
+  "seed 109, 0.03, NIKON D750", "seed 204, 0.25, Canon EOS 80D",
+]
+
+/// What the rule made of a set of libraries with one wrong clock: suggestions to the second and
+/// to the quarter hour (or wider, for a clock never set) within what they claim, silences, and
+/// anything else (a suggestion out of what it claims, or one for the other, right, camera).
+private struct Tally: CustomStringConvertible {
+  var toTheSecond = 0
+  var coarser = 0
+  var silent = 0
+  var wrong: [String] = []
+  var cases: Int { toTheSecond + coarser + silent + wrong.count }
+  var description: String {
+    "\(toTheSecond) to the second, \(coarser) coarser, \(silent) silent, wrong: \(wrong)"
+  }
+
+  init(_ error: ClockLibrary.Error?, seeds: [UInt64], together: [Double] = [0.03, 0.25]) {
+    for seed in seeds {
+      for rate in together {
+        for (camera, other) in [
+          (ClockLibrary.canon, ClockLibrary.nikon), (ClockLibrary.nikon, ClockLibrary.canon),
+        ] {
+          let library = ClockLibrary(seed: seed, together: rate, errors: error.map { [camera: $0] } ?? [:])
+          let name = "seed \(seed), \(rate), \(camera)"
+          if let found = library.suggestion(for: other) { wrong.append("\(name): \(other) \(found.shift)") }
+          guard let found = library.suggestion(for: camera) else {
+            silent += 1
+            continue
+          }
+          let off = abs(found.shift - (library.truth[camera] ?? 0))
+          if error == nil || off > max(10, found.precision / 2) {
+            wrong.append("\(name): \(found.shift) (\(found.precision))")
+          } else if found.precision == 1 {
+            toTheSecond += 1
+          } else {
+            coarser += 1
+          }
+        }
+      }
+    }
+  }
+}
+
+@Test(arguments: [tunedSeeds, heldOutSeeds])
+func rightClocksAmongPhonesAreNeverSuggestedAShift(seeds: [UInt64]) {
+  // Both DSLRs right, shooting the phones' scenes never, seldom or often; the Nikon also alone on
+  // a trip of its own, which the library places in the phones' zone at home.
+  let tally = Tally(nil, seeds: seeds, together: [0, 0.03, 0.25])
+  #expect(tally.wrong.isEmpty, "\(tally)")
+  #expect(tally.silent == seeds.count * 6)
+}
+
+@Test(
+  arguments: [
+    (ClockLibrary.Error.ahead(3600), 0.5), (.ahead(-3600), 0.4), (.ahead(19_800), 0.55),
+    (.ahead(-32_400), 0.6),
+    (.ahead(200), 0.05), (.neverSet, 0.2),
+  ], [tunedSeeds, heldOutSeeds])
+func aWrongClockIsFoundWithinThePrecisionItClaims(error: (ClockLibrary.Error, share: Double), seeds: [UInt64])
+{
+  // Nothing wrong is ever suggested; the share of libraries where it is found at all.
+  let (error, share) = error
+  let tally = Tally(error, seeds: seeds)
+  #expect(tally.wrong.allSatisfy { wrong in knownWrong.contains { wrong.hasPrefix($0 + ":") } }, "\(tally)")
+  #expect(Double(tally.toTheSecond + tally.coarser) >= share * Double(tally.cases), "\(tally)")
+}
+
+@Test(arguments: [tunedSeeds, heldOutSeeds])
+func coincidentShotsFixAnHourToTheSecondAndWithoutThemItIsTheQuarterHour(seeds: [UInt64]) {
+  // A phone's shot caught within 5 s one time in four, or in thirty.
+  let often = Tally(.ahead(3600), seeds: seeds, together: [0.25])
+  let seldom = Tally(.ahead(3600), seeds: seeds, together: [0.03])
+  #expect(often.toTheSecond >= often.cases / 3, "\(often)")
+  #expect(seldom.toTheSecond <= seldom.cases / 10 && seldom.coarser >= seldom.cases / 3, "\(seldom)")
 }

@@ -116,9 +116,12 @@ extension Faver {
           + "\(camera.first) … \(camera.last)"
         if camera.shiftSeconds != 0 { line += "  corrected by \(ClockText.text(camera.shiftSeconds))" }
         if let suggested = camera.suggestedShiftSeconds {
+          let precision = camera.suggestion?.precision == 1 ? "to the second" : "to the quarter hour"
           line +=
-            "  suggested: \(ClockText.text(suggested)) (faver clock --camera '\(camera.name)' --shift "
+            "  suggested: \(ClockText.text(suggested)), \(precision) (faver clock --camera '\(camera.name)' --shift "
             + "\(ClockText.text(suggested))): \(camera.evidence ?? "")"
+        } else if let evidence = camera.evidence {
+          line += "  \(evidence)"
         }
         print(line)
       }
@@ -132,8 +135,23 @@ extension Faver {
       var last: String
       var shiftSeconds: Int
       var suggestedShiftSeconds: Int?
+      var suggestionPrecisionSeconds: Int?
+      var neverSet: Bool
       var evidence: String?
+      var evidenceCounts: Counts?
       var corrections: [Correction]
+
+      /// What a suggestion rests on, as `ClockSuggestion.Evidence` counts it.
+      struct Counts: Encodable {
+        var runs: Int
+        var events: Int
+        var unshifted: Int
+        var otherwise: Int
+        var shots: Int
+        var shotRuns: Int
+        var shotsUnshifted: Int
+        var shotsOtherwise: Int
+      }
 
       struct Correction: Encodable {
         var shiftSeconds: Int
@@ -145,7 +163,15 @@ extension Faver {
         (name, photos, first, last) = (camera.name, camera.photos, camera.first, camera.last)
         shiftSeconds = camera.shiftSeconds
         suggestedShiftSeconds = camera.suggestedShiftSeconds
+        suggestionPrecisionSeconds = camera.suggestion?.precision
+        neverSet = camera.neverSet
         evidence = camera.evidence
+        evidenceCounts = camera.suggestion.map {
+          Counts(
+            runs: $0.runs, events: $0.events, unshifted: $0.unshifted, otherwise: $0.otherwise,
+            shots: $0.shots,
+            shotRuns: $0.scenes, shotsUnshifted: $0.shotsUnshifted, shotsOtherwise: $0.shotsOtherwise)
+        }
         corrections = camera.corrections.map {
           Correction(
             shiftSeconds: $0.shift, from: $0.from.map(ClockText.wallClock), to: $0.to.map(ClockText.wallClock)
@@ -154,7 +180,9 @@ extension Faver {
       }
 
       enum CodingKeys: String, CodingKey {
-        case name, photos, first, last, shiftSeconds, suggestedShiftSeconds, evidence, corrections
+        case name, photos, first, last, shiftSeconds, suggestedShiftSeconds, suggestionPrecisionSeconds,
+          neverSet
+        case evidence, evidenceCounts, corrections
       }
 
       func encode(to encoder: any Encoder) throws {
@@ -165,7 +193,10 @@ extension Faver {
         try container.encode(last, forKey: .last)
         try container.encode(shiftSeconds, forKey: .shiftSeconds)
         try container.encode(suggestedShiftSeconds, forKey: .suggestedShiftSeconds)
+        try container.encode(suggestionPrecisionSeconds, forKey: .suggestionPrecisionSeconds)
+        try container.encode(neverSet, forKey: .neverSet)
         try container.encode(evidence, forKey: .evidence)
+        try container.encode(evidenceCounts, forKey: .evidenceCounts)
         try container.encode(corrections, forKey: .corrections)
       }
     }
