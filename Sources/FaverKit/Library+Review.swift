@@ -96,23 +96,29 @@ extension Library {
   /// showed), else where `next` resumes; nil when there is nothing to show: an empty library, or
   /// every asset reviewed and no cursor. Reading it never moves the cursor (the page's GET).
   public func reviewPosition(mode: MomentClusterer.Mode? = nil) throws -> ReviewPosition? {
-    try withFreshQueue(mode: mode) { queue in
-      let cursor = try queue.cursor()
-      var shown = cursor?.isLeft == true ? nil : try cursor.flatMap { try queue.asset(holding: $0.assetID) }
-      if shown == nil {
-        guard let resume = try queue.resume(from: cursor) else { return nil }
-        shown = try queue.asset(holding: resume.assetID)
-      }
-      guard let (item, asset) = shown, let found = try queue.moment(at: item.moment) else { return nil }
-      return ReviewPosition(
-        asset: asset, moment: try card(of: found, in: queue).card,
-        previousMoment: try queue.moment(before: item.moment)?.summary.id,
-        nextMoment: try queue.moment(after: item.moment)?.summary.id,
-        progress: try queue.progress(),
-        group: try Self.similarGroups(inMoment: item.moment, of: queue).first {
-          $0.assetIDs.contains(asset.id)
-        })
+    try withFreshQueue(mode: mode) { try position(in: $0)?.position }
+  }
+
+  /// Where the review stands in `queue`, and the saved moment it is in.
+  func position(in queue: IndexStore.QueueSnapshot) throws -> (
+    position: ReviewPosition, moment: QueuedMoment
+  )? {
+    let cursor = try queue.cursor()
+    var shown = cursor?.isLeft == true ? nil : try cursor.flatMap { try queue.asset(holding: $0.assetID) }
+    if shown == nil {
+      guard let resume = try queue.resume(from: cursor) else { return nil }
+      shown = try queue.asset(holding: resume.assetID)
     }
+    guard let (item, asset) = shown, let found = try queue.moment(at: item.moment) else { return nil }
+    let position = ReviewPosition(
+      asset: asset, moment: try card(of: found, in: queue).card,
+      previousMoment: try queue.moment(before: item.moment)?.summary.id,
+      nextMoment: try queue.moment(after: item.moment)?.summary.id,
+      progress: try queue.progress(),
+      group: try Self.similarGroups(inMoment: item.moment, of: queue).first {
+        $0.assetIDs.contains(asset.id)
+      })
+    return (position, found)
   }
 
   /// The asset with `id` (its Live Photo video's or raw file's id finds the photo), with its

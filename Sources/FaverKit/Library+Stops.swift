@@ -20,16 +20,36 @@ extension Library {
     public var moment: Moment
     /// The groups of two or more, in queue order; an asset in none is a stop of its own.
     public var groups: [SimilarGroup]
+    /// The moment before and after this one, in queue order; nil at either end.
+    public var previousMoment: String?
+    public var nextMoment: String?
   }
 
   /// The moment with `id` in `mode` with its similar groups, read in one snapshot; nil when no
   /// moment has it.
   public func momentStops(_ id: String, mode: MomentClusterer.Mode? = nil) throws -> MomentStops? {
     try withFreshQueue(mode: mode) { queue in
-      guard let found = try queue.moment(id: id) else { return nil }
-      let (card, moment) = try card(of: found, in: queue)
-      return MomentStops(
-        card: card, moment: moment, groups: try Self.similarGroups(inMoment: found.ordinal, of: queue))
+      try queue.moment(id: id).map { try stops(of: $0, in: queue) }
     }
+  }
+
+  /// Where the review stands (`reviewPosition`) and its moment's stops, read in one snapshot: what
+  /// a page that opens shows first, in one request.
+  public func reviewOpening(mode: MomentClusterer.Mode? = nil) throws -> (
+    position: ReviewPosition, stops: MomentStops
+  )? {
+    try withFreshQueue(mode: mode) { queue in
+      guard let (position, found) = try position(in: queue) else { return nil }
+      return (position, try stops(of: found, in: queue))
+    }
+  }
+
+  /// The saved queue's moment `found` as the review page draws it.
+  func stops(of found: QueuedMoment, in queue: IndexStore.QueueSnapshot) throws -> MomentStops {
+    let (card, moment) = try card(of: found, in: queue)
+    return MomentStops(
+      card: card, moment: moment, groups: try Self.similarGroups(inMoment: found.ordinal, of: queue),
+      previousMoment: try queue.moment(before: found.ordinal)?.summary.id,
+      nextMoment: try queue.moment(after: found.ordinal)?.summary.id)
   }
 }

@@ -75,12 +75,35 @@ enum API {
 
   /// `GET /api/moments/{id}/assets`: the moment, every asset in it in order, how they group
   /// into bursts, and into similar groups (bursts included), each one stop of the review with
-  /// the photo to keep suggested.
+  /// the photo to keep suggested; the moments before and after it (`null` at either end).
   struct MomentAssets: Encodable {
     var moment: Library.MomentCard
     var bursts: [BurstObject]
     var assets: [AssetListing]
     var groups: [SimilarGroup]
+    var previousMoment: String?
+    var nextMoment: String?
+
+    init(_ found: Library.MomentStops) {
+      moment = found.card
+      bursts = found.moment.bursts.map { BurstObject(id: $0.id, assets: $0.assets.map(\.id.rawValue)) }
+      assets = found.moment.assets.map(AssetListing.init)
+      groups = found.groups
+      previousMoment = found.previousMoment
+      nextMoment = found.nextMoment
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(moment, forKey: .moment)
+      try container.encode(bursts, forKey: .bursts)
+      try container.encode(assets, forKey: .assets)
+      try container.encode(groups, forKey: .groups)
+      try container.encode(previousMoment, forKey: .previousMoment)
+      try container.encode(nextMoment, forKey: .nextMoment)
+    }
+
+    enum CodingKeys: String, CodingKey { case moment, bursts, assets, groups, previousMoment, nextMoment }
   }
 
   /// `GET /api/review`: the photo on screen, its moment and the library's progress.
@@ -92,6 +115,19 @@ enum API {
     var progress: ProgressObject
     /// The similar group (or burst) the asset is in; `null` when in none.
     var group: SimilarGroup?
+    /// With `?stops=1`, the moment's stops as `GET /api/moments/{id}/assets` answers them (a page
+    /// that opens shows its first photo from one request); absent without it.
+    var stops: MomentAssets? = nil
+
+    init(_ place: Library.ReviewPosition, stops: Library.MomentStops? = nil) {
+      asset = AssetListing(place.asset)
+      moment = place.moment
+      previousMoment = place.previousMoment
+      nextMoment = place.nextMoment
+      progress = ProgressObject(place.progress)
+      group = place.group
+      self.stops = stops.map(MomentAssets.init)
+    }
 
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
@@ -101,9 +137,12 @@ enum API {
       try container.encode(nextMoment, forKey: .nextMoment)
       try container.encode(progress, forKey: .progress)
       try container.encode(group, forKey: .group)
+      try container.encodeIfPresent(stops, forKey: .stops)
     }
 
-    enum CodingKeys: String, CodingKey { case asset, moment, previousMoment, nextMoment, progress, group }
+    enum CodingKeys: String, CodingKey {
+      case asset, moment, previousMoment, nextMoment, progress, group, stops
+    }
   }
 
   struct ProgressObject: Encodable {

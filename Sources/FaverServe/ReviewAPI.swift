@@ -19,7 +19,7 @@ struct ReviewAPI: Sendable {
   func add(to router: Router<some RequestContext>) {
     let api = router.group("api")
     api.post("next") { _, _ in try await next() }
-    api.get("review") { _, _ in try await place() }
+    api.get("review") { request, _ in try await place(request) }
     api.get("progress") { _, _ in
       try Reply.json(API.ProgressObject(try await blocking { try library.progress() }))
     }
@@ -43,14 +43,15 @@ struct ReviewAPI: Sendable {
     return try Reply.json(AssetListing(item.asset))
   }
 
-  /// `GET /api/review`: the photo the cursor is on (whatever its state), its moment, the progress.
-  func place() async throws -> Response {
-    guard let place = try await blocking({ try library.reviewPosition() }) else { return Reply.null }
-    return try Reply.json(
-      API.ReviewPosition(
-        asset: AssetListing(place.asset), moment: place.moment,
-        previousMoment: place.previousMoment, nextMoment: place.nextMoment,
-        progress: API.ProgressObject(place.progress), group: place.group))
+  /// `GET /api/review`: the photo the cursor is on (whatever its state), its moment, the progress;
+  /// with `?stops=1`, the moment's stops too, read with it.
+  func place(_ request: Request) async throws -> Response {
+    guard request.uri.queryParameters["stops"] == "1" else {
+      guard let place = try await blocking({ try library.reviewPosition() }) else { return Reply.null }
+      return try Reply.json(API.ReviewPosition(place))
+    }
+    guard let opening = try await blocking({ try library.reviewOpening() }) else { return Reply.null }
+    return try Reply.json(API.ReviewPosition(opening.position, stops: opening.stops))
   }
 
   /// `POST /api/cursor` `{"id": …}`: the photo on screen, where `next` and a reopened page resume.
@@ -91,11 +92,7 @@ struct ReviewAPI: Sendable {
       return Reply.error(
         .notFound, "No moment has the id \(id); the moments may have been cut again: reload.")
     }
-    return try Reply.json(
-      API.MomentAssets(
-        moment: found.card,
-        bursts: found.moment.bursts.map { API.BurstObject(id: $0.id, assets: $0.assets.map(\.id.rawValue)) },
-        assets: found.moment.assets.map(AssetListing.init), groups: found.groups))
+    return try Reply.json(API.MomentAssets(found))
   }
 
   /// `GET /api/assets/{id}`.

@@ -58,3 +58,19 @@ func theReviewPageWorksInARealBrowser() throws {
   #expect(status == 0, "\(output)")
   #expect(output.contains("all passed"), "\(output)")
 }
+
+/// The review page moves without waiting for the server (`browser/instant_stops.py`): the first
+/// photo from one request; with every save answered 3 s late, each → is drawn at once, across a
+/// moment's end too; after a fast run of stops with favorites every mark the page sent is in the
+/// store, and a reload and `faver next` show the photo the run ended on.
+@Test(
+  .enabled(
+    if: BrowserTools.available || BrowserTools.required,
+    "needs chromium, chromium-driver, python3-selenium and python3-pil (scripts/install-deps)"))
+func theReviewPageMovesWithoutWaitingForTheServer() throws {
+  let script = ServeWorkspace.package.appendingPathComponent("Tests/FaverServeTests/browser/instant_stops.py")
+  let (status, output) = try BrowserTools.run(
+    BrowserTools.python, [script.path, "--faver", BrowserTools.faver.path])
+  #expect(status == 0, "\(output)")
+  #expect(output.contains("all passed"), "\(output)")
+}

@@ -86,7 +86,7 @@ const withState = (asset, mark) => Object.assign({}, asset, {
 });
 const marked = (asset) => (state.marks[asset.id] ? withState(asset, state.marks[asset.id]) : asset);
 
-// A moment's assets as taken, with the marks made since.
+// A moment's assets as taken, with the marks made since; its neighbours those in the order taken.
 function momentNow(id) {
   const taken = state.moments.get(id);
   if (!taken) return null;
@@ -96,7 +96,13 @@ function momentNow(id) {
     reviewed: count((asset) => asset.reviewed), favorites: count((asset) => asset.favorite),
     rejected: count((asset) => asset.rejected),
   });
-  return Object.assign({}, taken, { moment, assets });
+  const { order } = state.meta;
+  const position = order.indexOf(id);
+  return Object.assign({}, taken, {
+    moment, assets,
+    previousMoment: position > 0 ? order[position - 1] : state.meta.previousMoment,
+    nextMoment: position < order.length - 1 ? order[position + 1] : state.meta.nextMoment,
+  });
 }
 
 // How many photos are still to review among those taken, and the library's progress with the
@@ -124,7 +130,9 @@ function answer(path) {
   if (path === "/api/progress") return progressNow();
   const match = /^\/api\/moments\/([^/?]+)\/assets$/.exec(path);
   if (match) return momentNow(decodeURIComponent(match[1]));
-  if (path !== "/api/review") return null;
+  // `?stops=1`: the moment's stops with the place, as the server answers it.
+  const stops = path === "/api/review?stops=1";
+  if (path !== "/api/review" && !stops) return null;
   // Where the review is: the photo last moved to when it was taken along, else the first taken
   // photo not yet seen.
   const order = state.meta.order;
@@ -136,11 +144,9 @@ function answer(path) {
     if (!here) return null;
     asset = here.assets.find((item) => ids.has(item.id) && !item.reviewed);
   }
-  const position = order.indexOf(here.moment.id);
   return {
     asset, moment: here.moment, progress: progressNow(),
-    previousMoment: position > 0 ? order[position - 1] : state.meta.previousMoment,
-    nextMoment: position < order.length - 1 ? order[position + 1] : state.meta.nextMoment,
+    previousMoment: here.previousMoment, nextMoment: here.nextMoment, ...(stops ? { stops: here } : {}),
   };
 }
 

@@ -1,5 +1,7 @@
 // The review screen: one photo at a time, resuming at the server's cursor. Moving on is the
-// review: the photo left counts as seen, saved before the screen moves.
+// review: the photo left counts as seen. A move swaps in what is ready (the next stops decoded
+// ahead, the next moment fetched ahead), then talks to the server: the mark and the cursor go
+// through the saver's queue, kept on this device before the screen moves and sent in order.
 import { api } from "./api.js";
 import { renderCompare } from "./compare.js";
 import { describeMoment, fileName } from "./describe.js";
@@ -8,7 +10,7 @@ import { filterNamed, filters } from "./filters.js";
 import { showFrame } from "./frame.js";
 import { momentum } from "./momentum.js";
 import { saver } from "./saver.js";
-import { photoFailed, photoLoaded, playLive, prefetchStops, showOnStage } from "./stage.js";
+import { photoFailed, photoLoaded, playLive, prepareStops, showOnStage } from "./stage.js";
 import { renderStory } from "./story.js";
 import { $, notice } from "./ui.js";
 import { zoom } from "./zoom.js";
@@ -18,6 +20,20 @@ function withState(asset, state) {
     reviewed: state !== "unreviewed", favorite: state === "favorite", rejected: state === "rejected",
   });
 }
+
+// `moment` (as the server answered) with the marks still waiting in the saver's queue, which the
+// server could not know yet: what this page did is what it shows.
+function withQueuedMarks(moment) {
+  for (const operation of saver.queue) {
+    if (operation.kind !== "mark") continue;
+    const index = moment.assets.findIndex((asset) => asset.id === operation.id);
+    if (index >= 0) moment.assets[index] = withState(moment.assets[index], operation.state);
+  }
+  return moment;
+}
+
+// A move asked for (a key, a tap, a swipe): the start of what the browser benchmark times.
+const asked = () => performance.mark("faver:ask");
 
 export const review = {
   place: null, // GET /api/review: the moment's summary, its neighbours, the library's progress
@@ -31,6 +47,9 @@ export const review = {
   holding: false,
   filter: "all", // the review walks only the photos passing it ("review my favorites again")
   filtered: null, // with a filter, the ids of the moments holding such photos, in order
+  ahead: new Map(), // moment id → {loading, moment}: the next moment's assets, fetched ahead
+  placing: null, // the request for the place after a move, while under way
+  placeAgain: false, // moves made meanwhile: asked again once it is answered
 
   get asset() { return this.moment ? this.moment.assets[this.index] : null; },
   passes(asset) { return filters[this.filter].passes(asset); },
@@ -43,8 +62,10 @@ export const review = {
     $("review-filter").hidden = this.filter === "all";
     $("review-filter").textContent = `${filters[this.filter].name} only ✕`;
     await saver.flush();
+    this.ahead.clear();
     if (this.filter !== "all") return this.openFiltered();
-    const place = await api("/api/review");
+    // Where the review stands and its moment's stops, in one request.
+    const place = await api("/api/review?stops=1");
     $("done").hidden = place !== null;
     if (!place) {
       this.place = this.moment = null;
@@ -58,7 +79,8 @@ export const review = {
       return;
     }
     this.place = place;
-    this.moment = await api(`/api/moments/${place.moment.id}/assets`);
+    this.moment = withQueuedMarks(place.stops || await api(`/api/moments/${place.moment.id}/assets`));
+    delete place.stops;
     const index = this.moment.assets.findIndex((asset) => asset.id === place.asset.id);
     this.index = Math.max(0, index);
     this.render();
@@ -86,7 +108,7 @@ export const review = {
     }
     this.place = place;
     const here = place && ids.includes(place.moment.id) ? place.moment.id : ids[0];
-    this.moment = await api(`/api/moments/${here}/assets`);
+    this.moment = withQueuedMarks(await api(`/api/moments/${here}/assets`));
     const shown = this.moment.assets.findIndex((asset) => place && asset.id === place.asset.id && this.passes(asset));
     this.index = Math.max(0, shown >= 0 ? shown : this.moment.assets.findIndex((asset) => this.passes(asset)));
     this.render();
@@ -95,7 +117,11 @@ export const review = {
   // The moment after (`step` 1) or before (-1) this one: with a filter, the next holding a photo
   // that passes it.
   neighbour(step) {
-    if (this.filter === "all") return this.place && (step > 0 ? this.place.nextMoment : this.place.previousMoment);
+    if (this.filter === "all") {
+      // The moment's own neighbours (the server names them with its assets), else the place's.
+      const from = this.moment && "nextMoment" in this.moment ? this.moment : this.place;
+      return from && (step > 0 ? from.nextMoment : from.previousMoment);
+    }
     const here = this.filtered ? this.filtered.indexOf(this.moment.moment.id) : -1;
     return (this.filtered && this.filtered[here + step]) || null;
   },
@@ -108,7 +134,8 @@ export const review = {
   },
 
   // Moves to `index` of the moment `momentID` (the current one when null): the photo left counts
-  // as seen, saved before the screen moves; then the cursor, so a reload shows the new photo.
+  // as seen; the screen moves at once (only a moment not fetched ahead is waited for), then the
+  // mark and the cursor are saved in order, so a reload shows the new photo.
   async move(momentID, index, { seen = true, entering = "start" } = {}) {
     if (this.moving || !this.moment) return;
     this.moving = true;
@@ -121,30 +148,22 @@ export const review = {
         if (this.moment.assets.every((asset) => asset.reviewed)) {
           notice(`✓ ${describeMoment(this.moment.moment)}: all seen.`, "info", 2.5);
         }
-        await saver.push({ kind: "mark", id: leaving.id, state: "reviewed" });
+        saver.push({ kind: "mark", id: leaving.id, state: "reviewed" });
       }
       if (momentID && momentID !== this.moment.moment.id) {
-        const moment = await api(`/api/moments/${momentID}/assets`);
+        const moment = withQueuedMarks(await this.momentNamed(momentID));
         this.moment = moment;
         if (index === null && this.filter !== "all") {
           const passing = moment.assets.map((asset, at) => (this.passes(asset) ? at : -1)).filter((at) => at >= 0);
           index = (entering === "end" ? passing[passing.length - 1] : passing[0]) ?? 0;
         } else if (index === null) {
-          const unseen = moment.assets.findIndex((asset) => !asset.reviewed);
-          index = entering === "end" ? moment.assets.length - 1 : Math.max(0, unseen);
-          const stop = this.stops().find((frames) => frames.includes(index));
-          if (stop) index = this.landing(stop);
+          index = this.entry(moment, entering === "end" ? moment.assets.length - 1 : undefined);
         }
       }
       this.index = Math.min(Math.max(index, 0), this.moment.assets.length - 1);
-      await saver.push({ kind: "cursor", id: this.asset.id });
-      // The moment's neighbours and the library's progress, fresh (a refresh may have run):
-      // awaited when the moment changed, since the next move needs its neighbours.
-      const fresh = api("/api/review").then((place) => {
-        if (place && place.asset.id === this.asset.id) { this.place = place; this.renderStory(); }
-      }).catch(() => {});
-      if (this.place && this.place.moment.id !== this.moment.moment.id) await fresh;
       this.render();
+      saver.push({ kind: "cursor", id: this.asset.id });
+      this.placeLater();
     } catch (error) {
       if (error.status === 404) {
         notice("The library changed; reloading the review.", "info", 4);
@@ -160,11 +179,48 @@ export const review = {
     if (pending) pending();
   },
 
+  // The moment with `id`: the one fetched ahead (taken once), else asked now.
+  async momentNamed(id) {
+    const fetched = this.ahead.get(id);
+    this.ahead.delete(id);
+    return fetched ? fetched.loading : api(`/api/moments/${id}/assets`);
+  },
+  // Fetches the moment with `id` ahead of the move into it; the stops are prepared again once it
+  // is here.
+  fetchAhead(id) {
+    if (this.ahead.has(id)) return;
+    const fetched = { moment: null, loading: api(`/api/moments/${id}/assets`) };
+    this.ahead.set(id, fetched);
+    fetched.loading.then((moment) => {
+      fetched.moment = moment;
+      if (this.ahead.get(id) === fetched && this.moment) this.prefetch();
+    }).catch(() => { if (this.ahead.get(id) === fetched) this.ahead.delete(id); });
+  },
+  // Where a moment entered opens: the stop holding `at` (from its start, its first photo not yet
+  // seen), on that stop's landing frame.
+  entry(moment, at = Math.max(0, moment.assets.findIndex((asset) => !asset.reviewed))) {
+    const stop = this.stops(moment).find((frames) => frames.includes(at));
+    return stop ? this.landing(stop, moment) : at;
+  },
+
+  // The place fresh from the server (the progress, the neighbours) once the cursor is saved: one
+  // request at a time, asked again when moves were made meanwhile.
+  placeLater() {
+    if (this.placing) { this.placeAgain = true; return; }
+    this.placing = saver.flush().then(() => api("/api/review")).then((place) => {
+      if (place && this.asset && place.asset.id === this.asset.id) { this.place = place; this.renderStory(); }
+    }).catch(() => {}).finally(() => {
+      this.placing = null;
+      if (this.placeAgain) { this.placeAgain = false; this.placeLater(); }
+    });
+  },
+
   // →: the next stop. Without a filter a burst or similar group is one stop: its frames were on
   // screen as the strip, so leaving it counts them all as seen (one undo for all of them), and the
   // next stop opens on its suggested frame. With a filter, the next photo that passes it.
   next() {
     if (!this.moment) return;
+    asked();
     if (this.moving) { this.pending = () => this.next(); return; } // after the move under way
     if (this.filter !== "all") return this.nextPhoto();
     const stops = this.stops();
@@ -188,6 +244,7 @@ export const review = {
   // ←: the previous stop, on its suggested frame (with a filter, the previous photo passing it).
   previous() {
     if (!this.moment) return;
+    asked();
     if (this.moving) { this.pending = () => this.previous(); return; }
     if (this.filter === "all") {
       const stops = this.stops();
@@ -201,10 +258,10 @@ export const review = {
   },
   // The moment's stops in the order of their first frames, each the indices of its frames: a
   // similar group, else a burst, else one photo.
-  stops() {
+  stops(moment = this.moment) {
     const stops = new Map();
-    this.moment.assets.forEach((asset, index) => {
-      const stop = this.stopOf(asset.id);
+    moment.assets.forEach((asset, index) => {
+      const stop = this.stopOf(asset.id, moment);
       const key = stop ? stop.id : asset.id;
       if (!stops.has(key)) stops.set(key, []);
       stops.get(key).push(index);
@@ -212,9 +269,9 @@ export const review = {
     return [...stops.values()];
   },
   // The frame a stop opens on: its suggestion, else its first frame not yet seen, else its first.
-  landing(stop) {
-    const assets = this.moment.assets;
-    const suggested = this.stopOf(assets[stop[0]].id)?.suggested;
+  landing(stop, moment = this.moment) {
+    const assets = moment.assets;
+    const suggested = this.stopOf(assets[stop[0]].id, moment)?.suggested;
     const at = stop.find((index) => assets[index].id === suggested)
       ?? stop.find((index) => !assets[index].reviewed);
     return at ?? stop[0];
@@ -237,15 +294,20 @@ export const review = {
       }
     }
   },
-  nextMoment() { if (this.neighbour(1)) return this.move(this.neighbour(1), null); },
+  nextMoment() {
+    asked();
+    if (this.neighbour(1)) return this.move(this.neighbour(1), null);
+  },
   previousMoment() {
     if (!this.moment) return;
+    asked();
     const first = this.filter === "all" ? 0 : this.moment.assets.findIndex((asset) => this.passes(asset));
     if (this.index > first) return this.move(null, first);
     if (this.neighbour(-1)) return this.move(this.neighbour(-1), this.filter === "all" ? 0 : null);
   },
   // ↑/↓: within the burst only.
   inBurst(step) {
+    asked();
     const burst = this.burst();
     if (!burst) return;
     const position = burst.assets.indexOf(this.asset.id) + step;
@@ -256,10 +318,10 @@ export const review = {
   // or shots a short time apart that are nearly the same, with the photo to keep suggested), else
   // its burst; `{id, assets, suggested, reason}`.
   burst() { return this.asset ? this.stopOf(this.asset.id) : null; },
-  stopOf(id) {
-    const group = (this.moment.groups || []).find((item) => item.assetIds.includes(id));
+  stopOf(id, moment = this.moment) {
+    const group = (moment.groups || []).find((item) => item.assetIds.includes(id));
     if (group) return { id: group.id, assets: group.assetIds, suggested: group.suggested, reason: group.reason };
-    const burst = this.moment.bursts.find((item) => item.assets.includes(id));
+    const burst = moment.bursts.find((item) => item.assets.includes(id));
     return burst ? { id: burst.id, assets: burst.assets, suggested: null, reason: null } : null;
   },
 
@@ -423,8 +485,33 @@ export const review = {
   photoFailed() { return photoFailed(this.asset, () => this.asset); },
   playLive() { playLive(this.asset); },
 
-  // The next stops' previews, fetched before they are needed (see stage.js).
-  prefetch() { prefetchStops(this.moment.assets.slice(this.index + 1)); },
+  // The photos the next moves show, decoded before they are asked for (see stage.js): the next
+  // two stops and the one before (with a filter, the photos passing it); near the moment's end,
+  // the next moment, fetched, and its first stop.
+  prefetch() {
+    const assets = this.moment.assets;
+    let photos;
+    let last;
+    if (this.filter === "all") {
+      const stops = this.stops();
+      const here = stops.findIndex((stop) => stop.includes(this.index));
+      photos = [...stops.slice(here + 1, here + 3), ...(here > 0 ? [stops[here - 1]] : [])]
+        .map((stop) => assets[this.landing(stop)]);
+      last = here + 2 >= stops.length;
+    } else {
+      const after = assets.slice(this.index + 1).filter((asset) => this.passes(asset)).slice(0, 2);
+      const before = assets.slice(0, this.index).filter((asset) => this.passes(asset)).slice(-1);
+      photos = [...after, ...before];
+      last = after.length < 2;
+    }
+    const next = last ? this.neighbour(1) : null;
+    if (next) {
+      this.fetchAhead(next);
+      const moment = this.ahead.get(next).moment;
+      if (moment && this.filter === "all") photos.push(moment.assets[this.entry(moment)]);
+    }
+    prepareStops(photos);
+  },
 
 
   toggleAutoplay() {

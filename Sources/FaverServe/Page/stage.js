@@ -12,20 +12,58 @@ const stageURL = (id) => {
   return url.startsWith("blob:") ? url : `${url}&purpose=review`;
 };
 
-// The stops after the photo on screen (at most two), loaded into the browser's cache under the
-// address they are shown by: asked as prefetches, which the server makes after what is on screen
-// and most often finds made ahead already. Each address is asked once (the last 64 remembered).
-const prefetched = new Set();
-export function prefetchStops(assets) {
-  for (const asset of assets.slice(0, 2)) {
-    const url = stageURL(asset.id);
-    if (asset.kind === "video" || url.startsWith("blob:") || prefetched.has(url)) continue;
-    prefetched.add(url);
-    if (prefetched.size > 64) prefetched.delete(prefetched.values().next().value);
-    fetch(url, { headers: { "Faver-Prefetch": "1" } })
-      .then((response) => response.blob())
-      .catch(() => prefetched.delete(url));
+// The photos about to be shown (the next stops, the one before), loaded and decoded before they
+// are asked for, so that a move swaps in a photo that is ready. Each is fetched as a prefetch
+// (which the server makes after what is on screen, and most often finds made ahead already), then
+// decoded from the browser's cache under the address it is shown by; what is no longer about to
+// be shown is let go.
+const ready = new Map(); // stage address → its Image, loading or decoded
+let waiting = null; // the photos to prepare once the photo on screen has loaded
+export function prepareStops(assets) {
+  // The photo on screen first: nothing is asked ahead of it (on opening, the first photo would
+  // share the server with the stops after it).
+  const photo = $("photo");
+  if (!photo.hidden && photo.getAttribute("src") && !photo.complete) {
+    if (!waiting) {
+      const then = () => { const later = waiting; waiting = null; if (later) prepareStops(later); };
+      photo.addEventListener("load", then, { once: true });
+      photo.addEventListener("error", then, { once: true });
+    }
+    waiting = assets;
+    return;
   }
+  waiting = null;
+  const wanted = new Set();
+  for (const asset of assets) {
+    if (!asset || asset.kind === "video") continue;
+    const url = stageURL(asset.id);
+    wanted.add(url);
+    if (ready.has(url)) continue;
+    const image = new Image();
+    ready.set(url, image);
+    const loaded = url.startsWith("blob:") ? Promise.resolve()
+      : fetch(url, { headers: { "Faver-Prefetch": "1" } }).then((response) => {
+        if (!response.ok) throw new Error(response.statusText);
+        return response.blob();
+      });
+    loaded.then(() => {
+      if (ready.get(url) !== image) return null;
+      image.src = url;
+      return image.decode();
+    }).catch(() => { if (ready.get(url) === image) ready.delete(url); });
+  }
+  const shown = photo.getAttribute("src");
+  for (const url of [...ready.keys()]) if (!wanted.has(url) && url !== shown) ready.delete(url);
+}
+
+// The photo on screen is drawn: a Performance mark `faver:shown` (its id the detail), after the
+// mark `faver:ask` of the key or tap that asked for it, for the browser benchmark to read.
+function markShown(photo, id) {
+  photo.decode()
+    .then(() => requestAnimationFrame(() => {
+      if (photo.dataset.assetId === id) performance.mark("faver:shown", { detail: id });
+    }))
+    .catch(() => {});
 }
 
 // Shows `asset`: a photo's preview, or a video playing muted with its preview as poster.
@@ -59,6 +97,7 @@ export function showOnStage(asset) {
       hideNoPreview();
       photo.style.maxWidth = photo.style.maxHeight = "";
       photo.src = source;
+      markShown(photo, asset.id);
     }
   }
 }
