@@ -81,7 +81,7 @@ extension Library {
       of: Array(pending[start...].prefix(count)), size: size, cacheLimit: cacheLimit, decoding: decoding)
   }
 
-  private func preview(
+  func preview(
     of id: AssetID, paths: [String], size: Int, retry: Bool, cache: PreviewCache, maker: PreviewWorker,
     made: inout Bool
   ) throws -> Preview {

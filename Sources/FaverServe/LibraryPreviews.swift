@@ -39,9 +39,11 @@ public struct LibraryPreviews: PreviewSource {
     var isWanted: Bool
   }
 
-  /// The previews being made, by asset id and size.
+  /// The previews being made, by asset id and size, and the review's sizes noted.
   private final class Running: Sendable {
     let tasks = Mutex<[String: Making]>([:])
+    /// The sizes of the review noted in the store since the server started.
+    let sizesNoted = Mutex<Set<Int>>([])
   }
 
   /// Previews of `library`, decoded under `decoding`'s limits on at most `threads` threads at
@@ -72,11 +74,20 @@ public struct LibraryPreviews: PreviewSource {
       case .other: .onScreen
       }
     let made = try await make(asset.id, size: size, priority: priority)
+    if purpose == .review { noteSize(size) }
     if purpose != .other, stopsAhead > 0 { ahead.follow(asset.id, size: size, previews: self) }
     return Preview(jpeg: try Data(contentsOf: made.file), failure: made.failure)
   }
 
   public func stopAhead() { ahead.stop() }
+
+  /// Notes the size a review shows its photos at (`Library.noteReviewSize`), the first time this
+  /// server sees it: off the request, after what is on screen.
+  private func noteSize(_ size: Int) {
+    guard running.sizesNoted.withLock({ $0.insert(size).inserted }) else { return }
+    let (library, pool) = (library, pool)
+    Task(priority: .low) { try? await pool.run(.ahead) { try library.noteReviewSize(size) } }
+  }
 
   /// The preview of `id` at `size` made (or found in the cache) at `priority`: joins the one
   /// being made, which it promotes to the screen's priority when it asks at that priority. Work

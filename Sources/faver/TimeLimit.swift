@@ -12,4 +12,13 @@ struct TimeLimit: ExpressibleByArgument, Equatable {
     guard let count = Int64(digits), count >= 0, count <= 1_000_000 else { return nil }
     duration = .seconds(count * unit)
   }
+
+  init(duration: Duration) { self.duration = duration }
+
+  /// As it is written: `30s`, `10m`, `1h`.
+  var defaultValueDescription: String {
+    let seconds = duration.components.seconds
+    return seconds > 0 && seconds % 3600 == 0
+      ? "\(seconds / 3600)h" : seconds > 0 && seconds % 60 == 0 ? "\(seconds / 60)m" : "\(seconds)s"
+  }
 }

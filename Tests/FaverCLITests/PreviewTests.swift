@@ -1,3 +1,4 @@
+import FaverKit
 import FaverPreview
 import FaverTestSupport
 import Foundation
@@ -245,4 +246,38 @@ private struct PreviewLibrary {
   #expect(retried.status == 0 && retried.stderr.isEmpty)
   let file = try #require(retried.stdout.split(separator: " ").last.map { String($0.dropLast()) })
   #expect(isWholeJPEG(try [UInt8](Data(contentsOf: URL(fileURLWithPath: file))), width: 64))
+}
+
+/// `refresh` makes the first photos of the next review at the sizes the page last used, the
+/// photo where the review stands first; nothing before a page has shown a photo, and nothing
+/// with `--previews-for 0`; a second run finds them made.
+@Test func refreshMakesTheNextSessionsFirstPhotosAtTheSizesThePageUsed() throws {
+  let library = try PreviewLibrary(photos: 5)
+  defer { try? FileManager.default.removeItem(atPath: library.store) }
+  let none = try faver(["refresh", "--store", library.store, "--json"])
+  #expect(none.status == 0, "\(none.stderr)")
+  #expect(try library.cachedFiles().isEmpty)
+
+  let opened = Library.open(store: URL(fileURLWithPath: library.store))
+  try opened.noteReviewSize(64)
+  try opened.noteReviewSize(96)
+  let skipped = try faver(["refresh", "--store", library.store, "--previews-for", "0"])
+  #expect(skipped.status == 0 && !skipped.stdout.contains("first photos"), "\(skipped.stdout)")
+  #expect(try library.cachedFiles().isEmpty)
+
+  let made = try faver(["refresh", "--store", library.store])
+  #expect(made.status == 0, "\(made.stderr)")
+  #expect(
+    made.stdout.contains("first photos ready: 12 previews at 96, 64 px (12 made now)"), "\(made.stdout)")
+  #expect(try library.cachedFiles().count == 12)
+  let position = try #require(try opened.reviewPosition())
+  let first = try opened.preview(of: position.asset.id, size: 96)
+  #expect(try library.cachedFiles().contains { $0.path == first.file.path })
+
+  let again = try faver(["refresh", "--store", library.store, "--json"])
+  let report = try #require(
+    try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any])
+  let previews = try #require(report["previews"] as? [String: Any])
+  #expect(previews["made"] as? Int == 0 && previews["found"] as? Int == 12)
+  #expect(previews["sizes"] as? [Int] == [96, 64])
 }

@@ -111,3 +111,20 @@ private func isCached(_ workspace: ServeWorkspace, _ id: String, size: Int) -> B
   #expect(PreviewPurpose.asked(nil, headers: [header: "1"]) == .other)
   #expect(PreviewPurpose.asked("everything", headers: [:]) == .other)
 }
+
+/// The size a review shows its photos at is noted in the store, for `refresh` to make the next
+/// session's first photos at it; a thumbnail's size is not.
+@Test func theReviewsSizeIsNotedForTheNextOpening() async throws {
+  let workspace = try ServeWorkspace()
+  let previews = LibraryPreviews(library: workspace.library, stopsAhead: 0)
+  try await workspace.withClient(previews: previews) { client in
+    let ids = try await allIDs(client)
+    for uri in [
+      "/api/assets/\(ids[0])/preview?size=48", "/api/assets/\(ids[1])/preview?size=80&purpose=review",
+    ] {
+      try await client.execute(uri: uri, method: .get) { response in #expect(response.status == .ok) }
+    }
+    await eventually { (try? workspace.library.reviewSizes()) == [80] }
+    #expect(try workspace.library.reviewSizes() == [80])
+  }
+}

@@ -57,7 +57,9 @@ export function prepareStops(assets) {
 }
 
 // The photo on screen is drawn: a Performance mark `faver:shown` (its id the detail), after the
-// mark `faver:ask` of the key or tap that asked for it, for the browser benchmark to read.
+// marks `faver:ask` of the key or tap that asked for it and `faver:swap` when its address was set,
+// for the browser benchmark to read (ask → swap is the page's own work, swap → shown loading,
+// decoding and drawing).
 function markShown(photo, id) {
   photo.decode()
     .then(() => requestAnimationFrame(() => {
@@ -97,6 +99,7 @@ export function showOnStage(asset) {
       hideNoPreview();
       photo.style.maxWidth = photo.style.maxHeight = "";
       photo.src = source;
+      performance.mark("faver:swap", { detail: asset.id });
       markShown(photo, asset.id);
     }
   }

@@ -39,6 +39,12 @@ extension Faver {
         valueName: "TIME"))
     var analyzeFor: TimeLimit?
 
+    @Option(
+      help: ArgumentHelp(
+        "Then make the previews the review page shows first, at the sizes it last used, for at most this long (0 for none).",
+        valueName: "TIME"))
+    var previewsFor = TimeLimit(duration: .seconds(30))
+
     func validate() throws {
       if (roots + Arguments.extraOperands).contains(where: \.isEmpty) {
         throw ValidationError("An empty folder name was given.")
@@ -67,16 +73,17 @@ extension Faver {
         throw ExitCode(64)
       }
       let analyzed = try analyzeFor.map { try library.analyze(for: $0.duration) }
+      let opening = previewsFor.duration > .zero ? prepareOpening(library) : nil
       let (summary, manifest) = (refresh.index, ManifestSummary(refresh.manifest))
+      let lines = [manifest.text, analyzed?.text, opening.flatMap(\.text)].compactMap { $0 }
       if indexOptions.json {
-        print(try Output.json(Report(index: summary, manifest: manifest, analyze: analyzed)))
+        print(
+          try Output.json(Report(index: summary, manifest: manifest, analyze: analyzed, previews: opening)))
       } else if isatty(STDOUT_FILENO) == 1 {
         print(summary.text(store: library.folder.path))
-        print(manifest.text)
-        if let analyzed { print(analyzed.text) }
+        for line in lines { print(line) }
       } else {
-        print(
-          "faver refresh: " + summary.line + "; " + manifest.text + (analyzed.map { "; " + $0.text } ?? ""))
+        print("faver refresh: " + ([summary.line] + lines).joined(separator: "; "))
       }
       try summary.exitStatus(roots: refresh.roots.count)
     }
@@ -87,6 +94,20 @@ extension Faver {
       var manifest: ManifestSummary
       /// What `--analyze-for` read; absent without it.
       var analyze: Library.AnalyzeSummary?
+      /// The previews made for the review's next opening; absent with `--previews-for 0`.
+      var previews: Library.OpeningPreviews?
+    }
+
+    /// The first photos of the next review made ready (`--previews-for`); a failure is said and
+    /// changes nothing else of the run (the index and the manifest are done).
+    private func prepareOpening(_ library: Library) -> Library.OpeningPreviews? {
+      do {
+        return try library.prepareOpening(for: previewsFor.duration)
+      } catch {
+        FileHandle.standardError.write(
+          Data("faver: the review's first previews were not made: \(Terminal.escaped("\(error)"))\n".utf8))
+        return nil
+      }
     }
   }
 }
@@ -109,5 +130,16 @@ struct ManifestSummary: Encodable {
 
   var text: String {
     "manifest: \(moments.counted("moment")) to review, \(reviewed)/\(total) reviewed (\(mode) mode)"
+  }
+}
+
+extension Library.OpeningPreviews {
+  /// "first photos ready: 21 previews at 1024 px (20 made now)"; nil when no page has shown a
+  /// photo yet (no size to make).
+  var text: String? {
+    guard !sizes.isEmpty else { return nil }
+    let sizes = self.sizes.map { "\($0)" }.joined(separator: ", ")
+    let left = remaining > 0 ? ", \(remaining) left for the next run" : ""
+    return "first photos ready: \((made + found).counted("preview")) at \(sizes) px (\(made) made now\(left))"
   }
 }
