@@ -78,12 +78,3 @@ struct DeviceGuard: RouterMiddleware {
     return nil
   }
 }
-
-/// Work that blocks (SQLite, files), run off the server's threads.
-enum Blocking {
-  static func run<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
-    try await withCheckedThrowingContinuation { continuation in
-      DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
-    }
-  }
-}

@@ -1,4 +1,3 @@
-import Dispatch
 import FaverKit
 import Foundation
 import Hummingbird
@@ -21,7 +20,7 @@ struct ReviewAPI: Sendable {
     api.post("next") { _, _ in try await next() }
     api.get("review") { request, _ in try await place(request) }
     api.get("progress") { _, _ in
-      try Reply.json(API.ProgressObject(try await blocking { try library.progress() }))
+      try Reply.json(API.ProgressObject(try await Blocking.run { try library.progress() }))
     }
     api.post("cursor") { request, context in try await setCursor(request, context: context) }
     api.get("moments") { request, _ in try await moments(request) }
@@ -39,7 +38,7 @@ struct ReviewAPI: Sendable {
   /// `POST /api/next`: the asset to review now, or `null`; the cursor is saved on it (a change,
   /// so never a `GET`, which any page could make with an `<img>`).
   func next() async throws -> Response {
-    guard let item = try await blocking({ try library.nextUnreviewed() }) else { return Reply.null }
+    guard let item = try await Blocking.run({ try library.nextUnreviewed() }) else { return Reply.null }
     return try Reply.json(AssetListing(item.asset))
   }
 
@@ -47,10 +46,10 @@ struct ReviewAPI: Sendable {
   /// with `?stops=1`, the moment's stops too, read with it.
   func place(_ request: Request) async throws -> Response {
     guard request.uri.queryParameters["stops"] == "1" else {
-      guard let place = try await blocking({ try library.reviewPosition() }) else { return Reply.null }
+      guard let place = try await Blocking.run({ try library.reviewPosition() }) else { return Reply.null }
       return try Reply.json(API.ReviewPosition(place))
     }
-    guard let opening = try await blocking({ try library.reviewOpening() }) else { return Reply.null }
+    guard let opening = try await Blocking.run({ try library.reviewOpening() }) else { return Reply.null }
     return try Reply.json(API.ReviewPosition(opening.position, stops: opening.stops))
   }
 
@@ -59,7 +58,7 @@ struct ReviewAPI: Sendable {
     let body: API.CursorRequest = try await decode(request, context: context)
     guard let id = Self.assetID(body.id) else { return Self.unknownAsset(body.id) }
     do {
-      try await blocking { try library.setCursor(to: id) }
+      try await Blocking.run { try library.setCursor(to: id) }
     } catch LibraryError.unknownAssets {
       return Self.unknownAsset(body.id)
     }
@@ -75,20 +74,20 @@ struct ReviewAPI: Sendable {
     }
     guard let filter = Self.filter(request) else { return Self.unknownFilter }
     let after = query["after"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
-    let page = try await blocking { try library.moments(limit: limit, after: after, passing: filter) }
+    let page = try await Blocking.run { try library.moments(limit: limit, after: after, passing: filter) }
     return try Reply.json(API.MomentPage(moments: page.moments, next: page.next))
   }
 
   /// `GET /api/months?filter=F`: the months of the moments, for a jump bar.
   func months(_ request: Request) async throws -> Response {
     guard let filter = Self.filter(request) else { return Self.unknownFilter }
-    let months = try await blocking { try library.momentMonths(passing: filter) }
+    let months = try await Blocking.run { try library.momentMonths(passing: filter) }
     return try Reply.json(API.MonthList(months: months.map(API.MonthObject.init)))
   }
 
   /// `GET /api/moments/{id}/assets`.
   func momentAssets(_ id: String) async throws -> Response {
-    guard let found = try await blocking({ try library.momentStops(id) }) else {
+    guard let found = try await Blocking.run({ try library.momentStops(id) }) else {
       return Reply.error(
         .notFound, "No moment has the id \(id); the moments may have been cut again: reload.")
     }
@@ -98,7 +97,7 @@ struct ReviewAPI: Sendable {
   /// `GET /api/assets/{id}`.
   func asset(_ context: some RequestContext) async throws -> Response {
     let text = context.parameters.get("id") ?? ""
-    guard let id = Self.assetID(text), let asset = try await blocking({ try library.asset(id) }) else {
+    guard let id = Self.assetID(text), let asset = try await Blocking.run({ try library.asset(id) }) else {
       return Self.unknownAsset(text)
     }
     return try Reply.json(AssetListing(asset))
@@ -107,7 +106,7 @@ struct ReviewAPI: Sendable {
   /// `GET /api/assets/{id}/exposure`: the lens and the exposure, read from the file.
   func exposure(_ context: some RequestContext) async throws -> Response {
     let text = context.parameters.get("id") ?? ""
-    guard let id = Self.assetID(text), let exposure = try await blocking({ try library.exposure(of: id) })
+    guard let id = Self.assetID(text), let exposure = try await Blocking.run({ try library.exposure(of: id) })
     else {
       return Self.unknownAsset(text)
     }
@@ -122,7 +121,9 @@ struct ReviewAPI: Sendable {
     let body: API.MarkRequest = try await decode(request, context: context)
     guard let id = Self.assetID(text) else { return Self.unknownAsset(text) }
     let madeAt = try body.at.map(LateMarkTime.parse)
-    let marked = try await blocking { try LateMarkTime.mark(id, to: body.state, madeAt: madeAt, in: library) }
+    let marked = try await Blocking.run {
+      try LateMarkTime.mark(id, to: body.state, madeAt: madeAt, in: library)
+    }
     guard let marked else { return madeAt == nil ? Self.unknownAsset(text) : LateMarkTime.gone(text) }
     return try LateMarkTime.reply(marked.asset, marked.late)
   }
@@ -147,12 +148,12 @@ struct ReviewAPI: Sendable {
     }
     let placeholder = placeholderText == "true"
     let purpose = PreviewPurpose.asked(query["purpose"].map(String.init), headers: request.headers)
-    guard let id = Self.assetID(text), let entry = try await blocking({ try files.entry(id) }) else {
+    guard let id = Self.assetID(text), let entry = try await Blocking.run({ try files.entry(id) }) else {
       return Self.unknownAsset(text)
     }
     // The asset's own file, still the one indexed: no preview of a file swapped in since.
     let asset = entry.asset
-    guard let indexed = try await blocking({ try files.indexed(asset.id, at: asset.absolutePath) }),
+    guard let indexed = try await Blocking.run({ try files.indexed(asset.id, at: asset.absolutePath) }),
       try await FileReply.isUnchanged(indexed)
     else { return FileReply.changed }
     let preview = try await previews.preview(of: asset, size: size, for: purpose)
@@ -170,7 +171,7 @@ struct ReviewAPI: Sendable {
   func video(_ request: Request, context: some RequestContext) async throws -> Response {
     let text = context.parameters.get("id") ?? ""
     guard let id = Self.assetID(text),
-      let video = try await blocking({ () -> FileDirectory.Entry? in
+      let video = try await Blocking.run({ () -> FileDirectory.Entry? in
         guard let entry = try files.entry(id) else { return nil }
         if entry.kind == .video { return entry }
         guard let video = entry.asset.companion else { return nil }
@@ -179,7 +180,7 @@ struct ReviewAPI: Sendable {
     else {
       return Reply.error(.notFound, "No video has the id \(text).")
     }
-    guard let indexed = try await blocking({ try files.indexed(video.fileID, at: video.path) }) else {
+    guard let indexed = try await Blocking.run({ try files.indexed(video.fileID, at: video.path) }) else {
       return FileReply.changed
     }
     return try await FileReply.file(indexed, request: request)
@@ -217,13 +218,6 @@ struct ReviewAPI: Sendable {
       return try JSONDecoder().decode(Value.self, from: Data(buffer.readableBytesView))
     } catch {
       throw HTTPError(.badRequest, message: "The body is not the JSON this route takes; see docs/api.md.")
-    }
-  }
-
-  /// Runs `work` (SQLite, files) off the server's threads.
-  func blocking<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
-    try await withCheckedThrowingContinuation { continuation in
-      DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
     }
   }
 }
