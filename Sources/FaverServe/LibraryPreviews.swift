@@ -82,11 +82,12 @@ public struct LibraryPreviews: PreviewSource {
   public func stopAhead() { ahead.stop() }
 
   /// Notes the size a review shows its photos at (`Library.noteReviewSize`), the first time this
-  /// server sees it: off the request, after what is on screen.
+  /// server sees it: off the request, on the pool of the page's reads and writes (never behind
+  /// the decodes made ahead).
   private func noteSize(_ size: Int) {
     guard running.sizesNoted.withLock({ $0.insert(size).inserted }) else { return }
-    let (library, pool) = (library, pool)
-    Task(priority: .low) { try? await pool.run(.ahead) { try library.noteReviewSize(size) } }
+    let library = library
+    Task(priority: .low) { try? await Blocking.run { try library.noteReviewSize(size) } }
   }
 
   /// The preview of `id` at `size` made (or found in the cache) at `priority`: joins the one

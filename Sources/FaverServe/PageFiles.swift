@@ -30,14 +30,37 @@ enum PageFiles {
     router.get("/") { _, _ in try reply("index.html") }
     router.get("sw.js") { _, _ in try reply("sw.js") }
     router.get("page/:name") { _, context in try reply(context.parameters.get("name") ?? "") }
+    // `page/VERSION/NAME` (the router wants the same parameter name at the same place).
+    router.get("page/:name/:file") { _, context in
+      try reply(context.parameters.get("file") ?? "", version: context.parameters.get("name"))
+    }
   }
 
-  /// Whether `request` asks for one of the page's files (`GET` or `HEAD`, by its exact path).
+  /// Whether `request` asks for one of the page's files (`GET` or `HEAD`, by its exact path, under
+  /// `/page/` or `/page/VERSION/`).
   static func isRequested(by request: Request) -> Bool {
     guard request.method == .get || request.method == .head else { return false }
     let path = request.uri.path
-    return path == "/" || path == serviceWorkerPath || files.keys.contains { path == "/page/" + $0 }
+    if path == "/" || path == serviceWorkerPath { return true }
+    let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 3 || parts.count == 4, parts[0].isEmpty, parts[1] == "page" else { return false }
+    return files[String(parts[parts.count - 1])] != nil
   }
+
+  /// The page's files as they are now, named by their contents: a hash of every file (16 hex
+  /// digits). `index.html` names its style, script, icons and manifest under `/page/VERSION/`, and
+  /// the modules import each other by relative paths, so a browser that opened this page before
+  /// has all of it in its cache, kept for good (a file under a version never changes); a faver
+  /// with other page files has another version, so nothing old is ever mixed in.
+  static let version: String = {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a, 64 bits
+    for name in files.keys.sorted() {
+      for byte in Array(name.utf8) + [0] + ((url(of: name).flatMap { try? Data(contentsOf: $0) }) ?? Data()) {
+        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+      }
+    }
+    return String(hash, radix: 16).leftPadded(to: 16)
+  }()
 
   /// Where a page file is: SwiftPM's resource bundle beside the executable (`swift build`,
   /// `swift run`, `swift test`), else the install layout's `share/faver/Page` (see
@@ -50,7 +73,9 @@ enum PageFiles {
   /// Whether the page can be served: a `faver` copied without its resources cannot.
   static var isPresent: Bool { files.keys.allSatisfy { url(of: $0) != nil } }
 
-  static func reply(_ name: String) throws -> Response {
+  /// A page file; under `version` (the current one) kept by browsers for good, else checked for a
+  /// newer one at every use. `index.html` names the other files under the current version.
+  static func reply(_ name: String, version: String? = nil) throws -> Response {
     guard let type = files[name] else { return Reply.error(.notFound, "No such page.") }
     guard let url = url(of: name) else {
       return Reply.error(
@@ -59,10 +84,21 @@ enum PageFiles {
           + "folder (../share/faver/Page/\(name)): install faver with scripts/install or its package."
       )
     }
-    let data = try Data(contentsOf: url)
+    var data = try Data(contentsOf: url)
+    if name == "index.html" {
+      data = Data(String(decoding: data, as: UTF8.self).replacing("\"/page/", with: "\"/page/\(Self.version)/").utf8)
+    }
+    let kept = version == Self.version && name != "index.html"
     return Response(
       status: .ok,
-      headers: [.contentType: type, .cacheControl: "no-cache"],
+      headers: [.contentType: type, .cacheControl: kept ? "private, max-age=31536000, immutable" : "no-cache"],
       body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+  }
+}
+
+extension String {
+  /// The string with zeros in front, to `length` characters.
+  fileprivate func leftPadded(to length: Int) -> String {
+    String(repeating: "0", count: max(0, length - count)) + self
   }
 }

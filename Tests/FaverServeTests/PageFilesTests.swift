@@ -93,3 +93,35 @@ import Testing
     }
   }
 }
+
+/// The page served names its files under `/page/VERSION/`, the version a hash of the page's
+/// files: there they are kept by the browser for good (a returning browser asks nothing), while
+/// the same file under another version, or under `/page/` alone, is checked at every use; a name
+/// that is not a page file is no page file under any version.
+@Test func thePageNamesItsFilesUnderItsVersionKeptForGood() async throws {
+  let version = PageFiles.version
+  #expect(version.count == 16 && version.allSatisfy(\.isHexDigit))
+  let workspace = try ServeWorkspace()
+  try await workspace.withClient(signedIn: false) { client in
+    try await client.execute(uri: "/", method: .get) { response in
+      let html = String(buffer: response.body)
+      #expect(html.contains(#"<script type="module" src="/page/\#(version)/app.js">"#), "\(html)")
+      #expect(html.contains(#"href="/page/\#(version)/app.css""#))
+      #expect(!html.contains(#""/page/app"#))
+      #expect(response.headers[.cacheControl] == "no-cache")
+    }
+    for (uri, caching) in [
+      ("/page/\(version)/review.js", "private, max-age=31536000, immutable"),
+      ("/page/\(version)/icon-192.png", "private, max-age=31536000, immutable"),
+      ("/page/0123456789abcdef/review.js", "no-cache"), ("/page/review.js", "no-cache"),
+    ] {
+      try await client.execute(uri: uri, method: .get) { response in
+        #expect(response.status == .ok, "\(uri)")
+        #expect(response.headers[.cacheControl] == caching, "\(uri)")
+      }
+    }
+    try await client.execute(uri: "/page/\(version)/nothing.js", method: .get) { response in
+      #expect(response.status != .ok)
+    }
+  }
+}

@@ -659,7 +659,8 @@ def service_worker_offline(faver, store, work, screenshots):
         wait(driver, lambda: driver.execute_script("return !!navigator.serviceWorker.controller"),
              "the service worker registers and controls the page")
         wait(driver, lambda: driver.execute_async_script(
-            "const done = arguments[0]; caches.match('/page/review.js').then((kept) => done(!!kept), () => done(false))"),
+            "const done = arguments[0]; caches.match(document.querySelector('script[type=module]').src.replace('app.js', "
+            "'review.js')).then((kept) => done(!!kept), () => done(false))"),
             "it keeps the page's modules")
         driver.execute_script("document.getElementById('along-button').click()")
         wait(driver, lambda: "ready offline" in text(driver, "along-state"), "over HTTPS too, photos are taken along")

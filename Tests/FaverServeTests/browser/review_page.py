@@ -394,7 +394,7 @@ def run(driver, server, faver, store, screenshots):
     api(server, f"/api/assets/{third}/mark", method="POST", body={"state": "unreviewed"})
     driver.execute_async_script("""
         const done = arguments[arguments.length - 1];
-        import('/page/review.js').then(async ({ review }) => {
+        import(document.querySelector('script[type=module]').src.replace('app.js', 'review.js')).then(async ({ review }) => {
           const group = review.moment.groups.find((item) => item.assetIds.includes(arguments[0]));
           Object.assign(group, { suggested: arguments[0], reason: 'sharpest; 2 others blurred' });
           const response = await fetch('/api/assets/' + arguments[1]);
@@ -716,7 +716,7 @@ def run(driver, server, faver, store, screenshots):
     # bar past 40 bursts (drawn by the page's own module, for moments made up here).
     bars = driver.execute_async_script("""
         const done = arguments[arguments.length - 1];
-        import('/page/story.js').then(({ renderStory }) => {
+        import(document.querySelector('script[type=module]').src.replace('app.js', 'story.js')).then(({ renderStory }) => {
           const moment = (photos, bursts) => {
             const assets = Array.from({ length: photos }, (_, i) => ({ id: 'a' + i, reviewed: i < photos / 2, favorite: i === 3 }));
             const size = Math.ceil(photos / bursts);
