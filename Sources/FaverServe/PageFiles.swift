@@ -86,12 +86,15 @@ enum PageFiles {
     }
     var data = try Data(contentsOf: url)
     if name == "index.html" {
-      data = Data(String(decoding: data, as: UTF8.self).replacing("\"/page/", with: "\"/page/\(Self.version)/").utf8)
+      data = Data(
+        String(decoding: data, as: UTF8.self).replacing("\"/page/", with: "\"/page/\(Self.version)/").utf8)
     }
     let kept = version == Self.version && name != "index.html"
     return Response(
       status: .ok,
-      headers: [.contentType: type, .cacheControl: kept ? "private, max-age=31536000, immutable" : "no-cache"],
+      headers: [
+        .contentType: type, .cacheControl: kept ? "private, max-age=31536000, immutable" : "no-cache",
+      ],
       body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
   }
 }
