@@ -132,3 +132,16 @@ def percentile(values, fraction):
 def saved(driver):
     """Whether the page's saver has nothing left to send."""
     return driver.execute_script("return (localStorage.getItem('faver.pending') || '[]') === '[]';")
+
+
+def move_parts(driver, skip=0):
+    """Where each move's time went, from the page's marks (after the first `skip` photos shown):
+    [(ask → swap ms, the page's own work), (swap → shown ms, loading, decoding and drawing)]."""
+    asks, swaps = marks(driver, "faver:ask"), marks(driver, "faver:swap")
+    parts = []
+    for shown_at, shown in marks(driver, "faver:shown")[skip:]:
+        swapped = [at for at, ident in swaps if at <= shown_at and ident == shown]
+        asked = [at for at, _ in asks if swapped and at <= swapped[-1]]
+        if swapped and asked:
+            parts.append((swapped[-1] - asked[-1], shown_at - swapped[-1]))
+    return parts
