@@ -23,9 +23,9 @@ DESKTOP = (1440, 900)
 class Server:
     """`faver serve` on a free port of loopback: its printed address (ending in #token=SECRET)."""
 
-    def __init__(self, faver, store, extra=()):
+    def __init__(self, faver, store, port=0, extra=()):
         self.process = subprocess.Popen(
-            [faver, "serve", "--store", store, "--port", "0", "--no-analyze", *extra],
+            [faver, "serve", "--store", store, "--port", str(port), "--no-analyze", *extra],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = self.process.stdout.readline()
         if "http://" not in line:
@@ -33,6 +33,7 @@ class Server:
         self.printed = line[line.index("http://"):].split()[0]
         self.url, fragment = self.printed.split("#", 1)
         self.token = fragment[len("token="):]
+        self.port = int(self.url.rstrip("/").rsplit(":", 1)[1])
 
     def api(self, path, method="GET", body=None):
         """The API as a script uses it: the token as a bearer token."""

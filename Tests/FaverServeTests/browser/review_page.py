@@ -38,6 +38,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
+import page_timing
 from page_layout import OVERLAYS, covered_by
 
 # (file, EXIF time, sky colour, ground colour): a morning with a burst of three, then a next day.
@@ -92,20 +93,12 @@ def make_library(root):
 servers = []  # every server started, stopped at the end if still running
 
 
-class Server:
+class Server(page_timing.Server):
+    """`faver serve` as page_timing starts it, remembered to be stopped at the end; its stop checked."""
+
     def __init__(self, faver, store, port=0):
         servers.append(self)
-        self.process = subprocess.Popen(
-            [faver, "serve", "--store", store, "--port", str(port), "--no-analyze"],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        line = self.process.stdout.readline()
-        if "http://" not in line:
-            raise SystemExit("faver serve did not start: " + line + self.process.stderr.read())
-        # The printed address: http://127.0.0.1:PORT/#token=SECRET
-        self.printed = line[line.index("http://"):].split()[0]
-        self.url, fragment = self.printed.split("#", 1)
-        self.token = fragment[len("token="):]
-        self.port = int(self.url.rstrip("/").rsplit(":", 1)[1])
+        super().__init__(faver, store, port=port)
 
     def stop(self):
         self.process.terminate()
