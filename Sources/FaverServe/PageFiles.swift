@@ -73,6 +73,16 @@ enum PageFiles {
   /// Whether the page can be served: a `faver` copied without its resources cannot.
   static var isPresent: Bool { files.keys.allSatisfy { url(of: $0) != nil } }
 
+  /// `index.html` as served: every module announced (`modulepreload`) so the browser asks for all
+  /// of them at once rather than one level of imports after another, and every file of the page
+  /// named under the current version.
+  static func indexPage(_ html: String) -> String {
+    let preloads = modules.filter { $0 != "sw.js" && $0 != "app.js" }
+      .map { "  <link rel=\"modulepreload\" href=\"/page/\($0)\">\n" }.joined()
+    return html.replacing("</head>", with: preloads + "</head>")
+      .replacing("\"/page/", with: "\"/page/\(version)/")
+  }
+
   /// A page file; under `version` (the current one) kept by browsers for good, else checked for a
   /// newer one at every use. `index.html` names the other files under the current version.
   static func reply(_ name: String, version: String? = nil) throws -> Response {
@@ -85,10 +95,7 @@ enum PageFiles {
       )
     }
     var data = try Data(contentsOf: url)
-    if name == "index.html" {
-      data = Data(
-        String(decoding: data, as: UTF8.self).replacing("\"/page/", with: "\"/page/\(Self.version)/").utf8)
-    }
+    if name == "index.html" { data = Data(Self.indexPage(String(decoding: data, as: UTF8.self)).utf8) }
     let kept = version == Self.version && name != "index.html"
     return Response(
       status: .ok,

@@ -108,6 +108,7 @@ import Testing
       #expect(html.contains(#"<script type="module" src="/page/\#(version)/app.js">"#), "\(html)")
       #expect(html.contains(#"href="/page/\#(version)/app.css""#))
       #expect(!html.contains(#""/page/app"#))
+      #expect(html.contains(#"<link rel="modulepreload" href="/page/\#(version)/review.js">"#))
       #expect(response.headers[.cacheControl] == "no-cache")
     }
     for (uri, caching) in [

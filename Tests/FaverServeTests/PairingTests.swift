@@ -99,7 +99,7 @@ private func routes(_ server: ReviewServer, asset: String, video: String, moment
     try ids.first { try workspace.library.asset(AssetID(rawValue: $0))?.kind == .video })
   let all = routes(server, asset: ids[0], video: video, moment: moments[0])
   let open = ["/", "/pair.js", "/pair.css", "/api/pair"]
-  #expect(all.count == 20, "\(all.map(\.uri))")
+  #expect(all.count == 21, "\(all.map(\.uri))")
   let secret = workspace.secret.value
   let data = ids + moments + [workspace.tree.path, "IMG_", "\"total\"", "\"reviewed\"", secret]
   try await server.application().test(.router) { client in
