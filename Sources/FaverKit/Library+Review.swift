@@ -99,9 +99,10 @@ extension Library {
     try withFreshQueue(mode: mode) { try position(in: $0)?.position }
   }
 
-  /// Where the review stands in `queue`, and the saved moment it is in.
+  /// Where the review stands in `queue`, and its moment as the review page draws it: one read
+  /// of the moment serves both.
   func position(in queue: IndexStore.QueueSnapshot) throws -> (
-    position: ReviewPosition, moment: QueuedMoment
+    position: ReviewPosition, stops: MomentStops
   )? {
     let cursor = try queue.cursor()
     var shown = cursor?.isLeft == true ? nil : try cursor.flatMap { try queue.asset(holding: $0.assetID) }
@@ -110,15 +111,11 @@ extension Library {
       shown = try queue.asset(holding: resume.assetID)
     }
     guard let (item, asset) = shown, let found = try queue.moment(at: item.moment) else { return nil }
+    let stops = try self.stops(of: found, in: queue)
     let position = ReviewPosition(
-      asset: asset, moment: try card(of: found, in: queue).card,
-      previousMoment: try queue.moment(before: item.moment)?.summary.id,
-      nextMoment: try queue.moment(after: item.moment)?.summary.id,
-      progress: try queue.progress(),
-      group: try Self.similarGroups(inMoment: item.moment, of: queue).first {
-        $0.assetIDs.contains(asset.id)
-      })
-    return (position, found)
+      asset: asset, moment: stops.card, previousMoment: stops.previousMoment, nextMoment: stops.nextMoment,
+      progress: try queue.progress(), group: stops.groups.first { $0.assetIDs.contains(asset.id) })
+    return (position, stops)
   }
 
   /// The asset with `id` (its Live Photo video's or raw file's id finds the photo), with its

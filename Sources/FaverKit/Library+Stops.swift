@@ -38,10 +38,7 @@ extension Library {
   public func reviewOpening(mode: MomentClusterer.Mode? = nil) throws -> (
     position: ReviewPosition, stops: MomentStops
   )? {
-    try withFreshQueue(mode: mode) { queue in
-      guard let (position, found) = try position(in: queue) else { return nil }
-      return (position, try stops(of: found, in: queue))
-    }
+    try withFreshQueue(mode: mode) { try position(in: $0) }
   }
 
   /// The saved queue's moment `found` as the review page draws it.
