@@ -125,6 +125,29 @@ def walk(driver, count, interval=1.0):
     return times
 
 
+def open_parts(driver):
+    """Where the first photo's time went, from the start of the navigation (ms): the page itself,
+    its last file, DOMContentLoaded, the session, the review's opening, the photo's preview (asked,
+    arrived) and the photo drawn."""
+    return driver.execute_script("""
+      const [navigation] = performance.getEntriesByType("navigation");
+      const resources = performance.getEntriesByType("resource");
+      const named = (test) => resources.filter((r) => test(new URL(r.name)));
+      const end = (list) => list.length ? Math.max(...list.map((r) => r.responseEnd)) : null;
+      const photo = named((u) => /\\/preview$/.test(u.pathname) && u.searchParams.get("purpose") === "review")[0];
+      const shown = performance.getEntriesByName("faver:shown")[0];
+      return [
+        ["index.html", navigation.responseEnd],
+        ["page files", end(named((u) => u.pathname.startsWith("/page/")))],
+        ["DOMContentLoaded", navigation.domContentLoadedEventEnd],
+        ["/api/session", end(named((u) => u.pathname === "/api/session"))],
+        ["/api/review", end(named((u) => u.pathname === "/api/review"))],
+        ["photo asked", photo ? photo.startTime : null],
+        ["photo arrived", photo ? photo.responseEnd : null],
+        ["drawn", shown ? shown.startTime : null]];
+    """)
+
+
 def percentile(values, fraction):
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
