@@ -32,8 +32,9 @@ import GRDB
 /// file, or whose placement, pair or problem differs from its saved item, takes its item's place;
 /// an item whose asset is gone leaves. The dated ones are cut again with the moments around them
 /// (`span(around:)`), the undated with the "Undated" moment. Declined, for a full build, when the
-/// changes or their reach are more than `evidenceLimit` files, when roots changed, when a burst
-/// identifier is among the moments to cut again, or when those moments have no room left.
+/// changes or their reach are more than `evidenceLimit` files, when a burst identifier is among
+/// the moments to cut again, or when those moments have no room left. A root added or forgotten
+/// is planned as its files: added, or logged as removed.
 extension IndexStore {
   /// Brings the saved queue of `mode` up to date with every change since it was saved, by
   /// the rules above, in the write transaction of `db`, summarising each moment cut again with
@@ -62,8 +63,14 @@ extension IndexStore {
         ORDER BY seq LIMIT ?
         """, arguments: [Self.evidenceLimit + 1])
     guard added.count + logged.count <= Self.evidenceLimit else { return .rebuild("too many changes") }
-    guard generation - stamp.generation == added.count + logged.count + clocks.count else {
-      return .rebuild("roots changed, or files added since were changed again")
+    // A root added or forgotten is one change (its files are logged, or past `lastFileRow`).
+    let rootChanges = stamp.roots.map { Set(roots.keys).symmetricDifference($0).count }
+    guard generation - stamp.generation == added.count + logged.count + clocks.count + (rootChanges ?? 0)
+    else {
+      return .rebuild(
+        rootChanges == nil
+          ? "roots changed before the queue knew them, or files added since were changed again"
+          : "files added since were changed again")
     }
     // The cameras whose corrections changed, and the spans of their corrections then and now.
     var cameras: Set<String> = []

@@ -344,8 +344,10 @@ extension IndexStore {
     }
   }
 
-  /// Saves `stamp` as the queue's (the scratch queue's when `scratch`).
+  /// Saves `stamp` as the queue's (the scratch queue's when `scratch`), with the roots it covers.
   static func writeStamp(_ stamp: QueueStamp, scratch: Bool, in db: Database) throws {
+    var stamp = stamp
+    stamp.roots = try Int64.fetchAll(db, sql: "SELECT id FROM root ORDER BY id")
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
     let value = String(decoding: try encoder.encode(stamp), as: UTF8.self)

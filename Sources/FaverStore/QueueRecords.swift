@@ -21,6 +21,10 @@ extension IndexStore {
     /// The last row of `file` the queue was built from, when the data had not changed since it was
     /// read: files past it are new (see `planQueue`).
     package var lastFileRow: Int64?
+    /// The ids of the roots when the stamp was written (ids are never reused): a root added or
+    /// forgotten since is one change of the data generation the planner accounts for. Nil in a
+    /// stamp written before it: any root change then rebuilds.
+    package var roots: [Int64]?
 
     /// A stamp of this faver's format, for a queue built by the rules of digest `recipe` (see
     /// `QueueRecipe.digest`).

@@ -63,6 +63,45 @@ extension TwinLibraries {
   }
 }
 
+extension TwinLibraries {
+  /// A new root indexed (another disk, a phone's export): a few photos of its own among the
+  /// library's, and now and then copies of photos already indexed (the same content elsewhere).
+  /// Its files stay as they are: the other changes touch the first root only.
+  func indexANewRoot() throws {
+    next += 1
+    let path = "/extra\(next)"
+    let (id, twin) = (try appended.store.rootID(for: path), try rebuilt.store.rootID(for: path))
+    #expect(id == twin)
+    var changes = IndexChanges(rootId: id)
+    for index in 0..<Int.random(in: 1...4, using: &random) {
+      var new = record(
+        "new/p\(index).jpg", id: "id\(next)x\(index)",
+        at: Double.random(
+          in: 1_700_000_000...(files.values.map(\.takenAt).max() ?? 1_700_000_001), using: &random),
+        offset: 3600, camera: 1, coordinate: nil)
+      new.rootId = id
+      changes.media.append(new)
+    }
+    for (path, record) in files.sorted(by: { $0.key < $1.key })
+    where Int.random(in: 0..<8, using: &random) == 0 {
+      var copy = record
+      copy.rootId = id
+      copy.path = "copies/" + path
+      changes.media.append(copy)
+    }
+    try appended.store.apply(changes)
+    try rebuilt.store.apply(changes)
+  }
+
+  /// A root other than the first forgotten (`roots --forget`): its files leave the library.
+  func forgetARoot() throws {
+    let extra = try appended.store.roots().filter { $0.key != root }.values.sorted()
+    guard let path = extra.randomElement(using: &random) else { return }
+    #expect(try appended.store.forgetRoot(path))
+    #expect(try rebuilt.store.forgetRoot(path))
+  }
+}
+
 /// Mixed changes, several kinds in one step, each step's queue equal to a full rebuild's; the
 /// planner takes most of them (counted, so the test cannot pass by rebuilding always).
 @Test(arguments: 1...20)
@@ -81,7 +120,7 @@ func mixedChangesEqualAFullRebuildAfterEveryStep(seed: Int) async throws {
     ("rename", { try $0.renameAFolder() }),
     ("move", { try $0.moveOrCopy(copy: false) }), ("copy", { try $0.moveOrCopy(copy: true) }),
     ("card", { try $0.importOldCard() }), ("download", { try $0.copyBesideModificationTimes() }),
-    ("mark", { try $0.mark() }),
+    ("mark", { try $0.mark() }), ("root", { try $0.indexANewRoot() }), ("forget", { try $0.forgetARoot() }),
   ]
   var taken: [Library.QueueFreshening] = []
   for step in 0..<25 {
@@ -101,4 +140,23 @@ func mixedChangesEqualAFullRebuildAfterEveryStep(seed: Int) async throws {
   }
   let planned = taken.filter { $0 == .planned }.count
   #expect(planned * 2 >= taken.count, "\(taken)")
+}
+
+/// A root indexed beside the first, then forgotten: each planned like its files, and the queue
+/// equals a full rebuild's.
+@Test(arguments: 1...4)
+func aRootAddedOrForgottenIsPlannedLikeItsFiles(seed: Int) throws {
+  let twins = try TwinLibraries(seed: UInt64(seed) &* 104_729)
+  for _ in 0..<12 { try twins.append() }
+  #expect(try twins.freshen() == .rebuilt)
+  try twins.indexANewRoot()
+  try twins.indexANewRoot()
+  var done = try twins.freshen()
+  #expect(done == .planned)
+  #expect(try twins.expectAlike(after: 0, done))
+  try twins.forgetARoot()
+  try twins.append()
+  done = try twins.freshen()
+  #expect(done == .planned)
+  #expect(try twins.expectAlike(after: 1, done))
 }
