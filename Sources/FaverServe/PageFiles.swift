@@ -7,9 +7,11 @@ import Hummingbird
 /// resources built into faver (nothing fetched from elsewhere). Only these names are served, and
 /// none holds anything of the library.
 enum PageFiles {
-  /// The page's JavaScript modules, one concern each, and its service worker (`sw.js`).
+  /// The page's JavaScript modules, one concern each, its service worker (`sw.js`), and the
+  /// classic script that runs before the modules load (`boot.js`: the first photo's requests).
   static let modules = [
-    "app.js", "api.js", "browse.js", "compare.js", "describe.js", "details.js", "filters.js", "frame.js",
+    "app.js", "api.js", "boot.js", "browse.js", "compare.js", "describe.js", "details.js", "filters.js",
+    "frame.js",
     "forget.js", "keys.js", "layout.js", "momentum.js", "nopreview.js", "offline.js", "pairphone.js",
     "review.js",
     "routes.js", "saver.js", "stage.js", "story.js", "sw.js", "takealong.js", "ui.js", "worker.js", "zoom.js",
@@ -77,7 +79,7 @@ enum PageFiles {
   /// of them at once rather than one level of imports after another, and every file of the page
   /// named under the current version.
   static func indexPage(_ html: String) -> String {
-    let preloads = modules.filter { $0 != "sw.js" && $0 != "app.js" }
+    let preloads = modules.filter { !["sw.js", "app.js", "boot.js"].contains($0) }
       .map { "  <link rel=\"modulepreload\" href=\"/page/\($0)\">\n" }.joined()
     return html.replacing("</head>", with: preloads + "</head>")
       .replacing("\"/page/", with: "\"/page/\(version)/")

@@ -31,14 +31,19 @@ function reached(now) {
   along.changed();
 }
 
+// The requests boot.js made before the modules loaded, by path: each answer is taken once.
+const early = new Map(Object.entries(window.faverEarly || {}));
+
 // `GET path`, or `POST path` with `body` as JSON; the answer's JSON (null for 204). While the
 // server cannot be reached, a GET the photos taken along can answer is answered from them.
 export async function api(path, body) {
   let response;
   try {
-    response = await fetch(path, body === undefined ? {} : {
+    const asked = early.get(path);
+    early.delete(path);
+    response = await (asked || fetch(path, body === undefined ? {} : {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-    });
+    }));
   } catch (error) {
     reached(false);
     const answer = body === undefined ? along.answer(path) : null;
@@ -59,10 +64,8 @@ export async function api(path, body) {
   return response.status === 204 ? null : response.json();
 }
 
-export const previewSize = () => {
-  const pixels = Math.max(innerWidth, innerHeight) * (devicePixelRatio || 1);
-  return pixels <= 1024 ? 1024 : pixels <= 2048 ? 2048 : 4096;
-};
+// The size of preview the screen shows: boot.js's, which asks for the first photo at it.
+export const previewSize = () => window.faverPreviewSize();
 // A preview of the screen's size: the one taken along when there is one.
 export const previewURL = (id, size) => (!size && along.previewOf(id)) || `/api/assets/${id}/preview?size=${size || previewSize()}`;
 // The photo on the review screen: where there is no preview the server answers 422 with the

@@ -91,6 +91,14 @@ def run(driver, server, faver, store):
         "return performance.getEntriesByType('resource').map((r) => r.name);") if "/api/" in entry]
     check(not any("/api/moments/" in name for name in opened),
           f"the page opened from one request for its place and stops, no moment asked apart ({opened})")
+    # boot.js asks for the session, the place and the first photo before the modules load; the
+    # page takes those answers instead of asking again.
+    asked = driver.execute_script(
+        "return performance.getEntriesByType('resource').map((r) => [new URL(r.name).pathname, r.initiatorType]);")
+    reviews = [kind for path, kind in asked if path == "/api/review"]
+    photos = [kind for path, kind in asked if path == f"/api/assets/{first}/preview"]
+    check(reviews == ["fetch"], f"the place was asked once ({reviews})")
+    check(photos == ["link"], f"the first photo was asked once, by boot.js as soon as the place was known ({photos})")
 
     # Saves answered SAVE_DELAY ms late: each move is drawn long before any save is answered.
     days = set()
