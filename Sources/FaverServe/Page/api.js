@@ -20,6 +20,7 @@ export const along = {
   answer: (_path) => null, // the answer to a GET from what was taken, or null
   canGoOn: () => false, // whether the review can go on without the server
   changed: () => {}, // told when the server is reached again, or no longer
+  ready: Promise.resolve(), // what was taken along, read (app.js does not wait for it to open)
 };
 
 let isReachable = true;
@@ -46,6 +47,7 @@ export async function api(path, body) {
     }));
   } catch (error) {
     reached(false);
+    if (body === undefined) await along.ready;
     const answer = body === undefined ? along.answer(path) : null;
     if (answer) return answer;
     throw new APIError(0, "the faver server cannot be reached");

@@ -1,6 +1,6 @@
 // faver's review page: one photo at a time, resuming at the server's cursor, and a browse grid.
 // Vanilla JS modules, no build step; this one starts the page.
-import { signIn } from "./api.js";
+import { along, signIn } from "./api.js";
 import { browse } from "./browse.js";
 import { setUpReviewInput } from "./keys.js";
 import { keepOverlaysAboveControls } from "./layout.js";
@@ -45,7 +45,11 @@ async function start() {
     if (!document.hidden && currentRoute().screen === "review" && !review.moving) review.open(currentRoute().filter).catch(() => {});
   });
   await signIn();
-  await loadAlong();
+  // What was taken along is read while the review opens: the server's answers need none of it,
+  // and a request the server cannot answer waits for it (api.js). Marks waiting to be sent wait
+  // for it too: whether the review can go on without the server depends on it (saver.js).
+  along.ready = loadAlong();
+  if (saver.queue.length) await along.ready;
   route();
 }
 

@@ -98,7 +98,9 @@ def run(driver, server, faver, store):
     reviews = [kind for path, kind in asked if path == "/api/review"]
     photos = [kind for path, kind in asked if path == f"/api/assets/{first}/preview"]
     check(reviews == ["fetch"], f"the place was asked once ({reviews})")
-    check(photos == ["link"], f"the first photo was asked once, by boot.js as soon as the place was known ({photos})")
+    # By boot.js's preload when the place comes while the modules still load (most often), else by
+    # the stage: never both.
+    check(len(photos) == 1 and photos[0] in ("link", "img"), f"the first photo was asked once ({photos})")
 
     # Saves answered SAVE_DELAY ms late: each move is drawn long before any save is answered.
     days = set()
