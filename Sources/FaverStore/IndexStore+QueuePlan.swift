@@ -32,8 +32,8 @@ import GRDB
 /// file, or whose placement, pair or problem differs from its saved item, takes its item's place;
 /// an item whose asset is gone leaves. The dated ones are cut again with the moments around them
 /// (`span(around:)`), the undated with the "Undated" moment. Declined, for a full build, when the
-/// changes or their reach are more than `evidenceLimit` files, when a burst identifier is among
-/// the moments to cut again, or when those moments have no room left. A root added or forgotten
+/// changes or their reach are more than `evidenceLimit` files, when a burst identifier is shared
+/// across the ends of the moments to cut again, or when those moments have no room left. A root added or forgotten
 /// is planned as its files: added, or logged as removed.
 extension IndexStore {
   /// Brings the saved queue of `mode` up to date with every change since it was saved, by
@@ -254,11 +254,28 @@ extension IndexStore {
       arguments: [closing])
     let found = try QueueSnapshot(db).assets(of: items.filter { !removed.contains($0.assetID.rawValue) })
     let assets = found.compactMap(\.self)
-    guard assets.count == found.count, assets.allSatisfy({ $0.burstID == nil }) else { return nil }
+    guard assets.count == found.count, try Self.holdsItsBursts(assets + added, removed: removed, in: db)
+    else { return nil }
     return QueueSpan(
       ordinal: first, firstPosition: firstPosition, firstBurst: firstBurst, boundary: boundary,
       assets: assets + added,
       end: (following, after?[0] ?? Int.max, after?[1] ?? Int.max))
+  }
+
+  /// Whether every file sharing a burst identifier (Apple's `BurstUUID`, which makes one burst
+  /// whatever the gaps) with one of `assets` belongs to one of them, or is `removed`: a span
+  /// holding them is cut into the bursts a full build makes.
+  static func holdsItsBursts(_ assets: [Asset], removed: Set<String>, in db: Database) throws -> Bool {
+    let identifiers = Set(assets.compactMap(\.burstID))
+    guard !identifiers.isEmpty else { return true }
+    let held = Set(assets.flatMap { $0.memberIDs.map(\.rawValue) }).union(removed)
+    let holders = try db.cachedStatement(sql: "SELECT assetId FROM file WHERE burstID = ?")
+    for identifier in identifiers {
+      guard try String.fetchAll(holders, arguments: [identifier]).allSatisfy(held.contains) else {
+        return false
+      }
+    }
+    return true
   }
 
   /// The paths of a folder of a root: those that begin with `prefix` ("" for the whole root, else
@@ -504,7 +521,8 @@ extension IndexStore {
           "SELECT assetId, companionId, rawId FROM queueItem WHERE assetId = ?1 OR companionId = ?1 OR rawId = ?1"
       )
       let files = try db.cachedStatement(
-        sql: "SELECT rowid, rootId, path, takenAt FROM file WHERE assetId = ?")
+        sql: "SELECT rowid, rootId, path, takenAt, contentIdentifier FROM file WHERE assetId = ?")
+      let sharing = try db.cachedStatement(sql: "SELECT rowid FROM file WHERE contentIdentifier = ?")
       let ofRow = try db.cachedStatement(
         sql: """
           SELECT assetId, takenAt, utcOffset IS NULL AND timeSource != 'fileModified',
@@ -537,11 +555,15 @@ extension IndexStore {
             ids.insert(member)
             let places = try Row.fetchAll(files, arguments: [member])
             try insert(places.map { $0[0] })
-            // An asset is at its first place, which a copy added or gone moves: the pairs by name
-            // of each place of one with copies, or whose files changed.
-            guard places.count > 1 || changed.contains(member) else { continue }
+            // An asset is at its first place, which a copy added or gone moves, and a pair made
+            // or broken frees its partner: the pairs by name and by Live Photo identifier of each
+            // place of one with copies, or of an item whose files changed.
+            guard places.count > 1 || changed.contains(member) || changed.contains(id) else { continue }
             for place in places {
               try pairs(near: Seed(rootId: place[1], path: place[2], takenAt: place[3]), in: db)
+              if let identifier = place[4] as String? {
+                try insert(Int64.fetchAll(sharing, arguments: [identifier]))
+              }
             }
           }
         }

@@ -93,6 +93,33 @@ extension TwinLibraries {
     try rebuilt.store.apply(changes)
   }
 
+  /// An iPhone burst among the library's photos: two to four photos sharing Apple's burst
+  /// identifier (one burst whatever the gaps), up to 8 s apart; now and then one more of an
+  /// earlier burst's, minutes later (the burst reaches across moments).
+  func appleBurst() throws {
+    next += 1
+    var changes = IndexChanges(rootId: root)
+    let latest = files.values.map(\.takenAt).max() ?? 1_700_000_001
+    var seconds = Double.random(in: 1_700_000_000...latest, using: &random)
+    for index in 0..<Int.random(in: 2...4, using: &random) {
+      var photo = record(
+        "bursts/b\(next)-\(index).heic", id: "id\(next)b\(index)", at: seconds, offset: 3600, camera: 1,
+        coordinate: nil)
+      photo.burstID = "burst\(next)"
+      changes.media.append(photo)
+      seconds += Double.random(in: 0.1...8, using: &random)
+    }
+    let earlier = files.values.compactMap(\.burstID).sorted()
+    if let burst = earlier.randomElement(using: &random), Bool.random(using: &random) {
+      var late = record(
+        "bursts/late\(next).heic", id: "id\(next)late", at: seconds + 600, offset: 3600, camera: 1,
+        coordinate: nil)
+      late.burstID = burst
+      changes.media.append(late)
+    }
+    try apply(changes)
+  }
+
   /// A root other than the first forgotten (`roots --forget`): its files leave the library.
   func forgetARoot() throws {
     let extra = try appended.store.roots().filter { $0.key != root }.values.sorted()
@@ -121,6 +148,7 @@ func mixedChangesEqualAFullRebuildAfterEveryStep(seed: Int) async throws {
     ("move", { try $0.moveOrCopy(copy: false) }), ("copy", { try $0.moveOrCopy(copy: true) }),
     ("card", { try $0.importOldCard() }), ("download", { try $0.copyBesideModificationTimes() }),
     ("mark", { try $0.mark() }), ("root", { try $0.indexANewRoot() }), ("forget", { try $0.forgetARoot() }),
+    ("burst", { try $0.appleBurst() }),
   ]
   var taken: [Library.QueueFreshening] = []
   for step in 0..<25 {
