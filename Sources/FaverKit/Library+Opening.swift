@@ -43,8 +43,8 @@ extension Library {
   ) throws -> OpeningPreviews {
     let store = try readableStore
     var summary = OpeningPreviews(sizes: try reviewSizes())
-    guard !summary.sizes.isEmpty, let position = try reviewPosition() else { return summary }
-    let ids = [position.asset.id] + (try stopsAhead(of: position.asset.id, count: count))
+    guard !summary.sizes.isEmpty else { return summary }
+    let ids = try reviewIDs(ahead: count)
     let cache = PreviewCache(folder: PreviewCache.folder(inStore: folder), byteLimit: cacheLimit)
     let maker = decoding.worker
     let clock = ContinuousClock()

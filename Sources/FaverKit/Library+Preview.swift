@@ -65,20 +65,15 @@ extension Library {
     try previews(of: [id], size: size, cacheLimit: cacheLimit, decoding: decoding)[0]
   }
 
-  /// Makes (or finds) the previews of the next `count` assets of the review queue, from where
-  /// `next` resumes, so that they show at once; the cursor does not move.
+  /// Makes (or finds) the previews of the next `count` assets of the review queue, from the photo
+  /// where the review stands, so that they show at once; the cursor does not move. Read from the
+  /// saved queue, as `refresh` reads the morning's first photos (`reviewIDs(ahead:)`).
   public func prefetchPreviews(
     count: Int, size: Int, cacheLimit: Int64 = Library.defaultPreviewCacheLimit,
     decoding: PreviewDecoding = PreviewDecoding()
   ) throws -> [Preview] {
-    let queue = try queue().queue
-    let pending = queue.pending.map(\.asset.id)
-    let start =
-      try queue.resume(from: readableStore.cursor()).flatMap { found in pending.firstIndex(of: found.asset.id)
-      }
-      ?? 0
-    return try previews(
-      of: Array(pending[start...].prefix(count)), size: size, cacheLimit: cacheLimit, decoding: decoding)
+    let ids = try reviewIDs(ahead: max(0, count - 1)).prefix(count)
+    return try previews(of: Array(ids), size: size, cacheLimit: cacheLimit, decoding: decoding)
   }
 
   func preview(
