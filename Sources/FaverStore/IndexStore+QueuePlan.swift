@@ -163,16 +163,10 @@ extension IndexStore {
       try Self.writeStamp(updated, scratch: false, in: db)
       return .planned(items: 0)
     }
-    guard let spans = try change.spans(window: clusterer.burstDetector.window.seconds, in: db) else {
-      return .rebuild("the moments around the changes cannot be cut again alone")
-    }
-    guard
-      let written = try Self.cutAgain(
-        spans, clusterer: clusterer, savedThreshold: savedThreshold,
-        stamp: QueueStamp(generation: generation, mode: mode, threshold: nil, recipe: recipe),
-        lastFileRow: lastFileRow, summaries: summaries, in: db)
-    else { return .rebuild("the moments to cut again are too many, or have no room") }
-    return .planned(items: written)
+    return try Self.cutAgain(
+      change, clusterer: clusterer, savedThreshold: savedThreshold,
+      stamp: QueueStamp(generation: generation, mode: mode, threshold: nil, recipe: recipe),
+      lastFileRow: lastFileRow, summaries: summaries, in: db)
   }
 
   /// How far apart in file time two files may be and still pair (a Live Photo's still and video,
@@ -327,12 +321,13 @@ extension IndexStore {
       }
     }
 
-    /// The spans of the saved queue to cut again, each with its assets: the moments held, with one
-    /// either side, those within three of each other in one span (see `span(around:)`), and the
-    /// "Undated" moment when an undated asset comes or goes. Nil when one cannot be cut alone.
-    func spans(window: TimeInterval, in db: Database) throws -> [QueueSpan]? {
+    /// The spans of the saved queue to cut again, each with its assets: the moments held and
+    /// `extra` (a moved threshold cuts them otherwise), with one either side, those within three
+    /// of each other in one span (see `span(around:)`), and the "Undated" moment when an undated
+    /// asset comes or goes. Nil when one cannot be cut alone.
+    func spans(window: TimeInterval, extra: Set<Int> = [], in db: Database) throws -> [QueueSpan]? {
       var groups: [(moments: ClosedRange<Int>, added: [Asset])] = []
-      for moment in held.keys.sorted() {
+      for moment in Set(held.keys).union(extra).sorted() {
         let added = held[moment] ?? []
         if let last = groups.last,
           try IndexStore.moments(after: last.moments.upperBound, through: moment, in: db) <= 3

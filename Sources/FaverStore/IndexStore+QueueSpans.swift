@@ -2,16 +2,16 @@ import FaverCore
 import Foundation
 import GRDB
 
-/// Cutting spans of the saved queue's moments again, what an append, new photos among the
-/// queue's, a removal at the end and a removal mid-timeline end with: the spans they change, and,
-/// when the smart threshold moves, the moments around every gap outside them that the new
-/// threshold cuts otherwise.
+/// Cutting spans of the saved queue's moments again, what every plan ends with (see
+/// `planQueue`): the spans its changes reach, and, when the smart threshold moves, the moments
+/// around every gap outside them that the new threshold cuts otherwise.
 ///
 /// A moment is cut where the gap before a burst is at least the threshold (or by place, which no
 /// threshold moves), so a threshold moving from `a` to `b` changes the cut at exactly the kept
-/// gaps (`queueGap`) in `min(a, b) ..< max(a, b)`: each such gap's moment is cut again, with one
-/// moment either side (`span(around:)`), at the new threshold. The result is a full rebuild's:
-/// bursts never reach across a cut, and a span starts and ends at cuts no change moves.
+/// gaps (`queueGap`) in `min(a, b) ..< max(a, b)`: each such gap's moment joins the spans, with
+/// one moment either side (`span(around:)`; spans close together merge), and they are all cut at
+/// the new threshold. The result is a full rebuild's: bursts never reach across a cut, and a span
+/// starts and ends at cuts no change moves.
 ///
 /// A span may come out as more or fewer items, bursts and moments (a moment split or merged): its
 /// positions, burst and moment ordinals are numbered anew over the room up to the next moment's
@@ -55,61 +55,75 @@ extension IndexStore {
     }
   }
 
-  /// Cuts each span of `changed` (its assets as they are now) again into moments, at the
-  /// threshold of the kept gaps outside them all and theirs, with the moments around each gap
-  /// that threshold cuts otherwise; writes them, their gaps and `stamp` (with that threshold and
-  /// `lastFileRow`); returns how many items were written. Nil, and nothing written, when the spans
-  /// to cut again overlap, reach past `spanLimit` items or `movedCutLimit` moments, or come out
+  /// Cuts the spans of `change` (their assets as they are now) again into moments, at the
+  /// threshold of the kept gaps outside them all and theirs. Where that threshold moved, the
+  /// moments at every kept gap outside the spans it cuts otherwise join the spans (`spans(window:
+  /// extra:in:)` widens and merges them), and the threshold is worked out again, until none is
+  /// left outside. Writes them, their gaps and `stamp` (with that threshold and `lastFileRow`):
+  /// planned, with how many items were written. Declined, and nothing written, when the spans
+  /// cannot be cut alone, reach past `spanLimit` items or `movedCutLimit` moments, or come out
   /// with more items or bursts than their numbering leaves room for.
   static func cutAgain(
-    _ changed: [QueueSpan], clusterer: MomentClusterer, savedThreshold: Double,
+    _ change: PlannedChange, clusterer: MomentClusterer, savedThreshold: Double,
     stamp: QueueStamp, lastFileRow: Int64, summaries: ([Moment]) -> [MomentSummary], in db: Database
-  ) throws -> Int? {
-    guard !changed.isEmpty else { return nil }
-    // The kept gaps outside the spans: before each one's first burst (that one's own included,
-    // which nothing in it moves) and from the first burst after it.
-    // Stepped straight from SQLite: a Double decoded by GRDB per row of half a million cost twice
-    // SQLite's own read.
-    // Each range of bursts outside them read by the table's key: one condition of many spans
-    // checked on every row of half a million was half of a night's plan.
-    var before: [TimeInterval] = []
-    for range in Self.outside(changed) {
-      var rows = try ColumnCursor(
-        db, sql: "SELECT gap FROM queueGap WHERE burst BETWEEN ? AND ?",
-        arguments: [range.lowerBound, range.upperBound])
-      while try rows.next() { before.append(rows.double(0)) }
-    }
-    // Every span's gaps count; each span is cut once the threshold of them all is known.
-    var gaps: [[TimeInterval]] = []
-    for span in changed {
-      _ = clusterer.cuts(in: span.assets) { found in
-        gaps.append(found)
-        return clusterer.threshold(for: [])
+  ) throws -> QueueUpkeep {
+    let window = clusterer.burstDetector.window.seconds
+    var extra: Set<Int> = []
+    // Each round takes in every moment a moved threshold cuts otherwise; the threshold of the
+    // same gaps moves no further, so a second round most often ends it.
+    for _ in 0..<4 {
+      guard let changed = try change.spans(window: window, extra: extra, in: db), !changed.isEmpty else {
+        return .rebuild("the moments around the changes cannot be cut again alone")
       }
-    }
-    let chosen = clusterer.threshold(for: before + gaps.joined())
-    var spans: [SpanCut] = []
-    for (span, gaps) in zip(changed, gaps) {
-      let cut = clusterer.moments(in: span.assets) { _ in chosen }
-      spans.append(SpanCut(span: span, moments: cut.moments, gaps: gaps))
-    }
-    let moved = chosen.seconds != savedThreshold
-    if moved {
+      // The kept gaps outside the spans: before each one's first burst (that one's own included,
+      // which nothing in it moves) and from the first burst after it.
+      // Stepped straight from SQLite: a Double decoded by GRDB per row of half a million cost
+      // twice SQLite's own read.
+      // Each range of bursts outside them read by the table's key: one condition of many spans
+      // checked on every row of half a million was half of a night's plan.
+      var before: [TimeInterval] = []
+      for range in Self.outside(changed) {
+        var rows = try ColumnCursor(
+          db, sql: "SELECT gap FROM queueGap WHERE burst BETWEEN ? AND ?",
+          arguments: [range.lowerBound, range.upperBound])
+        while try rows.next() { before.append(rows.double(0)) }
+      }
+      // Every span's gaps count; each span is cut once the threshold of them all is known.
+      var gaps: [[TimeInterval]] = []
+      for span in changed {
+        _ = clusterer.cuts(in: span.assets) { found in
+          gaps.append(found)
+          return clusterer.threshold(for: [])
+        }
+      }
+      let chosen = clusterer.threshold(for: before + gaps.joined())
+      let moved = chosen.seconds != savedThreshold
+      if moved {
+        let others = try Self.momentsCutOtherwise(from: savedThreshold, to: chosen, outside: changed, in: db)
+        guard extra.count + others.count <= movedCutLimit else {
+          return .rebuild("the threshold moved past too many moments")
+        }
+        if !others.isEmpty {
+          extra.formUnion(others)
+          continue
+        }
+      }
+      var spans: [SpanCut] = []
+      for (span, gaps) in zip(changed, gaps) {
+        let cut = clusterer.moments(in: span.assets) { _ in chosen }
+        spans.append(SpanCut(span: span, moments: cut.moments, gaps: gaps))
+      }
       guard
-        let others = try Self.spansCutOtherwise(
-          from: savedThreshold, to: chosen, outside: changed, clusterer: clusterer, in: db)
-      else { return nil }
-      spans += others
+        let written = try Self.write(
+          spans, threshold: chosen.seconds, moved: moved, summaries: summaries, in: db)
+      else { return .rebuild("the moments to cut again have no room left in their numbering") }
+      var updated = stamp
+      updated.threshold = chosen.seconds
+      updated.lastFileRow = lastFileRow
+      try Self.writeStamp(updated, scratch: false, in: db)
+      return .planned(items: written)
     }
-    guard
-      let written = try Self.write(
-        spans, threshold: chosen.seconds, moved: moved, summaries: summaries, in: db)
-    else { return nil }
-    var updated = stamp
-    updated.threshold = chosen.seconds
-    updated.lastFileRow = lastFileRow
-    try Self.writeStamp(updated, scratch: false, in: db)
-    return written
+    return .rebuild("the threshold kept moving")
   }
 
   /// How many moments of the saved queue are after the one at `ordinal` and up to the one at
@@ -134,49 +148,22 @@ extension IndexStore {
     return ranges
   }
 
-  /// The spans around the kept gaps outside `changed` that a threshold moved from `saved` to
-  /// `threshold` cuts otherwise, each cut again at it; nil when they are too many or one cannot
-  /// be cut alone (see `span(around:)`).
-  private static func spansCutOtherwise(
-    from saved: Double, to threshold: MomentClusterer.Threshold, outside changed: [QueueSpan],
-    clusterer: MomentClusterer, in db: Database
-  ) throws -> [SpanCut]? {
+  /// The ordinals of the moments at the kept gaps outside `changed` that a threshold moved from
+  /// `saved` to `threshold` cuts otherwise (at most one more than `movedCutLimit`).
+  private static func momentsCutOtherwise(
+    from saved: Double, to threshold: MomentClusterer.Threshold, outside changed: [QueueSpan], in db: Database
+  ) throws -> Set<Int> {
     let ranges = Self.outside(changed)
     let outside = Array(repeating: "g.burst BETWEEN ? AND ?", count: ranges.count).joined(separator: " OR ")
-    let moments = try Int.fetchAll(
-      db,
-      sql: """
-        SELECT DISTINCT q.moment FROM queueGap g JOIN queueItem q ON q.burst = g.burst
-        WHERE g.gap >= ? AND g.gap < ? AND (\(outside)) ORDER BY q.moment
-        """,
-      arguments: StatementArguments([min(saved, threshold.seconds), max(saved, threshold.seconds)])
-        + StatementArguments(ranges.flatMap { [$0.lowerBound, $0.upperBound] }))
-    guard moments.count <= movedCutLimit else { return nil }
-    // Moments close together are cut again in one span (a span reaches one moment either side).
-    var groups: [ClosedRange<Int>] = []
-    for moment in moments {
-      if let last = groups.last, try Self.moments(after: last.upperBound, through: moment, in: db) <= 3 {
-        groups[groups.count - 1] = last.lowerBound...moment
-      } else {
-        groups.append(moment...moment)
-      }
-    }
-    var (spans, items) = ([SpanCut](), 0)
-    for group in groups {
-      guard
-        let span = try Self.span(
-          around: group, window: clusterer.burstDetector.window.seconds, removed: [], in: db)
-      else { return nil }
-      items += span.assets.count
-      guard items <= spanLimit else { return nil }
-      var gaps: [TimeInterval] = []
-      let clustering = clusterer.moments(in: span.assets) { found in
-        gaps = found
-        return threshold
-      }
-      spans.append(SpanCut(span: span, moments: clustering.moments, gaps: gaps))
-    }
-    return spans
+    return Set(
+      try Int.fetchAll(
+        db,
+        sql: """
+          SELECT DISTINCT q.moment FROM queueGap g JOIN queueItem q ON q.burst = g.burst
+          WHERE g.gap >= ? AND g.gap < ? AND (\(outside)) ORDER BY q.moment LIMIT \(movedCutLimit + 1)
+          """,
+        arguments: StatementArguments([min(saved, threshold.seconds), max(saved, threshold.seconds)])
+          + StatementArguments(ranges.flatMap { [$0.lowerBound, $0.upperBound] })))
   }
 
   /// Replaces each span of `spans` with its moments and their summaries and its gaps, numbered
