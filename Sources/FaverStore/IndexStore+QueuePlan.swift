@@ -33,8 +33,8 @@ import GRDB
 /// an item whose asset is gone leaves. The dated ones are cut again with the moments around them
 /// (`span(around:)`), the undated with the "Undated" moment. Declined, for a full build, when the
 /// changes or their reach are more than `evidenceLimit` files, when a burst identifier is shared
-/// across the ends of the moments to cut again, or when those moments have no room left. A root added or forgotten
-/// is planned as its files: added, or logged as removed.
+/// across the ends of the moments to cut again, or when those moments have no room left. A root
+/// added or forgotten is planned as its files: added, or logged as removed.
 extension IndexStore {
   /// Brings the saved queue of `mode` up to date with every change since it was saved, by
   /// the rules above, in the write transaction of `db`, summarising each moment cut again with
@@ -200,7 +200,7 @@ extension IndexStore {
   /// when dated; nil when its items (and the added) reach outside it, or are too many. Its assets
   /// are those left once the `removed` are, and the `added`.
   static func span(
-    around held: ClosedRange<Int>, window: TimeInterval, removed: Set<String>, added: [Asset] = [],
+    around held: ClosedRange<Int>, window: TimeInterval, removed: Set<String>, added: [Asset],
     in db: Database
   ) throws -> QueueSpan? {
     // Moment ordinals may keep holes (see `IndexStore+QueueSpans`): the moments before and after
