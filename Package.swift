@@ -111,6 +111,7 @@ let package = Package(
         .product(name: "HummingbirdTLS", package: "hummingbird"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
         .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "_NIOFileSystem", package: "swift-nio"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
       ],

@@ -103,13 +103,13 @@ public struct BackgroundAnalysis: Sendable {
     }
   }
 
-  /// `work`'s result, run on a thread of its own at background priority (it waits for a child
-  /// process), never on the threads that answer requests.
+  /// `work`'s result, run on a thread of its own (it waits for a child process), never on the
+  /// threads that answer requests: not Dispatch's global queue either, which on Linux runs on them.
   private static func offThread<T: Sendable>(
     _ work: @escaping @Sendable () throws -> T
   ) async -> Result<T, any Error> {
     await withCheckedContinuation { continuation in
-      DispatchQueue.global(qos: .background).async { continuation.resume(returning: Result { try work() }) }
+      Thread { continuation.resume(returning: Result { try work() }) }.start()
     }
   }
 }

@@ -1,8 +1,8 @@
-import Dispatch
+import Foundation
 import Synchronization
 
 /// Runs blocking work (a preview: a lookup, a child process to wait for) on at most `width`
-/// threads at once, off the threads that answer requests: a caller beyond `width` waits without
+/// threads at once, each started for its run, off the threads that answer requests: a caller beyond `width` waits without
 /// holding a thread, in the order it came.
 ///
 /// Work comes at one of three priorities. The photo on the review screen (`.review`) has `width`
@@ -75,8 +75,10 @@ final class BlockingPool: Sendable {
     let ticket = ticket ?? Ticket()
     try await acquire(priority, ticket: ticket)
     defer { release(ticket: ticket) }
+    // A thread of its own, not Dispatch's global queue: on Linux that queue runs on the threads
+    // of Swift's tasks, so blocking work there would hold the threads that answer requests.
     return try await withCheckedThrowingContinuation { continuation in
-      DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+      Thread { continuation.resume(with: Result { try work() }) }.start()
     }
   }
 

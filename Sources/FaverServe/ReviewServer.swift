@@ -119,7 +119,7 @@ public struct ReviewServer: Sendable {
     let analysis = BackgroundAnalysis(library: library, activity: activity, logger: logger)
     let background = analyzesInBackground ? Task(priority: .background) { await analysis.run() } : nil
     do {
-      try await application(onReady: onReady).runService()
+      try await ServerThreads.run { try await application(onReady: onReady).runService() }
     } catch {
       background?.cancel()
       await background?.value

@@ -282,7 +282,7 @@ private func routes(_ server: ReviewServer, asset: String, video: String, moment
 @Test func loopbackNeedsOnlyTheSecretWithPairingOn() async throws {
   let workspace = try ServeWorkspace()
   let secret = workspace.secret.value
-  try await workspace.lanServer(codes: PairingCodes()).application().test(.live) { client in
+  try await workspace.lanServer(codes: PairingCodes()).testLive { client in
     #expect(
       try await client.execute(
         uri: "/api/progress", method: .get, headers: [.authorization: "Bearer \(secret)"]

@@ -1,5 +1,4 @@
 import FaverKit
-import FaverServe
 import FaverTestSupport
 import Foundation
 import HTTPTypes
@@ -7,6 +6,8 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Testing
+
+@testable import FaverServe
 
 /// A generated library, indexed into a store beside it, and the server on it; removed after the
 /// test. (Sendable: every property is a constant, and the tree is only written before serving.)
@@ -145,5 +146,16 @@ extension TestClientProtocol {
     let (status, text) = try await post("/api/assets/\(id)/mark", #"{"state": "\#(state)"}"#)
     #expect(status == .ok, "\(text)")
     return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+  }
+}
+
+extension ReviewServer {
+  /// Runs `test` against this server on a socket of its own (`.live`, or `.ahc(.https)`), its
+  /// tasks on `ServerThreads` as `run()` has them: a reply never waits for Swift's shared threads,
+  /// which the tests running beside it keep busy.
+  func testLive<Value>(
+    _ setup: TestingSetup = .live, _ test: @Sendable (any TestClientProtocol) async throws -> Value
+  ) async throws -> Value {
+    try await ServerThreads.run { try await application().test(setup, test) }
   }
 }

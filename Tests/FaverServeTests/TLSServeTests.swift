@@ -37,7 +37,7 @@ private func selfSigned(in folder: URL) throws -> TLSFiles {
   #expect(server.tls?.dnsNames() == ["localhost", "faver.test"])
   #expect(server.pageURL(port: 8443)?.absoluteString.hasPrefix("https://127.0.0.1:8443/#token=") == true)
   let secret = workspace.secret.value
-  try await server.application().test(.ahc(.https)) { client in
+  try await server.testLive(.ahc(.https)) { client in
     let port = try #require(client.port)
     try await client.execute(uri: "/", method: .get) { response in
       #expect(response.status == .ok)

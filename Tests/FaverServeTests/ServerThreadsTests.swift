@@ -1,0 +1,59 @@
+import FaverTestSupport
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Synchronization
+import Testing
+
+@testable import FaverServe
+
+/// What the spinning tasks and the request tell each other.
+private final class Spin: Sendable {
+  let running = Atomic(0)
+  let answered = Atomic(false)
+  /// Set by a spinner that stopped because nothing was answered for a minute (the server's tasks
+  /// wait for the spinning threads), so the test fails instead of hanging.
+  let gaveUp = Atomic(false)
+}
+
+/// With every one of Swift's shared threads spinning (CPU-bound work beside the server), a request
+/// is still answered: the server's tasks run on its event loops, its reads of the store on threads
+/// of their own. Before, both ran on the shared threads (Dispatch's global queue is them, on
+/// Linux) and the request waited for the spinning to end.
+@Test func aRequestIsAnsweredWhileSwiftsSharedThreadsAreAllBusy() async throws {
+  let workspace = try ServeWorkspace()
+  let secret = workspace.secret.value
+  let width = ProcessInfo.processInfo.activeProcessorCount
+  var server = workspace.server()
+  // The spinners start once Swift's shared threads are free, which among the other tests can take
+  // minutes: the client's connection must stay open that long.
+  server.idleTimeout = .seconds(3600)
+  try await server.testLive { client in
+    let spin = Spin()
+    let spinners = (0..<width).map { _ in
+      Task.detached {
+        spin.running.add(1, ordering: .sequentiallyConsistent)
+        let end = ContinuousClock.now + .seconds(60)
+        while !spin.answered.load(ordering: .sequentiallyConsistent) {
+          if ContinuousClock.now > end { return spin.gaveUp.store(true, ordering: .sequentiallyConsistent) }
+        }
+      }
+    }
+    // Here on the server's threads, which the spinners cannot hold.
+    while spin.running.load(ordering: .sequentiallyConsistent) < width { await Task.yield() }
+    let status: HTTPResponse.Status
+    do {
+      status = try await client.execute(
+        uri: "/api/progress", method: .get, headers: [.authorization: "Bearer \(secret)"]
+      ) { $0.status }
+    } catch {
+      spin.answered.store(true, ordering: .sequentiallyConsistent)
+      throw error
+    }
+    spin.answered.store(true, ordering: .sequentiallyConsistent)
+    for spinner in spinners { await spinner.value }
+    #expect(status == .ok)
+    let gaveUp = spin.gaveUp.load(ordering: .sequentiallyConsistent)
+    #expect(!gaveUp, "answered only once the spinning stopped")
+  }
+}
