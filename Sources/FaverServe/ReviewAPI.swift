@@ -75,7 +75,7 @@ struct ReviewAPI: Sendable {
     guard let filter = Self.filter(request) else { return Self.unknownFilter }
     let after = query["after"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
     let page = try await Blocking.run { try library.moments(limit: limit, after: after, passing: filter) }
-    return try Reply.json(API.MomentPage(moments: page.moments, next: page.next))
+    return try Reply.json(page)
   }
 
   /// `GET /api/months?filter=F`: the months of the moments, for a jump bar.
