@@ -195,11 +195,11 @@ struct ReviewAPI: Sendable {
   }
 
   /// The `filter` query parameter (`all` when absent); nil for one the API does not know.
-  static func filter(_ request: Request) -> Library.MomentFilter? {
+  static func filter(_ request: Request) -> MomentFilter? {
     guard let text = request.uri.queryParameters["filter"].map(String.init), !text.isEmpty else {
       return .all
     }
-    return Library.MomentFilter(rawValue: text)
+    return MomentFilter(rawValue: text)
   }
 
   static var unknownFilter: Response {
