@@ -175,7 +175,10 @@ let package = Package(
       swiftSettings: strictImports),
     .testTarget(
       name: "FaverCLITests",
-      dependencies: ["faver", "FaverKit", "FaverStore", "FaverFiles", "FaverPreview", "FaverTestSupport"],
+      dependencies: [
+        "faver", "FaverKit", "FaverStore", "FaverFiles", "FaverPreview", "FaverTestSupport",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
       swiftSettings: strictImports),
     .testTarget(
       name: "FaverServeTests",

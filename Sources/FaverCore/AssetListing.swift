@@ -73,35 +73,11 @@ public struct AssetListing: Hashable, Codable, Sendable {
     rejected = asset.review == .rejected
   }
 
-  enum CodingKeys: String, CodingKey {
-    case id, path, root, kind, takenAt, timeSource, instant, offsetSource, clockShiftSeconds, latitude,
-      longitude
-    case make, model, problem, duplicates, companion, raw, reviewed, favorite, rejected
-  }
-
-  /// Writes `null` for what is unknown, where `Codable`'s default would leave the key out.
+  /// Writes `null` for what is unknown, where `Codable`'s default would leave the key out: the
+  /// members `write(_:to:)` lists, each encoded under its key.
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(id, forKey: .id)
-    try container.encode(path, forKey: .path)
-    try container.encode(root, forKey: .root)
-    try container.encode(kind, forKey: .kind)
-    try container.encode(takenAt, forKey: .takenAt)
-    try container.encode(timeSource, forKey: .timeSource)
-    try container.encode(instant, forKey: .instant)
-    try container.encode(offsetSource, forKey: .offsetSource)
-    try container.encode(clockShiftSeconds, forKey: .clockShiftSeconds)
-    try container.encode(latitude, forKey: .latitude)
-    try container.encode(longitude, forKey: .longitude)
-    try container.encode(make, forKey: .make)
-    try container.encode(model, forKey: .model)
-    try container.encode(problem, forKey: .problem)
-    try container.encode(duplicates, forKey: .duplicates)
-    try container.encode(companion, forKey: .companion)
-    try container.encode(raw, forKey: .raw)
-    try container.encode(reviewed, forKey: .reviewed)
-    try container.encode(favorite, forKey: .favorite)
-    try container.encode(rejected, forKey: .rejected)
+    var object = EncodedMembers(container: encoder.container(keyedBy: EncodedMembers.Key.self))
+    try Self.write(self, to: &object)
   }
 
   /// The same object as `encode(to:)` gives through `JSONEncoder` (sorted keys, pretty), written
@@ -114,8 +90,7 @@ public struct AssetListing: Hashable, Codable, Sendable {
   }
 
   /// Where the values of an asset's object come from: a listing's values, or a database row's
-  /// columns read as they are (`assets --json` at a million assets). `write(_:to:)` is the one
-  /// definition of the object's keys, their order and how each kind of value is written.
+  /// columns read as they are (`assets --json` at a million assets).
   package protocol Members {
     var clockShiftSeconds: Int { get }
     var latitude: Double? { get }
@@ -130,73 +105,155 @@ public struct AssetListing: Hashable, Codable, Sendable {
     func write(_ text: AssetListing.Text, to json: PrettyJSON)
   }
 
-  /// The asset object of `members`, written as `encode(to:)` gives it through `JSONEncoder`.
-  package static func write(_ members: some Members, to json: PrettyJSON) throws {
+  /// Writes an asset's object member by member, in `write(_:to:)`'s order: into the streamed text
+  /// (`PrettyJSON`), or into an `Encoder` (`encode(to:)`, for `JSONEncoder`).
+  package protocol MemberWriter {
+    associatedtype Source: Members
+    mutating func write(_ number: Int, at key: StaticString) throws
+    mutating func write(_ flag: Bool, at key: StaticString) throws
+    mutating func write(_ number: Double?, at key: StaticString) throws
+    mutating func write(_ paths: [String], at key: StaticString) throws
+    mutating func write(_ companion: AssetListing.Companion?, at key: StaticString) throws
+    /// The text `text` of `source`.
+    mutating func write(_ text: AssetListing.Text, of source: Source, at key: StaticString) throws
+  }
+
+  /// The asset object of `members`, member by member to `writer`, keys in sorted order: the one
+  /// definition of the object's keys and of the value under each, whatever writes it. Inlined
+  /// where it is called, so each writer's calls are direct (the streamed listing writes a
+  /// million objects).
+  @inline(__always)
+  package static func write<Writer: MemberWriter>(_ members: Writer.Source, to writer: inout Writer) throws {
+    try writer.write(members.clockShiftSeconds, at: "clockShiftSeconds")
+    try writer.write(members.companion, at: "companion")
+    try writer.write(members.duplicates, at: "duplicates")
+    try writer.write(members.favorite, at: "favorite")
+    try writer.write(.id, of: members, at: "id")
+    try writer.write(.instant, of: members, at: "instant")
+    try writer.write(.kind, of: members, at: "kind")
+    try writer.write(members.latitude, at: "latitude")
+    try writer.write(members.longitude, at: "longitude")
+    try writer.write(.make, of: members, at: "make")
+    try writer.write(.model, of: members, at: "model")
+    try writer.write(.offsetSource, of: members, at: "offsetSource")
+    try writer.write(.path, of: members, at: "path")
+    try writer.write(.problem, of: members, at: "problem")
+    try writer.write(members.raw, at: "raw")
+    try writer.write(members.rejected, at: "rejected")
+    try writer.write(members.reviewed, at: "reviewed")
+    try writer.write(.root, of: members, at: "root")
+    try writer.write(.takenAt, of: members, at: "takenAt")
+    try writer.write(.timeSource, of: members, at: "timeSource")
+  }
+
+  /// The asset object of `members`, written to `json` as `encode(to:)` gives it through
+  /// `JSONEncoder`.
+  package static func write<Source: Members>(_ members: Source, to json: PrettyJSON) throws {
+    var object = StreamedMembers<Source>(json: json)
     json.beginObject()
-    json.key("clockShiftSeconds")
-    json.value(members.clockShiftSeconds)
-    json.key("companion")
-    members.companion.write(to: json)
-    json.key("duplicates")
-    json.beginArray()
-    for path in members.duplicates {
-      json.element()
-      json.value(path)
-    }
-    json.endArray()
-    json.key("favorite")
-    json.value(members.favorite)
-    json.key("id")
-    members.write(.id, to: json)
-    json.key("instant")
-    members.write(.instant, to: json)
-    json.key("kind")
-    members.write(.kind, to: json)
-    json.key("latitude")
-    try json.value(members.latitude)
-    json.key("longitude")
-    try json.value(members.longitude)
-    json.key("make")
-    members.write(.make, to: json)
-    json.key("model")
-    members.write(.model, to: json)
-    json.key("offsetSource")
-    members.write(.offsetSource, to: json)
-    json.key("path")
-    members.write(.path, to: json)
-    json.key("problem")
-    members.write(.problem, to: json)
-    json.key("raw")
-    members.raw.write(to: json)
-    json.key("rejected")
-    json.value(members.rejected)
-    json.key("reviewed")
-    json.value(members.reviewed)
-    json.key("root")
-    members.write(.root, to: json)
-    json.key("takenAt")
-    members.write(.takenAt, to: json)
-    json.key("timeSource")
-    members.write(.timeSource, to: json)
+    try write(members, to: &object)
     json.endObject()
+  }
+
+  /// The text `text` of this listing; nil for `null`.
+  func string(_ text: Text) -> String? {
+    switch text {
+    case .id: id
+    case .instant: instant
+    case .kind: kind.rawValue
+    case .make: make
+    case .model: model
+    case .offsetSource: offsetSource.rawValue
+    case .path: path
+    case .problem: problem
+    case .root: root
+    case .takenAt: takenAt
+    case .timeSource: timeSource.rawValue
+    }
   }
 }
 
 extension AssetListing: AssetListing.Members {
-  package func write(_ text: Text, to json: PrettyJSON) {
-    switch text {
-    case .id: json.value(id)
-    case .instant: json.value(instant)
-    case .kind: json.value(kind.rawValue)
-    case .make: json.value(make)
-    case .model: json.value(model)
-    case .offsetSource: json.value(offsetSource.rawValue)
-    case .path: json.value(path)
-    case .problem: json.value(problem)
-    case .root: json.value(root)
-    case .takenAt: json.value(takenAt)
-    case .timeSource: json.value(timeSource.rawValue)
+  package func write(_ text: Text, to json: PrettyJSON) { json.value(string(text)) }
+}
+
+/// An object written to `PrettyJSON` member by member.
+private struct StreamedMembers<Source: AssetListing.Members>: AssetListing.MemberWriter {
+  let json: PrettyJSON
+
+  func write(_ number: Int, at key: StaticString) {
+    json.key(key)
+    json.value(number)
+  }
+
+  func write(_ flag: Bool, at key: StaticString) {
+    json.key(key)
+    json.value(flag)
+  }
+
+  func write(_ number: Double?, at key: StaticString) throws {
+    json.key(key)
+    try json.value(number)
+  }
+
+  func write(_ paths: [String], at key: StaticString) {
+    json.key(key)
+    json.beginArray()
+    for path in paths {
+      json.element()
+      json.value(path)
     }
+    json.endArray()
+  }
+
+  func write(_ companion: AssetListing.Companion?, at key: StaticString) {
+    json.key(key)
+    companion.write(to: json)
+  }
+
+  func write(_ text: AssetListing.Text, of source: Source, at key: StaticString) {
+    json.key(key)
+    source.write(text, to: json)
+  }
+}
+
+/// A listing's object encoded member by member into an `Encoder`'s keyed container, each value
+/// as `Codable` encodes it, `null` for nil.
+private struct EncodedMembers: AssetListing.MemberWriter {
+  var container: KeyedEncodingContainer<Key>
+
+  /// A member's name.
+  struct Key: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+
+    init(_ name: StaticString) { stringValue = name.description }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  mutating func write(_ number: Int, at key: StaticString) throws {
+    try container.encode(number, forKey: Key(key))
+  }
+
+  mutating func write(_ flag: Bool, at key: StaticString) throws {
+    try container.encode(flag, forKey: Key(key))
+  }
+
+  mutating func write(_ number: Double?, at key: StaticString) throws {
+    try container.encode(number, forKey: Key(key))
+  }
+
+  mutating func write(_ paths: [String], at key: StaticString) throws {
+    try container.encode(paths, forKey: Key(key))
+  }
+
+  mutating func write(_ companion: AssetListing.Companion?, at key: StaticString) throws {
+    try container.encode(companion, forKey: Key(key))
+  }
+
+  mutating func write(_ text: AssetListing.Text, of listing: AssetListing, at key: StaticString) throws {
+    try container.encode(listing.string(text), forKey: Key(key))
   }
 }
 

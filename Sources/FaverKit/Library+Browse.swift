@@ -5,27 +5,6 @@ internal import FaverStore
 /// yet reviewed, a page at a time, and the months they fall in (the browse page's jump bar).
 /// Read from the saved queue, as `moments(limit:after:mode:)`.
 extension Library {
-  /// Which moments a browser lists.
-  public enum MomentFilter: String, Sendable, CaseIterable {
-    /// Every moment.
-    case all
-    /// Moments with at least one favorite.
-    case favorites
-    /// Moments with at least one reject.
-    case rejected
-    /// Moments with at least one asset not yet reviewed.
-    case unreviewed
-
-    var stored: IndexStore.MomentFilter {
-      switch self {
-      case .all: .all
-      case .favorites: .favorites
-      case .rejected: .rejected
-      case .unreviewed: .unreviewed
-      }
-    }
-  }
-
   /// A month of moments: `month` is `YYYY-MM` of their start as the camera's clock showed it (nil
   /// for the undated moment), `first` the id of its first moment, `moments` how many it holds.
   public struct MomentMonth: Hashable, Sendable {
@@ -43,7 +22,7 @@ extension Library {
     let limit = max(limit, 0)
     return try withFreshQueue(mode: mode) { queue in
       let start = try after.flatMap { try queue.moment(id: $0) }.map { $0.ordinal + 1 } ?? 0
-      let found = try queue.moments(from: start, limit: limit + 1, passing: filter.stored)
+      let found = try queue.moments(from: start, limit: limit + 1, passing: filter)
       let page = found.prefix(limit)
       return MomentPage(
         moments: try page.map { try card(of: $0, in: queue).card },
@@ -56,7 +35,7 @@ extension Library {
     -> [MomentMonth]
   {
     try withFreshQueue(mode: mode) { queue in
-      try queue.months(passing: filter.stored).map {
+      try queue.months(passing: filter).map {
         MomentMonth(month: $0.month, first: $0.first, moments: $0.moments)
       }
     }

@@ -29,3 +29,15 @@ extension Library.MomentCard: Encodable {
     try container.encode(summary.place, forKey: .place)
   }
 }
+
+/// `GET /api/moments`: a page of moment objects, and the id to pass as `after` for the next
+/// (`null` on the last page).
+extension Library.MomentPage: Encodable {
+  enum CodingKeys: String, CodingKey { case moments, next }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(moments, forKey: .moments)
+    try container.encode(next, forKey: .next)
+  }
+}

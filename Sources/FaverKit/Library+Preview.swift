@@ -5,8 +5,8 @@ internal import FaverStore
 public import Foundation
 
 extension Library {
-  /// A preview as `preview` made or found it.
-  public struct Preview: Hashable, Sendable {
+  /// A preview as `previews` made or found it: a JPEG file in the cache (or the copy asked for).
+  public struct PreviewFile: Hashable, Sendable {
     public var id: AssetID
     /// The long edge asked for.
     public var size: Int
@@ -35,7 +35,7 @@ extension Library {
   public func previews(
     of ids: [AssetID], size: Int, to folder: URL? = nil, retry: Bool = false,
     cacheLimit: Int64 = Library.defaultPreviewCacheLimit, decoding: PreviewDecoding = PreviewDecoding()
-  ) throws -> [Preview] {
+  ) throws -> [PreviewFile] {
     let store = try readableStore
     let located = try ids.map { (id: $0, paths: try store.paths(ofAsset: $0)) }
     let unknown = located.filter(\.paths.isEmpty).map(\.id)
@@ -61,7 +61,7 @@ extension Library {
   public func preview(
     of id: AssetID, size: Int, cacheLimit: Int64 = Library.defaultPreviewCacheLimit,
     decoding: PreviewDecoding = PreviewDecoding()
-  ) throws -> Preview {
+  ) throws -> PreviewFile {
     try previews(of: [id], size: size, cacheLimit: cacheLimit, decoding: decoding)[0]
   }
 
@@ -71,7 +71,7 @@ extension Library {
   public func prefetchPreviews(
     count: Int, size: Int, cacheLimit: Int64 = Library.defaultPreviewCacheLimit,
     decoding: PreviewDecoding = PreviewDecoding()
-  ) throws -> [Preview] {
+  ) throws -> [PreviewFile] {
     let ids = try reviewIDs(ahead: max(0, count - 1)).prefix(count)
     return try previews(of: Array(ids), size: size, cacheLimit: cacheLimit, decoding: decoding)
   }
@@ -79,10 +79,11 @@ extension Library {
   func preview(
     of id: AssetID, paths: [String], size: Int, retry: Bool, cache: PreviewCache, maker: PreviewWorker,
     made: inout Bool
-  ) throws -> Preview {
+  ) throws -> PreviewFile {
     if retry { cache.forget(id: id.rawValue, size: size) }
     if let entry = cache.entry(id: id.rawValue, size: size), !PreviewRecord.mayPass(entry.failure) {
-      return Preview(id: id, size: size, file: entry.file, failure: entry.failure.map(PreviewRecord.reason))
+      return PreviewFile(
+        id: id, size: size, file: entry.file, failure: entry.failure.map(PreviewRecord.reason))
     }
     made = true
     var failure = PreviewFailure.unreadable(path: paths[0], reason: "not found")
@@ -95,7 +96,7 @@ extension Library {
       switch Result(catching: { () throws(PreviewFailure) in try maker.jpeg(of: path, longEdge: size) }) {
       case .success(let jpeg):
         let entry = try cache.store(jpeg, failure: nil, id: id.rawValue, size: size)
-        return Preview(id: id, size: size, file: entry.file, failure: nil)
+        return PreviewFile(id: id, size: size, file: entry.file, failure: nil)
       case .failure(let error):
         failure = error
       }
@@ -108,12 +109,12 @@ extension Library {
 
   /// The placeholder for `failure` at `size`, kept in the cache with its reason.
   private func placeholder(for failure: PreviewFailure, id: AssetID, size: Int, cache: PreviewCache) throws
-    -> Preview
+    -> PreviewFile
   {
     let placeholder = try Placeholder.jpeg(for: failure, longEdge: size)
     let entry = try cache.store(
       placeholder, failure: PreviewRecord.recorded(failure), id: id.rawValue, size: size)
-    return Preview(id: id, size: size, file: entry.file, failure: failure.description)
+    return PreviewFile(id: id, size: size, file: entry.file, failure: failure.description)
   }
 
   /// `file` copied to `target`, atomically, with the comment that says faver wrote it

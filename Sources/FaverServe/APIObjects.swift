@@ -1,25 +1,10 @@
 import FaverKit
 import Foundation
 
-/// The JSON objects of the API besides the asset object (`AssetListing`, the same everywhere) and
-/// the moment object (`Library.MomentCard`),
+/// The JSON objects of the API besides the asset object (`AssetListing`, the same everywhere), the
+/// moment object (`Library.MomentCard`) and a page of them (`Library.MomentPage`),
 /// as `docs/api.md` describes them. Keys are written sorted, unknown values as `null`.
 enum API {
-  /// `GET /api/moments`.
-  struct MomentPage: Encodable {
-    var moments: [Library.MomentCard]
-    /// Pass as `after` for the next page; `null` on the last.
-    var next: String?
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(moments, forKey: .moments)
-      try container.encode(next, forKey: .next)
-    }
-
-    enum CodingKeys: String, CodingKey { case moments, next }
-  }
-
   /// `GET /api/assets/{id}/exposure`: every key always present, `null` when the file does not say.
   struct ExposureObject: Encodable {
     var exposure: Exposure

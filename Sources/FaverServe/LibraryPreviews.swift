@@ -33,7 +33,7 @@ public struct LibraryPreviews: PreviewSource {
 
   /// A preview being made, and its place in the pool.
   private struct Making {
-    var task: Task<Library.Preview, any Error>
+    var task: Task<Library.PreviewFile, any Error>
     var ticket: BlockingPool.Ticket
     /// Whether the screen (or a prefetch) waits for it: then it is not dropped.
     var isWanted: Bool
@@ -62,11 +62,11 @@ public struct LibraryPreviews: PreviewSource {
     ahead = PreviewsAhead(onAhead: onAhead)
   }
 
-  public func preview(of asset: Asset, size: Int) async throws -> Preview {
+  public func preview(of asset: Asset, size: Int) async throws -> PreviewBytes {
     try await preview(of: asset, size: size, for: .other)
   }
 
-  public func preview(of asset: Asset, size: Int, for purpose: PreviewPurpose) async throws -> Preview {
+  public func preview(of asset: Asset, size: Int, for purpose: PreviewPurpose) async throws -> PreviewBytes {
     let priority: BlockingPool.Priority =
       switch purpose {
       case .review: .review
@@ -76,7 +76,7 @@ public struct LibraryPreviews: PreviewSource {
     let made = try await make(asset.id, size: size, priority: priority)
     if purpose == .review { noteSize(size) }
     if purpose != .other, stopsAhead > 0 { ahead.follow(asset.id, size: size, previews: self) }
-    return Preview(jpeg: try Data(contentsOf: made.file), failure: made.failure)
+    return PreviewBytes(jpeg: try Data(contentsOf: made.file), failure: made.failure)
   }
 
   public func stopAhead() { ahead.stop() }
@@ -96,7 +96,7 @@ public struct LibraryPreviews: PreviewSource {
   /// request waits for it too; once it decodes, it finishes and stays to be joined.
   func make(
     _ id: AssetID, size: Int, priority: BlockingPool.Priority, wanted: Bool = true
-  ) async throws -> Library.Preview {
+  ) async throws -> Library.PreviewFile {
     let key = "\(id.rawValue)-\(size)"
     let (library, decoding, pool, running) = (library, decoding, pool, running)
     let making = running.tasks.withLock { tasks in

@@ -3,7 +3,7 @@ public import Foundation
 import HTTPTypes
 
 /// A photo's preview for the page: JPEG bytes of at most `size` pixels on the long side.
-public struct Preview: Hashable, Sendable {
+public struct PreviewBytes: Hashable, Sendable {
   public var jpeg: Data
   /// Why the photo could not be shown, a sentence that says what to do; `jpeg` is then a
   /// stand-in that says so. Nil for a real preview.
@@ -43,16 +43,16 @@ public enum PreviewPurpose: String, Sendable, Equatable {
 /// object, with its path) comes from `Library`, never from a client.
 public protocol PreviewSource: Sendable {
   /// The preview of `asset`, fitting `size` pixels.
-  func preview(of asset: Asset, size: Int) async throws -> Preview
+  func preview(of asset: Asset, size: Int) async throws -> PreviewBytes
   /// The preview of `asset`, fitting `size` pixels, asked for `purpose`.
-  func preview(of asset: Asset, size: Int, for purpose: PreviewPurpose) async throws -> Preview
+  func preview(of asset: Asset, size: Int, for purpose: PreviewPurpose) async throws -> PreviewBytes
   /// Stops making previews ahead of the review (on shutdown).
   func stopAhead()
 }
 
 extension PreviewSource {
   /// A source that makes nothing ahead treats every purpose alike.
-  public func preview(of asset: Asset, size: Int, for purpose: PreviewPurpose) async throws -> Preview {
+  public func preview(of asset: Asset, size: Int, for purpose: PreviewPurpose) async throws -> PreviewBytes {
     try await preview(of: asset, size: size)
   }
 
@@ -65,18 +65,18 @@ extension PreviewSource {
 public struct OriginalJPEGPreviews: PreviewSource {
   public init() {}
 
-  public func preview(of asset: Asset, size: Int) async throws -> Preview {
+  public func preview(of asset: Asset, size: Int) async throws -> PreviewBytes {
     let path = asset.absolutePath
     guard asset.kind == .photo, let handle = FileHandle(forReadingAtPath: path) else {
-      return Preview(jpeg: Self.placeholder, failure: Self.notAJPEG)
+      return PreviewBytes(jpeg: Self.placeholder, failure: Self.notAJPEG)
     }
     defer { try? handle.close() }
     // A JPEG starts with SOI and a marker, whatever its name says.
     guard let head = try handle.read(upToCount: 3), head.elementsEqual([0xFF, 0xD8, 0xFF]) else {
-      return Preview(jpeg: Self.placeholder, failure: Self.notAJPEG)
+      return PreviewBytes(jpeg: Self.placeholder, failure: Self.notAJPEG)
     }
     try handle.seek(toOffset: 0)
-    return Preview(jpeg: try handle.readToEnd() ?? Data())
+    return PreviewBytes(jpeg: try handle.readToEnd() ?? Data())
   }
 
   static let notAJPEG = "These previews show JPEG files only; serve the library with `faver serve` to see it."

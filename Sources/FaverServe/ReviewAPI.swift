@@ -75,7 +75,7 @@ struct ReviewAPI: Sendable {
     guard let filter = Self.filter(request) else { return Self.unknownFilter }
     let after = query["after"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
     let page = try await Blocking.run { try library.moments(limit: limit, after: after, passing: filter) }
-    return try Reply.json(API.MomentPage(moments: page.moments, next: page.next))
+    return try Reply.json(page)
   }
 
   /// `GET /api/months?filter=F`: the months of the moments, for a jump bar.
@@ -195,11 +195,11 @@ struct ReviewAPI: Sendable {
   }
 
   /// The `filter` query parameter (`all` when absent); nil for one the API does not know.
-  static func filter(_ request: Request) -> Library.MomentFilter? {
+  static func filter(_ request: Request) -> MomentFilter? {
     guard let text = request.uri.queryParameters["filter"].map(String.init), !text.isEmpty else {
       return .all
     }
-    return Library.MomentFilter(rawValue: text)
+    return MomentFilter(rawValue: text)
   }
 
   static var unknownFilter: Response {

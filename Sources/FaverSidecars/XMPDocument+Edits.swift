@@ -31,7 +31,7 @@ extension XMPDocument {
   }
 
   private func setting(_ occurrence: Occurrence, to value: Int) throws(SidecarError) -> ByteEdit {
-    switch occurrence.place {
+    switch occurrence.node {
     case .attribute(let element, let index):
       return ByteEdit(source.elements[element].attributes[index].valueRange, String(value).utf8)
     case .element(let index):
@@ -47,7 +47,7 @@ extension XMPDocument {
   }
 
   private func removal(_ occurrence: Occurrence) -> ByteEdit {
-    switch occurrence.place {
+    switch occurrence.node {
     case .attribute(let element, let index):
       return ByteEdit(source.elements[element].attributes[index].spanWithLeadingSpace, [])
     case .element(let index):
@@ -81,7 +81,7 @@ extension XMPDocument {
     var namespaces: [Int: Set<String>] = [:]
     for (property, occurrence) in removed {
       namespaces[occurrence.description, default: []].insert(property.namespace)
-      switch occurrence.place {
+      switch occurrence.node {
       case .attribute(let element, let index): removals.attributes.insert([element, index])
       case .element(let element): removals.elements.insert(element)
       }

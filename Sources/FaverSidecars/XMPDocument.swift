@@ -5,11 +5,13 @@
 struct XMPDocument {
   /// One place a property is set.
   struct Occurrence {
-    enum Place {
+    /// The XML node that sets it: an attribute of an element (`xmp:Rating="3"`), or an element of
+    /// its own (`<xmp:Rating>3</xmp:Rating>`), by its index in `XMLSource.elements`.
+    enum Node {
       case attribute(element: Int, index: Int)
       case element(Int)
     }
-    var place: Place
+    var node: Node
     /// The description it belongs to.
     var description: Int
     /// The value; nil when the element holds a structure (child elements, qualifiers).
@@ -60,7 +62,7 @@ struct XMPDocument {
           return nil
         }
         return Occurrence(
-          place: .attribute(element: description, index: index), description: description,
+          node: .attribute(element: description, index: index), description: description,
           value: attribute.value)
       }
       let children = element.children.compactMap { child -> Occurrence? in
@@ -72,7 +74,7 @@ struct XMPDocument {
             $0.isNamespaceDeclaration || $0.namespace == XMLSource.xmlNamespace
           }
         return Occurrence(
-          place: .element(child), description: description, value: isSimple ? element.text : nil)
+          node: .element(child), description: description, value: isSimple ? element.text : nil)
       }
       return attributes + children
     }

@@ -53,11 +53,12 @@ extension IndexStore {
       // the writer's work per file (callgrind, 5,000 files: 583 M instructions one by one, 552 M
       // by 8, 523 M by 32, 513 M by 128, statement journals in memory).
       // Each file's review is carried before any row of its group is written, so a group never
-      // holds one place twice: a second file at the same place first writes the group one by one.
+      // holds one file location twice: a second file at the same location first writes the group
+      // one by one.
       var insertRows = try BatchStatement(db, sql: FileRecord.upsertSQL(rows: Self.upsertRows))
       var group: [Int] = []  // positions in `changes.media`
       group.reserveCapacity(Self.upsertRows)
-      var places = Set<Place>()
+      var locations = Set<FileLocation>()
       /// The ids a review was carried to: the saved queue's flags follow (see `saveQueue`).
       var carried = Set<AssetID>()
       func insertOneByOne() throws {
@@ -66,12 +67,15 @@ extension IndexStore {
           try insertMedia.run()
         }
         group.removeAll(keepingCapacity: true)
-        places.removeAll(keepingCapacity: true)
+        locations.removeAll(keepingCapacity: true)
       }
       for (index, record) in changes.media.enumerated() {
-        if mayCarryReview, !places.insert(Place(rootId: record.rootId, path: record.path)).inserted {
-          try insertOneByOne()
-          places.insert(Place(rootId: record.rootId, path: record.path))
+        if mayCarryReview {
+          let location = FileLocation(rootId: record.rootId, path: record.path)
+          if !locations.insert(location).inserted {
+            try insertOneByOne()
+            locations.insert(location)
+          }
         }
         if mayBeNonMedia { try forget(record.rootId, record.path, with: &forgetNonMedia) }
         if mayCarryReview {
@@ -88,7 +92,7 @@ extension IndexStore {
           for index in group { changes.media[index].bindInsert(to: &insertRows) }
           try insertRows.run()
           group.removeAll(keepingCapacity: true)
-          places.removeAll(keepingCapacity: true)
+          locations.removeAll(keepingCapacity: true)
         }
       }
       try insertOneByOne()
@@ -115,7 +119,7 @@ extension IndexStore {
   }
 
   /// Where a file is: a root and a path under it.
-  private struct Place: Hashable {
+  private struct FileLocation: Hashable {
     var rootId: Int64
     var path: String
   }

@@ -4,39 +4,29 @@ import GRDB
 /// The saved queue's moments as a browser finds its place in them: only those holding a favorite,
 /// a reject or a photo not yet reviewed, and the months they fall in. Read from `queueMoment` and
 /// `queueItem` (with `review` for the marks), never rebuilt.
-extension IndexStore {
-  /// Which moments a browser lists.
-  package enum MomentFilter: String, Sendable, CaseIterable {
-    /// Every moment.
-    case all
-    /// Moments with at least one favorite.
-    case favorites
-    /// Moments with at least one reject.
-    case rejected
-    /// Moments with at least one asset not yet reviewed.
-    case unreviewed
-
-    /// SQL true for the moment `m` of `queueMoment` that passes. An item's state is its first
-    /// member's with a mark (the photo, its Live Photo video, its raw file), as `reviewState`.
-    var condition: String {
-      switch self {
-      case .all: "1"
-      case .unreviewed: "m.reviewed < m.total"
-      case .favorites: Self.anyItem(marked: "favorite")
-      case .rejected: Self.anyItem(marked: "rejected")
-      }
-    }
-
-    private static func anyItem(marked column: String) -> String {
-      let member = { (id: String) in "(SELECT r.\(column) FROM review r WHERE r.assetId = q.\(id))" }
-      return """
-        EXISTS (SELECT 1 FROM queueItem q WHERE q.position >= m.firstPosition \
-        AND q.position < m.endPosition \
-        AND COALESCE(\(member("assetId")), \(member("companionId")), \(member("rawId")), 0) = 1)
-        """
+extension MomentFilter {
+  /// SQL true for the moment `m` of `queueMoment` that passes. An item's state is its first
+  /// member's with a mark (the photo, its Live Photo video, its raw file), as `reviewState`.
+  var condition: String {
+    switch self {
+    case .all: "1"
+    case .unreviewed: "m.reviewed < m.total"
+    case .favorites: Self.anyItem(marked: "favorite")
+    case .rejected: Self.anyItem(marked: "rejected")
     }
   }
 
+  private static func anyItem(marked column: String) -> String {
+    let member = { (id: String) in "(SELECT r.\(column) FROM review r WHERE r.assetId = q.\(id))" }
+    return """
+      EXISTS (SELECT 1 FROM queueItem q WHERE q.position >= m.firstPosition \
+      AND q.position < m.endPosition \
+      AND COALESCE(\(member("assetId")), \(member("companionId")), \(member("rawId")), 0) = 1)
+      """
+  }
+}
+
+extension IndexStore {
   /// A month of moments: `month` is `YYYY-MM` of their start as the camera's clock showed it (nil
   /// for the undated moment), `first` the id of its first moment, `moments` how many it holds.
   package struct QueuedMonth: Hashable, Sendable {
@@ -49,7 +39,7 @@ extension IndexStore {
 extension IndexStore.QueueSnapshot {
   /// At most `limit` moments of the saved queue from the one at `ordinal` on that pass `filter`,
   /// in queue order.
-  package func moments(from ordinal: Int, limit: Int, passing filter: IndexStore.MomentFilter) throws
+  package func moments(from ordinal: Int, limit: Int, passing filter: MomentFilter) throws
     -> [QueuedMoment]
   {
     try Row.fetchAll(
@@ -64,7 +54,7 @@ extension IndexStore.QueueSnapshot {
 
   /// The months of the saved queue's moments that pass `filter`, in queue order (a month is
   /// where its first moment is).
-  package func months(passing filter: IndexStore.MomentFilter) throws -> [IndexStore.QueuedMonth] {
+  package func months(passing filter: MomentFilter) throws -> [IndexStore.QueuedMonth] {
     try Row.fetchAll(
       db,
       sql: """

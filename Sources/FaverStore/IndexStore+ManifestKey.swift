@@ -66,13 +66,4 @@ extension IndexStore {
   package func keepWrittenManifest(_ written: WrittenManifest) throws {
     try database.write { try Self.setState(written, key: Self.manifestKey, in: $0) }
   }
-
-  /// The saved queue's header (see `readQueue`) without its items; nil without a queue of the
-  /// rules of `recipe`.
-  static func queueHeader(recipe: String?, in db: Database) throws -> QueueHeader? {
-    guard let stamp = try Self.queueStamp(db), recipe.map(stamp.isCurrent(recipe:)) ?? true else {
-      return nil
-    }
-    return try Self.queueHeader(stamp, in: db)
-  }
 }

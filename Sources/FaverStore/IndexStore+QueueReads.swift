@@ -297,6 +297,15 @@ extension IndexStore {
     }
   }
 
+  /// The saved queue's header (see `readQueue`) without its items; nil without a queue of the
+  /// rules of `recipe`.
+  static func queueHeader(recipe: String?, in db: Database) throws -> QueueHeader? {
+    guard let stamp = try Self.queueStamp(db), recipe.map(stamp.isCurrent(recipe:)) ?? true else {
+      return nil
+    }
+    return try Self.queueHeader(stamp, in: db)
+  }
+
   /// The header of the queue `stamp` stamps: its moments, read whole, and the progress they add
   /// up to.
   static func queueHeader(_ stamp: QueueStamp, in db: Database) throws -> QueueHeader {

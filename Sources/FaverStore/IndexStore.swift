@@ -246,10 +246,6 @@ package final class IndexStore: Sendable {
     try database.read { db in try Self.roots(db) }
   }
 
-  /// What the last run saw under one root: media files and non-media files, by relative path.
-  /// Columns are read by position (looking them up by name cost more than the rest of a no-change
-  /// refresh's work per file), and the tables are scanned in order (`+rootId` keeps SQLite off
-  /// the rootId index, whose every entry cost a lookup of its row).
   /// How many files the last run saw under one root: photos and videos, and all.
   package func knownCount(inRoot rootId: Int64) throws -> (media: Int, all: Int) {
     try database.read { db in
@@ -262,8 +258,11 @@ package final class IndexStore: Sendable {
     }
   }
 
-  /// What the last run saw under one root; `mediaCount`, when the caller counted them already
-  /// (`knownCount`), sizes the table without counting again.
+  /// What the last run saw under one root: media files and non-media files, by relative path;
+  /// `mediaCount`, when the caller counted them already (`knownCount`), sizes the table without
+  /// counting again. Columns are read by position (looking them up by name cost more than the
+  /// rest of a no-change refresh's work per file), and the tables are scanned in order (`+rootId`
+  /// keeps SQLite off the rootId index, whose every entry cost a lookup of its row).
   package func known(inRoot rootId: Int64, mediaCount: Int? = nil) throws -> KnownFiles {
     typealias Column = FileRecord.Columns
     return try database.read { db in

@@ -7,10 +7,11 @@
 ///   value merges the origins of all the values before it again), and 16,000 ids took 10 s before
 ///   anything was checked; these commands read the rest back from here.
 enum Arguments {
-  /// Options that take a value, in every command that has them.
-  static let valueOptions: Set<String> = [
-    "--store", "--out", "--mode", "--gap", "--naming", "--forget", "--size", "--prefetch", "--cache-limit",
-  ]
+  /// Options that take a value, in every command that has them: read from the commands'
+  /// declarations themselves (see `CommandTree`), so a command's new option is known here.
+  /// Reading them costs milliseconds (30 in a debug build), so it is done only where whether an
+  /// option takes a value changes the result (see `mayTakeValue`).
+  static let valueOptions: Set<String> = CommandTree(Faver.self).valueOptions
   /// Commands whose operands may come by the thousand (`xargs`, a `favorites -0` list).
   static let manyOperands: Set<String> = ["mark", "index", "refresh"]
 
@@ -42,7 +43,10 @@ enum Arguments {
         }
         break
       }
-      if valueOptions.contains(argument), index < arguments.count {
+      if index < arguments.count, argument.hasPrefix("-"),
+        mayTakeValue(arguments[index], settingAside: setsAside || !seenCommand),
+        valueOptions.contains(argument)
+      {
         let value = arguments[index]
         index += 1
         result.append(value.hasPrefix("-") ? argument + "=" + value : argument)
@@ -65,6 +69,14 @@ enum Arguments {
       }
     }
     return result
+  }
+
+  /// Whether it matters to `prepared` that an option takes `next` as its value: a
+  /// value that looks like a flag is joined to its option, and where operands may be set aside
+  /// (or before the command), a value must not be taken for one. Anywhere else the option and
+  /// its value pass as they are either way.
+  private static func mayTakeValue(_ next: String, settingAside: Bool) -> Bool {
+    settingAside || next.hasPrefix("-")
   }
 }
 

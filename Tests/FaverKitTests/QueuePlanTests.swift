@@ -188,3 +188,63 @@ func aRootAddedOrForgottenIsPlannedLikeItsFiles(seed: Int) throws {
   #expect(done == .planned)
   #expect(try twins.expectAlike(after: 1, done))
 }
+
+/// One change at a time, of a kind drawn at random: the queue equals a full rebuild's after every
+/// change, and the planner takes nearly all of them.
+@Test(arguments: [1, 2, 3])
+func aQueueBroughtUpToDateEqualsAFullRebuildAfterEveryChange(seed: Int) async throws {
+  let twins = try TwinLibraries(seed: UInt64(seed))
+  // The first queue is built whole; every change after it is appended where it can be.
+  for _ in 0..<10 { try twins.append() }
+  #expect(try twins.freshen() == .rebuilt)
+  var taken: [String: [Library.QueueFreshening]] = [:]
+  for step in 0..<120 {
+    await Task.yield()  // the suite's other tests run between steps (see `TwinLibraries`)
+    let change: String
+    switch Int.random(in: 0..<25, using: &twins.random) {
+    case 0..<10:
+      change = "append"
+      try twins.append()
+    case 10..<12:
+      change = "middle"
+      try twins.insertInTheMiddle()
+    case 12..<15:
+      change = "edit"
+      try twins.editInPlace()
+    case 15..<17:
+      change = "remove"
+      try twins.remove()
+    case 17:
+      change = "clock"
+      try twins.shiftAClock()
+    case 18:
+      change = "redate"
+      try twins.editInPlace(redating: true)
+    case 21..<23:
+      change = "remove recent"
+      try twins.remove(recent: 6)
+    case 19..<21:
+      // The nightly index: photos edited during the day, and the day's new ones.
+      change = "edit+append"
+      try twins.editInPlace()
+      try twins.append()
+    default:
+      change = "mark"
+      try twins.mark()
+    }
+    let done = try twins.freshen()
+    taken[change, default: []].append(done)
+    let (appended, rebuilt) = (
+      try TwinLibraries.savedQueue(twins.appended.store), try TwinLibraries.savedQueue(twins.rebuilt.store)
+    )
+    #expect(
+      appended == rebuilt,
+      "step \(step): \(change), \(done), \(TwinLibraries.firstDifference(appended, rebuilt))")
+    if appended != rebuilt { break }
+  }
+  // Every kind of change goes through the planner, a whole rebuild only where the moments around
+  // a change cannot be cut again alone (counted: the test cannot pass by always rebuilding).
+  let changes = taken.filter { $0.key != "mark" }.values.joined()
+  #expect(changes.filter { $0 == .planned }.count * 4 >= changes.count * 3, "\(taken)")
+  #expect(taken["redate", default: []].allSatisfy { $0 == .planned || $0 == .rebuilt })
+}

@@ -119,9 +119,9 @@ private func first(
   let box = Mutex<PreviewActivity?>(nil)
   struct Probe: PreviewSource {
     let look: @Sendable () -> Void
-    func preview(of asset: Asset, size: Int) async throws -> Preview {
+    func preview(of asset: Asset, size: Int) async throws -> PreviewBytes {
       look()
-      return Preview(jpeg: Data([0xFF, 0xD8, 0xFF, 0xD9]))
+      return PreviewBytes(jpeg: Data([0xFF, 0xD8, 0xFF, 0xD9]))
     }
   }
   let probe = Probe { seen.withLock { $0.append(box.withLock { $0?.inFlight ?? -1 }) } }

@@ -80,7 +80,7 @@ extension Faver {
     func run() throws {
       let library = storeOptions.library()
       let limit = Int64(cacheLimit) << 20
-      let previews: [Library.Preview]
+      let previews: [Library.PreviewFile]
       if let prefetch {
         previews = try library.prefetchPreviews(count: prefetch, size: size, cacheLimit: limit)
       } else {
