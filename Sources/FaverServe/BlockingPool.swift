@@ -74,11 +74,15 @@ final class BlockingPool: Sendable {
   ) async throws -> T {
     let ticket = ticket ?? Ticket()
     try await acquire(priority, ticket: ticket)
-    defer { release(ticket: ticket) }
     // A thread of its own, not Dispatch's global queue: on Linux that queue runs on the threads
-    // of Swift's tasks, so blocking work there would hold the threads that answer requests.
+    // of Swift's tasks, so blocking work there would hold the threads that answer requests. The
+    // lane is freed as the work ends, not once its caller runs again (which may wait for a thread).
     return try await withCheckedThrowingContinuation { continuation in
-      Thread { continuation.resume(with: Result { try work() }) }.start()
+      Thread {
+        let result = Result { try work() }
+        self.release(ticket: ticket)
+        continuation.resume(with: result)
+      }.start()
     }
   }
 

@@ -132,3 +132,53 @@ private func blockAhead(_ pool: BlockingPool, until gate: DispatchSemaphore) asy
   try await running.value
   #expect(ran.total == 1)
 }
+
+/// A task executor that runs each job on a thread of its own while open, and holds jobs while
+/// closed: a caller that cannot get a thread to run again.
+private final class HoldingExecutor: TaskExecutor {
+  private let state = Mutex<(isOpen: Bool, held: [UnownedJob])>((true, []))
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let runsNow = state.withLock { state in
+      if !state.isOpen { state.held.append(job) }
+      return state.isOpen
+    }
+    if runsNow { start(job) }
+  }
+
+  var isOpen: Bool { state.withLock { $0.isOpen } }
+  func close() { state.withLock { $0.isOpen = false } }
+  func open() {
+    let held = state.withLock { state in
+      state.isOpen = true
+      defer { state.held = [] }
+      return state.held
+    }
+    for job in held { start(job) }
+  }
+
+  private func start(_ job: UnownedJob) {
+    let executor = asUnownedTaskExecutor()
+    Thread { job.runSynchronously(on: executor) }.start()
+  }
+}
+
+/// A lane is free as soon as its work ends, even while the caller waits for a thread to run on
+/// again (among busy tasks, that can be long): before, it was freed only once the caller ran, and
+/// every request behind it waited.
+@Test func aLaneIsFreeOnceItsWorkEndsThoughItsCallerCannotRunYet() async throws {
+  let pool = BlockingPool(width: 1)
+  let executor = HoldingExecutor()
+  let first = Task(executorPreference: executor) {
+    try await pool.run { executor.close() }  // its caller is held from here on
+  }
+  await eventually { !executor.isOpen }
+  let second = Task { try await pool.run { 2 } }
+  let done = Tally()
+  Task { if (try? await second.value) == 2 { done.add(1) } }
+  await eventually { done.total == 1 }
+  executor.open()
+  try await first.value
+  #expect(try await second.value == 2)
+}
