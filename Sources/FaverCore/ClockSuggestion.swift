@@ -149,8 +149,12 @@ public struct ClockSuggestion: Sendable {
     let spreads = (-quarters...quarters).map { $0 == 0 ? -1 : map.spread(at: Double($0) * step, width: step) }
     let most = spreads.max() ?? 0
     let top = (-quarters...quarters).first { spreads[$0 + quarters] == most } ?? 0
+    // Within `roundness` of the best, or within chance of it: the runs that fit counted as
+    // Poisson, a spread of `samples` minutes is one standard deviation, sqrt(samples × most), off.
+    let samples = Double(2 * Int((step / 2 / 60).rounded(.down)) + 1)
+    let slack = max(roundness * Double(most), (samples * Double(max(most, 0))).squareRoot())
     func near(_ quarter: Int) -> Bool {
-      abs(quarter) <= quarters && Double(spreads[quarter + quarters]) >= (1 - roundness) * Double(most)
+      abs(quarter) <= quarters && Double(spreads[quarter + quarters]) >= Double(most) - slack
     }
     var (low, high) = (top, top)
     while near(low - 1) { low -= 1 }
@@ -158,7 +162,8 @@ public struct ClockSuggestion: Sendable {
     let whole = (low...high).filter { $0 != 0 && Int(Double($0) * step) % 3600 == 0 }
     let halves = (low...high).filter { $0 != 0 && Int(Double($0) * step) % 1800 == 0 }
     let middle = whole.count == 1 ? whole[0] : halves.count == 1 ? halves[0] : (low + high) / 2
-    let width = Double(high - low + 1) * step
+    // As wide as the claim, and reaching its farthest quarter hour either way from the one taken.
+    let width = max(Double(high - low + 1), Double(2 * max(middle - low, high - middle))) * step
     func best(apartFrom quarter: Int) -> Int {
       (-quarters...quarters).filter { $0 != 0 && abs(Double($0 - quarter) * step) > runExclusion }.map(runs)
         .max()
@@ -213,10 +218,17 @@ public struct ClockSuggestion: Sendable {
       Double(count.runs) >= runContrast * Double(max(found.otherwise, 1))
     else { return nil }
     let fit = map.fitting(at: middle)
-    // The camera's photos had no zone; moved, they take the zone of the sessions they fit.
-    let zones = fit.map { map.sessions[$0.session].offset }.sorted()
+    // The camera's photos had no zone; moved, they take the zone most of the other cameras'
+    // sessions over the camera's span are in (home, where a clock is set, outlasts a trip). A
+    // clock is right in one zone only: none when no zone has more than half of them.
+    let span = ((map.runs.first?.start ?? 0) + middle)...((map.runs.last?.end ?? 0) + middle)
+    var byZone: [Int: Int] = [:]
+    for session in map.sessions where span.contains(session.start) { byZone[session.offset, default: 0] += 1 }
+    guard let most = byZone.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }),
+      most.value * 2 > byZone.values.reduce(0, +)
+    else { return nil }
     let offsets = ownOffsets.sorted()
-    let zone = zones[zones.count / 2] - offsets[offsets.count / 2]
+    let zone = most.key - offsets[offsets.count / 2]
     var evidence = Evidence(
       shift: Int(middle), precision: Int(2 * step),
       reference: Self.majority(fit.map { map.sessions[$0.session].camera }),
