@@ -143,9 +143,9 @@ public struct ClockSuggestion: Sendable {
     let counts = (-quarters...quarters).map { map.count(at: Double($0) * step) }
     func runs(_ quarter: Int) -> Int { counts[quarter + quarters].runs }
     let unshifted = runs(0)
-    // The quarter hour where the most fit over its width, and those next to it within
-    // `roundness` of it: of them a whole hour, else a half hour (clock mistakes are zones), else
-    // the middle one; the precision claimed is as wide as they are.
+    // The quarter hour where the most fit over its width, and those next to it as good (below):
+    // of them a whole hour, else a half hour (clock mistakes are zones), else the middle one; the
+    // precision claimed is as wide as they are.
     let spreads = (-quarters...quarters).map { $0 == 0 ? -1 : map.spread(at: Double($0) * step, width: step) }
     let most = spreads.max() ?? 0
     let top = (-quarters...quarters).first { spreads[$0 + quarters] == most } ?? 0

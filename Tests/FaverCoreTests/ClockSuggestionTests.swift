@@ -108,15 +108,15 @@ func aClockAnHourAheadAndOneMinutesBehindAreSuggestedTheirShiftsAndNothingElse(s
 // Libraries with their truth (`ClockLibrary`): the settings were chosen on `tunedSeeds`.
 // `heldOutSeeds` 101…116 were first run with the rule fixed; they showed the quarter hour
 // claimed too sharply on a DSLR with few events, and the claim was widened to the quarter hours
-// near the best (`roundness`), so they informed that one change. 201…216 were first run after it.
-// Both are kept as they came out, with the suggestions still wrong on them named in `knownWrong`.
+// near the best (`roundness`), so they informed that one change. 201…216 were first run after it;
+// 204 (a clock never set, placed 1 h off) informed the next: the claim widened to the quarter
+// hours within chance of the best, and a clock never set given the zone most sessions over its
+// span are in. 301…332 were first run after that, and are kept as they came out.
 private let tunedSeeds = [UInt64](1...8)
-private let heldOutSeeds = [UInt64](101...116) + [UInt64](201...216)
-/// Libraries where the rule suggests a shift out of what it claims: a Nikon with few events whose
-/// runs fit best 1.5 h from its error, and two clocks never set placed 30 min off.
-private let knownWrong = [
-  "seed 109, 0.03, NIKON D750", "seed 204, 0.25, Canon EOS 80D",
-]
+private let heldOutSeeds = [UInt64](101...116) + [UInt64](201...216) + [UInt64](301...332)
+/// Libraries where the rule suggests a shift out of what it claims: two Nikons never set, with
+/// few events, placed 30 min and 15 min off (the claim is the half hour either side).
+private let knownWrong = ["seed 109, 0.03, NIKON D750", "seed 311, 0.03, NIKON D750"]
 
 /// What the rule made of a set of libraries with one wrong clock: suggestions to the second and
 /// to the quarter hour (or wider, for a clock never set) within what they claim, silences, and
