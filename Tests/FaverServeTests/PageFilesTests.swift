@@ -72,7 +72,7 @@ import Testing
 /// the pairing page for each (401), a paired one the file.
 @Test func anUnpairedDeviceGetsNeitherTheServiceWorkerNorTheManifest() async throws {
   let workspace = try ServeWorkspace()
-  let codes = PairingCodes()
+  let codes = PairingCodes.onAStillClock()
   let uris = ["/sw.js", "/page/manifest.webmanifest", "/page/icon-192.png", "/page/offline.js"]
   try await workspace.lanServer(codes: codes).application().test(.router) { client in
     for uri in uris {

@@ -93,7 +93,7 @@ private func routes(_ server: ReviewServer, asset: String, video: String, moment
   let workspace = try ServeWorkspace(video: true)
   let moments = try workspace.library.moments(limit: 100, after: nil).moments.map(\.id)
   let ids = try moments.flatMap { try workspace.library.moment($0)?.moment.assets.map(\.id.rawValue) ?? [] }
-  let codes = PairingCodes()
+  let codes = PairingCodes.onAStillClock()
   let server = workspace.lanServer(codes: codes)
   let video = try #require(
     try ids.first { try workspace.library.asset(AssetID(rawValue: $0))?.kind == .video })
@@ -159,7 +159,7 @@ private func routes(_ server: ReviewServer, asset: String, video: String, moment
 
 @Test func theCookieIsHttpOnlyStrictAndLongLived() async throws {
   let workspace = try ServeWorkspace()
-  let codes = PairingCodes()
+  let codes = PairingCodes.onAStillClock()
   try await workspace.lanServer(codes: codes).application().test(.router) { client in
     let code = codes.issue().value
     try await client.execute(
@@ -177,7 +177,7 @@ private func routes(_ server: ReviewServer, asset: String, video: String, moment
 
 @Test func aRevokedDeviceIsRefusedAtOnce() async throws {
   let workspace = try ServeWorkspace()
-  let codes = PairingCodes()
+  let codes = PairingCodes.onAStillClock()
   try await workspace.lanServer(codes: codes).application().test(.router) { client in
     let first = try #require(try await client.pair(codes.issue().value).cookie)
     let second = try #require(try await client.pair(codes.issue().value).cookie)
@@ -265,7 +265,7 @@ private func routes(_ server: ReviewServer, asset: String, video: String, moment
 
 @Test func theCodeNeverReachesTheLog() async throws {
   let workspace = try ServeWorkspace()
-  let codes = PairingCodes()
+  let codes = PairingCodes.onAStillClock()
   let log = LogLines()
   let code = codes.issue().value
   try await workspace.lanServer(codes: codes, logger: log.logger).application().test(.router) { client in
@@ -282,7 +282,7 @@ private func routes(_ server: ReviewServer, asset: String, video: String, moment
 @Test func loopbackNeedsOnlyTheSecretWithPairingOn() async throws {
   let workspace = try ServeWorkspace()
   let secret = workspace.secret.value
-  try await workspace.lanServer(codes: PairingCodes()).testLive { client in
+  try await workspace.lanServer(codes: PairingCodes.onAStillClock()).testLive { client in
     #expect(
       try await client.execute(
         uri: "/api/progress", method: .get, headers: [.authorization: "Bearer \(secret)"]

@@ -159,3 +159,13 @@ extension ReviewServer {
     try await ServerThreads.run { try await application().test(setup, test) }
   }
 }
+
+extension PairingCodes {
+  /// Codes on a clock that stands still: a code issued in a test stays good however long the
+  /// suite's load makes the test wait before it is sent (more than their 10 minutes, seen). The
+  /// lifetime itself is tested on a clock the test moves (`PairingCodesTests`).
+  static func onAStillClock() -> PairingCodes {
+    let now = Date()
+    return PairingCodes(now: { now })
+  }
+}

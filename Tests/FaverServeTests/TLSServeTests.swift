@@ -32,7 +32,7 @@ private func selfSigned(in folder: URL) throws -> TLSFiles {
   let folder = try TemporaryTree()
   var server = workspace.server()
   server.tls = try selfSigned(in: folder.root)
-  let codes = PairingCodes()
+  let codes = PairingCodes.onAStillClock()
   server.pairing = PairingSettings(codes: codes, host: "127.0.0.1")
   #expect(server.tls?.dnsNames() == ["localhost", "faver.test"])
   #expect(server.pageURL(port: 8443)?.absoluteString.hasPrefix("https://127.0.0.1:8443/#token=") == true)
