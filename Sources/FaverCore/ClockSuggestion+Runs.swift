@@ -63,9 +63,12 @@ struct RunMap {
   /// the margin either side; the truth is in the middle of where most of them overlap, and a
   /// single shift where a few more fit by chance is not.
   func spread(at shift: Double, width: Double) -> Int {
-    let minutes = Int((width / 2 / 60).rounded(.down))
+    let minutes = Self.samples(width: width) / 2
     return (-minutes...minutes).reduce(0) { $0 + fitting(at: shift + Double($1) * 60).count }
   }
+
+  /// How many minutes `spread(at:width:)` sums over.
+  static func samples(width: Double) -> Int { 2 * Int((width / 2 / 60).rounded(.down)) + 1 }
 
   /// How many runs fit at `shift`, and at how many events.
   func count(at shift: Double) -> (runs: Int, events: Int) {

@@ -151,7 +151,7 @@ public struct ClockSuggestion: Sendable {
     let top = (-quarters...quarters).first { spreads[$0 + quarters] == most } ?? 0
     // Within `roundness` of the best, or within chance of it: the runs that fit counted as
     // Poisson, a spread of `samples` minutes is one standard deviation, sqrt(samples × most), off.
-    let samples = Double(2 * Int((step / 2 / 60).rounded(.down)) + 1)
+    let samples = Double(RunMap.samples(width: step))
     let slack = max(roundness * Double(most), (samples * Double(max(most, 0))).squareRoot())
     func near(_ quarter: Int) -> Bool {
       abs(quarter) <= quarters && Double(spreads[quarter + quarters]) >= Double(most) - slack
@@ -224,11 +224,10 @@ public struct ClockSuggestion: Sendable {
     let span = ((map.runs.first?.start ?? 0) + middle)...((map.runs.last?.end ?? 0) + middle)
     var byZone: [Int: Int] = [:]
     for session in map.sessions where span.contains(session.start) { byZone[session.offset, default: 0] += 1 }
-    guard let most = byZone.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }),
-      most.value * 2 > byZone.values.reduce(0, +)
+    guard let home = byZone.max(by: { $0.value < $1.value }), home.value * 2 > byZone.values.reduce(0, +)
     else { return nil }
     let offsets = ownOffsets.sorted()
-    let zone = most.key - offsets[offsets.count / 2]
+    let zone = home.key - offsets[offsets.count / 2]
     var evidence = Evidence(
       shift: Int(middle), precision: Int(2 * step),
       reference: Self.majority(fit.map { map.sessions[$0.session].camera }),

@@ -2,8 +2,8 @@ import Foundation
 import Synchronization
 
 /// Runs blocking work (a preview: a lookup, a child process to wait for) on at most `width`
-/// threads at once, each started for its run, off the threads that answer requests: a caller beyond `width` waits without
-/// holding a thread, in the order it came.
+/// threads at once, each started for its run, off the threads that answer requests: a caller
+/// beyond `width` waits without holding a thread, in the order it came.
 ///
 /// Work comes at one of three priorities. The photo on the review screen (`.review`) has `width`
 /// lanes of its own, newest first: it never waits behind anything else asked of the server (a
