@@ -67,7 +67,7 @@ extension Library {
           ?? (suggesting
             ? shown + "; nothing suggested: no one shift puts \(rule.minimumRuns) of its runs at "
               + "\(rule.minimumEvents) events among other cameras' photos, within a quarter hour, clearly "
-              + "more than any other" : shown)
+              + "more than any other, with one zone for most of the photos around them" : shown)
       }
       return Camera(
         name: name, photos: own.count, first: byWall?.captureTime.iso8601 ?? "",
