@@ -50,6 +50,7 @@ async function start() {
   // for it too: whether the review can go on without the server depends on it (saver.js).
   along.ready = loadAlong();
   if (saver.queue.length) await along.ready;
+  await window.faverFirstPhoto; // boot.js: the first photo on its way before the review is drawn
   route();
 }
 

@@ -1,7 +1,8 @@
 // Runs before the page's modules load (on a phone, parsing them takes 100–200 ms): asks for what
 // the first photo waits for, so that the answers are on their way meanwhile. The token in the
 // address is traded for the server's cookie, then where the review stands is asked with its
-// moment's stops, then the photo where it stands. `api()` (api.js) takes each answer once, in
+// moment's stops, then the photo where it stands is put on the stage, drawn before the modules
+// have run. `api()` (api.js) takes each answer once, in
 // place of asking again; it still takes the token out of the address. Only for the review of
 // every photo, and only when this browser holds no mark waiting to be saved (those are sent
 // first, and the review asked after).
@@ -20,6 +21,7 @@
   let pending = "[]";
   try { pending = localStorage.getItem("faver.pending") || "[]"; } catch (_) { /* private mode */ }
   const early = {};
+  let firstPhoto = Promise.resolve();
   const signedIn = token
     ? (early["/api/session"] = fetch("/api/session", {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token: token[1] }),
@@ -29,19 +31,36 @@
     // After the session, whatever it answered: without a cookie the review says 401, as it would.
     const opening = signedIn.catch(() => null).then(() => fetch("/api/review?stops=1"));
     early["/api/review?stops=1"] = opening;
-    // The photo where the review stands, loaded as soon as it is known, under the address the
-    // stage shows it by (stage.js `stageURL`, api.js `photoURL` at `previewSize()`), so the
-    // stage finds it loaded. A photo taken along is shown from this browser's copy instead.
-    opening.then((answer) => (answer.ok ? answer.clone().json() : null)).then((place) => {
-      if (!place || !place.asset || place.asset.kind === "video") return;
-      const link = document.createElement("link");
-      link.rel = "preload";
-      link.as = "image";
-      link.href = `/api/assets/${place.asset.id}/preview?size=${previewSize()}&placeholder=false&purpose=review`;
-      document.head.append(link);
+    // The photo where the review stands, shown as soon as it is known, under the address the
+    // stage shows it by (stage.js `stageURL`, api.js `photoURL` at `previewSize()`): the page's
+    // modules then find it on the stage and leave it there (stage.js `showOnStage`); the moment's
+    // title and the controls come with them. app.js waits for this before it shows the review:
+    // the review waits for the same answer, and its first drawing (the dates' formats are made
+    // then) would hold the photo's request back.
+    firstPhoto = opening.then((answer) => (answer.ok ? answer.clone().json() : null)).then((place) => {
+      if (!place || !place.asset || place.asset.kind === "video") return null;
+      const id = place.asset.id;
+      const show = () => {
+        const photo = document.getElementById("photo");
+        if (photo.getAttribute("src")) return; // the modules were first
+        photo.dataset.assetId = id;
+        photo.dataset.early = "";
+        photo.alt = place.asset.path.split("/").pop();
+        photo.src = `/api/assets/${id}/preview?size=${previewSize()}&placeholder=false&purpose=review`;
+        document.getElementById("review").hidden = false;
+        photo.decode()
+          .then(() => requestAnimationFrame(() => {
+            if (photo.dataset.assetId === id) performance.mark("faver:shown", { detail: id });
+          }))
+          .catch(() => {});
+      };
+      // The body is most often read by then; "interactive" comes before the modules run.
+      if (document.readyState !== "loading") return show();
+      return new Promise((shown) => document.addEventListener("readystatechange", () => shown(show()), { once: true }));
     }).catch(() => {});
   }
   // Each is also taken if never used: an unhandled rejection would be logged.
   for (const answer of Object.values(early)) answer.catch(() => {});
   window.faverEarly = early;
+  window.faverFirstPhoto = firstPhoto;
 })();

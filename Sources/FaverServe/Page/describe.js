@@ -1,5 +1,20 @@
 // Moments, dates and places as people read them.
 
+// The day of a UTC date in the browser's language, by its form: each form's formatter made once
+// (making one costs milliseconds; a page shows dozens of dates a second while browsing).
+const dayFormats = {
+  title: { weekday: "short", day: "numeric", month: "long", year: "numeric" },
+  tile: { weekday: "short", day: "numeric", month: "short", year: "numeric" },
+  long: { weekday: "long", day: "numeric", month: "long", year: "numeric" },
+  medium: { weekday: "short", day: "numeric", month: "short", year: "numeric" },
+  short: { day: "numeric", month: "short" },
+  monthShort: { month: "short" },
+  month: { month: "long", year: "numeric" },
+};
+const formatters = {};
+const formatDay = (date, form) =>
+  (formatters[form] ||= new Intl.DateTimeFormat(undefined, { ...dayFormats[form], timeZone: "UTC" })).format(date);
+
 // "2024-05-12T09:00:00+02:00" as the camera's wall clock: "Sun 12 May 2024, 09:00".
 export function wallClock(text) {
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(text || "");
@@ -7,7 +22,7 @@ export function wallClock(text) {
   const [, year, month, day, hour, minute] = match.map(Number);
   const date = new Date(Date.UTC(year, month - 1, day, hour, minute));
   return {
-    day: date.toLocaleDateString(undefined, { weekday: "short", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }),
+    day: formatDay(date, "title"),
     time: `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`,
   };
 }
@@ -29,7 +44,7 @@ export function tileLines(moment) {
   if (moment.boundary === "undated" || !first) return ["Undated", ""];
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(moment.start);
   const date = new Date(Date.UTC(+match[1], +match[2] - 1, +match[3]));
-  const day = date.toLocaleDateString(undefined, { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+  const day = formatDay(date, "tile");
   if (!last || last.day !== first.day) return [day, last ? `to ${last.day}` : ""];
   return [day, first.time === last.time || zoneOf(moment.start) !== zoneOf(moment.end) ? first.time : `${first.time}–${last.time}`];
 }
@@ -65,23 +80,16 @@ export function relativePath(asset) {
   return asset.path.startsWith(root) ? asset.path.slice(root.length) : asset.path;
 }
 
-// The day of a photo's time, by the length asked: "Sunday 12 May 2024", "Sun 12 May 2024", or
-// for a phone's narrow line "12 May" (the moment's title above it says the weekday and year).
-const dayForms = {
-  long: { weekday: "long", day: "numeric", month: "long", year: "numeric" },
-  medium: { weekday: "short", day: "numeric", month: "short", year: "numeric" },
-  short: { day: "numeric", month: "short" },
-};
-
 // "2024-05-12T09:00:01+02:00" as the camera's clock showed it: "Sun 12 May 2024, 09:00:01"
-// (`form` "long": "Sunday 12 May 2024, 09:00:01"; "short": "12 May, 09:00:01"). The seconds stay
-// in every form: the frames of a burst are seconds apart.
+// (`form` "long": "Sunday 12 May 2024, 09:00:01"; "short", for a phone's narrow line: "12 May,
+// 09:00:01", the moment's title above it says the weekday and year). The seconds stay in every
+// form: the frames of a burst are seconds apart.
 export function photoTime(text, form = "medium") {
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})/.exec(text || "");
   if (!match) return "";
   const [, year, month, day, hour, minute, second] = match.map(Number);
   const date = new Date(Date.UTC(year, month - 1, day));
-  const dayText = date.toLocaleDateString(undefined, { ...dayForms[form], timeZone: "UTC" });
+  const dayText = formatDay(date, form);
   const two = (n) => String(n).padStart(2, "0");
   return `${dayText}, ${two(hour)}:${two(minute)}:${two(second)}`;
 }
@@ -136,8 +144,8 @@ export function describeMonth(month, style = "long") {
   const [year, number] = month.split("-").map(Number);
   const date = new Date(Date.UTC(year, number - 1, 1));
   return style === "short"
-    ? date.toLocaleDateString(undefined, { month: "short", timeZone: "UTC" })
-    : date.toLocaleDateString(undefined, { month: "long", year: "numeric", timeZone: "UTC" });
+    ? formatDay(date, "monthShort")
+    : formatDay(date, "month");
 }
 
 // "1/250 s · f/2.8 · ISO 400 · 50 mm": what the EXIF says of the exposure, as a camera shows it.

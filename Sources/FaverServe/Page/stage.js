@@ -18,16 +18,17 @@ const stageURL = (id) => {
 // decoded from the browser's cache under the address it is shown by; what is no longer about to
 // be shown is let go.
 const ready = new Map(); // stage address → its Image, loading or decoded
-let waiting = null; // the photos to prepare once the photo on screen has loaded
+let waiting = null; // the photos to prepare once the photo on screen is decoded
 export function prepareStops(assets) {
-  // The photo on screen first: nothing is asked ahead of it (on opening, the first photo would
-  // share the server with the stops after it).
+  // The photo on screen first: nothing is asked or decoded ahead of it (on opening, the first
+  // photo would share the server and the browser's decoding with the stops after it).
   const photo = $("photo");
-  if (!photo.hidden && photo.getAttribute("src") && !photo.complete) {
+  if (!photo.hidden && photo.getAttribute("src") && photo.dataset.decoded !== photo.getAttribute("src")) {
     if (!waiting) {
+      // Decoded or failed, it is settled (a photo with no preview must not hold the next ones).
+      const source = photo.getAttribute("src");
       const then = () => { const later = waiting; waiting = null; if (later) prepareStops(later); };
-      photo.addEventListener("load", then, { once: true });
-      photo.addEventListener("error", then, { once: true });
+      photo.decode().catch(() => {}).then(() => { photo.dataset.decoded = source; then(); });
     }
     waiting = assets;
     return;
@@ -101,6 +102,10 @@ export function showOnStage(asset) {
       photo.src = source;
       performance.mark("faver:swap", { detail: asset.id });
       markShown(photo, asset.id);
+    } else if (photo.dataset.early !== undefined) {
+      // Shown by boot.js before the page listened for its load or error (keys.js): told now.
+      delete photo.dataset.early;
+      if (photo.complete) photo.dispatchEvent(new Event(photo.naturalWidth ? "load" : "error"));
     }
   }
 }
