@@ -106,7 +106,8 @@ let package = Package(
     .target(
       name: "FaverServe",
       dependencies: [
-        "FaverKit", "FaverResources", "CQREncode", .product(name: "Hummingbird", package: "hummingbird"),
+        "FaverKit", "FaverResources", "CQREncode", .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "HummingbirdTLS", package: "hummingbird"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -183,7 +184,7 @@ let package = Package(
     .testTarget(
       name: "FaverServeTests",
       dependencies: [
-        "faver", "FaverServe", "FaverKit", "FaverTestSupport",
+        "faver", "FaverServe", "FaverKit", "FaverTestSupport", .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "NIOCore", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),

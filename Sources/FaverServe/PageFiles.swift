@@ -1,3 +1,4 @@
+import Crypto
 import FaverResources
 import Foundation
 import Hummingbird
@@ -75,15 +76,29 @@ enum PageFiles {
   /// Whether the page can be served: a `faver` copied without its resources cannot.
   static var isPresent: Bool { files.keys.allSatisfy { url(of: $0) != nil } }
 
-  /// `index.html` as served: every module announced (`modulepreload`) so the browser asks for all
-  /// of them at once rather than one level of imports after another, and every file of the page
-  /// named under the current version.
+  /// `index.html` as served: every file of the page named under the current version, and
+  /// `boot.js` written in, so that it runs as soon as the page is read and its requests (the
+  /// session, the review, the first photo) go out before the modules' own. The modules are not
+  /// announced ahead (`modulepreload`): a new browser's 25 requests for them held those back, on
+  /// its 6 connections, and the first photo no longer waits for the modules (boot.js shows it).
   static func indexPage(_ html: String) -> String {
-    let preloads = modules.filter { !["sw.js", "app.js", "boot.js"].contains($0) }
-      .map { "  <link rel=\"modulepreload\" href=\"/page/\($0)\">\n" }.joined()
-    return html.replacing("</head>", with: preloads + "</head>")
-      .replacing("\"/page/", with: "\"/page/\(version)/")
+    html.replacing("\"/page/", with: "\"/page/\(version)/")
+      .replacing("<script src=\"/page/\(version)/boot.js\"></script>", with: "<script>\(bootScript)</script>")
   }
+
+  /// `boot.js` as `index.html` carries it.
+  static let bootScript: String = url(of: "boot.js").flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""
+
+  /// The one script written in the page that the content security policy lets run: `boot.js`, by
+  /// its SHA-256 (`'sha256-…'`).
+  static let bootScriptSource: String =
+    "'sha256-\(Data(SHA256.hash(data: Data(bootScript.utf8))).base64EncodedString())'"
+
+  /// The content security policy of every response (see `SecurityHeaders`).
+  static let contentSecurityPolicy =
+    "default-src 'self'; img-src 'self' data: blob:; media-src 'self'; script-src 'self' \(bootScriptSource); "
+    + "style-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; "
+    + "frame-ancestors 'none'"
 
   /// A page file; under `version` (the current one) kept by browsers for good, else checked for a
   /// newer one at every use. `index.html` names the other files under the current version.

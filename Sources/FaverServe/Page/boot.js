@@ -1,12 +1,13 @@
 // Runs before the page's modules load (on a phone, parsing them takes 100–200 ms): asks for what
 // the first photo waits for, so that the answers are on their way meanwhile. The token in the
 // address is traded for the server's cookie, then where the review stands is asked with its
-// moment's stops, then the photo where it stands is put on the stage, drawn before the modules
-// have run. `api()` (api.js) takes each answer once, in
-// place of asking again; it still takes the token out of the address. Only for the review of
-// every photo, and only when this browser holds no mark waiting to be saved (those are sent
-// first, and the review asked after).
-// A classic script, not a module: it runs as soon as it is read.
+// moment's stops, then the photo where it stands is put on the stage, most often drawn before
+// the modules have run. `api()` (api.js) takes each answer once, in place of asking again; it
+// still takes the token out of the address. Only for the review of every photo, and only when
+// this browser holds no mark waiting to be saved (those are sent first, and the review asked
+// after).
+// A classic script, not a module, written into index.html as it is served (PageFiles.indexPage,
+// allowed by its hash): it runs as soon as the page is read, with no request of its own.
 
 (() => {
   // The size of preview the screen shows (the longer side in device pixels, rounded up to the
@@ -34,9 +35,9 @@
     // The photo where the review stands, shown as soon as it is known, under the address the
     // stage shows it by (stage.js `stageURL`, api.js `photoURL` at `previewSize()`): the page's
     // modules then find it on the stage and leave it there (stage.js `showOnStage`); the moment's
-    // title and the controls come with them. app.js waits for this before it shows the review:
-    // the review waits for the same answer, and its first drawing (the dates' formats are made
-    // then) would hold the photo's request back.
+    // title and the controls come with them. app.js waits for this before it draws the review
+    // (which waits for the same answer anyway): its first drawing (the dates' formats are made
+    // then) holds the main thread 50–100 ms, and the photo's frame with it.
     firstPhoto = opening.then((answer) => (answer.ok ? answer.clone().json() : null)).then((place) => {
       if (!place || !place.asset || place.asset.kind === "video") return null;
       const id = place.asset.id;
@@ -48,11 +49,17 @@
         photo.alt = place.asset.path.split("/").pop();
         photo.src = `/api/assets/${id}/preview?size=${previewSize()}&placeholder=false&purpose=review`;
         document.getElementById("review").hidden = false;
-        photo.decode()
-          .then(() => requestAnimationFrame(() => {
-            if (photo.dataset.assetId === id) performance.mark("faver:shown", { detail: id });
-          }))
-          .catch(() => {});
+        // Settled once the photo is drawn (after the frame that draws it), fails, or takes longer
+        // than a moment: only then does the page draw the rest.
+        return new Promise((settled) => {
+          setTimeout(settled, 300);
+          photo.decode()
+            .then(() => requestAnimationFrame(() => {
+              if (photo.dataset.assetId === id) performance.mark("faver:shown", { detail: id });
+              setTimeout(settled);
+            }))
+            .catch(settled);
+        });
       };
       // The body is most often read by then; "interactive" comes before the modules run.
       if (document.readyState !== "loading") return show();
