@@ -184,7 +184,8 @@ let package = Package(
     .testTarget(
       name: "FaverServeTests",
       dependencies: [
-        "faver", "FaverServe", "FaverKit", "FaverTestSupport", .product(name: "Crypto", package: "swift-crypto"),
+        "faver", "FaverServe", "FaverKit", "FaverTestSupport",
+        .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "NIOCore", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),

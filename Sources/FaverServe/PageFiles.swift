@@ -87,7 +87,8 @@ enum PageFiles {
   }
 
   /// `boot.js` as `index.html` carries it.
-  static let bootScript: String = url(of: "boot.js").flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""
+  static let bootScript: String =
+    url(of: "boot.js").flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""
 
   /// The one script written in the page that the content security policy lets run: `boot.js`, by
   /// its SHA-256 (`'sha256-…'`).

@@ -117,7 +117,8 @@ import Testing
       let boot = try #require(script.firstRange(of: "</script>").map { script[..<$0.lowerBound] })
       #expect(boot.contains("faverFirstPhoto"))
       let digest = Data(SHA256.hash(data: Data(boot.utf8))).base64EncodedString()
-      #expect(response.headers[.contentSecurityPolicy]?.contains("script-src 'self' 'sha256-\(digest)';") == true)
+      #expect(
+        response.headers[.contentSecurityPolicy]?.contains("script-src 'self' 'sha256-\(digest)';") == true)
     }
     for (uri, caching) in [
       ("/page/\(version)/review.js", "private, max-age=31536000, immutable"),
