@@ -27,8 +27,10 @@ public import Foundation
 /// A clock never set shows the date it counts from (most of its photos before `setSince`); the
 /// runs are then tried at every shift (not quarter hours), and the span where the most fit is
 /// suggested, by its middle, when that span is at most a `step` wide and passes step 1's counts
-/// against every shift more than `runExclusion` away; the suggestion adds the zone of the sessions
-/// it fits, since the camera's photos have none.
+/// against every shift more than `runExclusion` away; its claim reaches, as step 1's, the farthest
+/// minute either way that fits within chance of it (at least a half hour wide, at most `widest`
+/// either way); the suggestion adds the zone of the sessions it fits, since the camera's photos
+/// have none.
 public struct ClockSuggestion: Sendable {
   /// The largest clock error looked for, either way (but for a clock never set).
   public var window: TimeInterval = 14 * 3600
@@ -68,7 +70,8 @@ public struct ClockSuggestion: Sendable {
     /// Seconds to add to the camera's clock.
     public var shift: Int
     /// 1 when coincident shots fixed it to the second; `step` (900) when it is the quarter hour
-    /// its runs fit (the error is within half of it either way).
+    /// its runs fit; wider when the shifts near it fit as well within chance. The error is within
+    /// half of it either way.
     public var precision: Int
     /// The camera most of the matched reference photos are of.
     public var reference: String
@@ -149,12 +152,8 @@ public struct ClockSuggestion: Sendable {
     let spreads = (-quarters...quarters).map { $0 == 0 ? -1 : map.spread(at: Double($0) * step, width: step) }
     let most = spreads.max() ?? 0
     let top = (-quarters...quarters).first { spreads[$0 + quarters] == most } ?? 0
-    // Within `roundness` of the best, or within chance of it: the runs that fit counted as
-    // Poisson, a spread of `samples` minutes is one standard deviation, sqrt(samples × most), off.
-    let samples = Double(RunMap.samples(width: step))
-    let slack = max(roundness * Double(most), (samples * Double(max(most, 0))).squareRoot())
     func near(_ quarter: Int) -> Bool {
-      abs(quarter) <= quarters && Double(spreads[quarter + quarters]) >= Double(most) - slack
+      abs(quarter) <= quarters && Double(spreads[quarter + quarters]) >= Double(most) - slack(most)
     }
     var (low, high) = (top, top)
     while near(low - 1) { low -= 1 }
@@ -200,6 +199,14 @@ public struct ClockSuggestion: Sendable {
     return evidence
   }
 
+  /// How far below the best spread `most` a spread may be and still not be told apart from it:
+  /// within `roundness` of it, or within chance of it (the runs that fit counted as Poisson, a
+  /// spread over `samples` minutes is one standard deviation, sqrt(samples × most), off).
+  private func slack(_ most: Int) -> Double {
+    let samples = Double(RunMap.samples(width: step))
+    return max(roundness * Double(most), (samples * Double(max(most, 0))).squareRoot())
+  }
+
   /// The suggestion for a clock never set: its runs tried at every shift.
   private func neverSetEvidence(_ map: RunMap, _ pairs: Pairs, ownOffsets: [Int]) -> Evidence? {
     guard map.runs.count * map.sessions.count <= largestSearch else { return nil }
@@ -217,6 +224,16 @@ public struct ClockSuggestion: Sendable {
     guard count.runs >= minimumRuns, count.events >= minimumEvents,
       Double(count.runs) >= runContrast * Double(max(found.otherwise, 1))
     else { return nil }
+    // The claim, as for a clock that was set: the minutes whose spread is within chance of the
+    // best, reaching the farthest of them either way (up to `widest`), at least a half hour.
+    let floor = Double(spreads.max() ?? 0) - slack(spreads.max() ?? 0)
+    func near(_ minute: Double) -> Bool {
+      abs(minute - middle) <= widest && Double(map.spread(at: minute, width: step)) >= floor
+    }
+    var (first, last) = (middle, middle)
+    while near(first - 60) { first -= 60 }
+    while near(last + 60) { last += 60 }
+    let width = max(2 * step, 2 * max(middle - first, last - middle) + step)
     let fit = map.fitting(at: middle)
     // The camera's photos had no zone; moved, they take the zone most of the other cameras'
     // sessions over the camera's span are in (home, where a clock is set, outlasts a trip). A
@@ -229,7 +246,7 @@ public struct ClockSuggestion: Sendable {
     let offsets = ownOffsets.sorted()
     let zone = home.key - offsets[offsets.count / 2]
     var evidence = Evidence(
-      shift: Int(middle), precision: Int(2 * step),
+      shift: Int(middle), precision: Int(width),
       reference: Self.majority(fit.map { map.sessions[$0.session].camera }),
       runs: count.runs, events: count.events, unshifted: 0, otherwise: found.otherwise, neverSet: true)
     if let shots = shots(pairs, within: (middle - step / 2)...(middle + step / 2)) { evidence.refine(shots) }

@@ -22,14 +22,14 @@ extension Library {
     /// The shift to give it (its latest correction included) when its photos sit among other
     /// cameras' a constant time off (see `ClockSuggestion`); nil when nothing stands out.
     public var suggestedShiftSeconds: Int?
-    /// What the suggestion rests on (see `ClockSuggestion.Evidence`: its precision, 1 or 900
-    /// seconds, and its counts); nil without a suggestion.
+    /// What the suggestion rests on (see `ClockSuggestion.Evidence`: its precision, 1 second, a
+    /// quarter hour or the wider claim of chance, and its counts); nil without a suggestion.
     public var suggestion: ClockSuggestion.Evidence?
     /// Whether its clock was never set: most of its photos show a date before 2001.
     public var neverSet = false
     /// What the suggestion rests on, as a sentence: "6 runs at 4 events fall inside Apple iPhone
     /// 15's photos after it, none without it, 1 at best after any other shift; no coincident
-    /// shots fix it to the second: it is the quarter hour"; for a clock never set, that too, and
+    /// shots fix it to the second: it holds to the quarter hour"; for a clock never set, that too, and
     /// why nothing is suggested when nothing is; otherwise nil.
     public var evidence: String?
   }
@@ -99,7 +99,7 @@ extension Library {
           + " (\(none(evidence.shotsUnshifted)) without it, \(evidence.shotsOtherwise) at best after any other "
           + "shift)")
     } else {
-      parts.append("no coincident shots fix it to the second: it is the quarter hour")
+      parts.append("no coincident shots fix it to the second: it holds \(evidence.precisionText)")
     }
     return parts.joined(separator: "; ")
   }
@@ -179,6 +179,18 @@ extension Library {
       try cluster(now: now)
     } else {
       keepQueueFresh()
+    }
+  }
+}
+
+extension ClockSuggestion.Evidence {
+  /// How close to the truth the suggestion claims to be, as people say it: "to the second", "to
+  /// the quarter hour", "to within 35 min either way".
+  public var precisionText: String {
+    switch precision {
+    case ...1: "to the second"
+    case ...900: "to the quarter hour"
+    default: "to within \(Int((Double(precision) / 120).rounded(.up))) min either way"
     }
   }
 }

@@ -116,9 +116,8 @@ extension Faver {
           + "\(camera.first) … \(camera.last)"
         if camera.shiftSeconds != 0 { line += "  corrected by \(ClockText.text(camera.shiftSeconds))" }
         if let suggested = camera.suggestedShiftSeconds {
-          let precision = camera.suggestion?.precision == 1 ? "to the second" : "to the quarter hour"
           line +=
-            "  suggested: \(ClockText.text(suggested)), \(precision) (faver clock --camera '\(camera.name)' --shift "
+            "  suggested: \(ClockText.text(suggested)), \(camera.suggestion?.precisionText ?? "") (faver clock --camera '\(camera.name)' --shift "
             + "\(ClockText.text(suggested))): \(camera.evidence ?? "")"
         } else if let evidence = camera.evidence {
           line += "  \(evidence)"
