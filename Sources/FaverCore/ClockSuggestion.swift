@@ -218,7 +218,8 @@ public struct ClockSuggestion: Sendable {
     let center = ((low + high) / 2 / 60).rounded() * 60
     let minutes = (-30...30).map { center + Double($0) * 60 }
     let spreads = minutes.map { map.spread(at: $0, width: step) }
-    let tied = minutes.indices.filter { spreads[$0] == spreads.max() }
+    let most = spreads.max() ?? 0
+    let tied = minutes.indices.filter { spreads[$0] == most }
     let middle = minutes[((tied.first ?? 30) + (tied.last ?? 30)) / 2]
     let count = map.count(at: middle)
     guard count.runs >= minimumRuns, count.events >= minimumEvents,
@@ -226,7 +227,7 @@ public struct ClockSuggestion: Sendable {
     else { return nil }
     // The claim, as for a clock that was set: the minutes whose spread is within chance of the
     // best, reaching the farthest of them either way (up to `widest`), at least a half hour.
-    let floor = Double(spreads.max() ?? 0) - slack(spreads.max() ?? 0)
+    let floor = Double(most) - slack(most)
     func near(_ minute: Double) -> Bool {
       abs(minute - middle) <= widest && Double(map.spread(at: minute, width: step)) >= floor
     }

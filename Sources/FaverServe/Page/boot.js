@@ -1,8 +1,8 @@
 // Runs before the page's modules load (on a phone, parsing them takes 100–200 ms): asks for what
 // the first photo waits for, so that the answers are on their way meanwhile. The token in the
 // address is traded for the server's cookie, then where the review stands is asked with its
-// moment's stops, then the photo where it stands is put on the stage, most often drawn before
-// the modules have run. `api()` (api.js) takes each answer once, in place of asking again; it
+// moment's stops, then the photo where it stands is put on the stage and drawn; the modules draw
+// the rest of the review after it (app.js). `api()` (api.js) takes each answer once, in place of asking again; it
 // still takes the token out of the address. Only for the review of every photo, and only when
 // this browser holds no mark waiting to be saved (those are sent first, and the review asked
 // after).
@@ -43,7 +43,6 @@
       const id = place.asset.id;
       const show = () => {
         const photo = document.getElementById("photo");
-        if (photo.getAttribute("src")) return; // the modules were first
         photo.dataset.assetId = id;
         photo.dataset.early = "";
         photo.alt = place.asset.path.split("/").pop();
