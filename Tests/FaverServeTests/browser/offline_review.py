@@ -38,7 +38,7 @@ from PIL import Image, ImageDraw
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -209,9 +209,12 @@ class Server:
 
 
 def wait(driver, condition, what, timeout=TIMEOUT):
+    """Whether `condition` comes true within `timeout` s. What the browser throws while the page
+    is being replaced (an element gone stale, a page navigating away: the pairing page after a
+    revoke) is asked again, not taken for a failure."""
     try:
         WebDriverWait(driver, timeout, poll_frequency=0.1,
-                      ignored_exceptions=[StaleElementReferenceException]).until(lambda _: condition())
+                      ignored_exceptions=[WebDriverException]).until(lambda _: condition())
         check(True, what)
         return True
     except Exception:  # never came true
