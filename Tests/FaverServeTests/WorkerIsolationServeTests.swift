@@ -84,12 +84,15 @@ private func hasEnded(_ pid: Int32) -> Bool {
   let previews = LibraryPreviews(library: workspace.library, decoding: decoding, threads: 2, stopsAhead: 0)
   let ended = Tally()
   try await withThrowingTaskGroup(of: Void.self) { group in
+    // The thumbnails first, then the prefetches: asked in one go, a prefetch that comes first
+    // takes a lane the screen leaves free, and fewer than seven wait.
     for index in 0..<9 {
       let asset = hostile[index % hostile.count]
       group.addTask {
         _ = try await previews.preview(of: asset, size: 100 + index, for: index < 5 ? .other : .prefetch)
         ended.add(1)
       }
+      if index == 4 { await eventually { previews.pool.waiting.onScreen == 3 } }
     }
     await eventually { previews.pool.waiting.onScreen + previews.pool.waiting.ahead == 7 }
     let onScreen = try await previews.preview(of: shown, size: 64, for: .review)
