@@ -12,10 +12,9 @@ enum PageFiles {
   /// classic script that runs before the modules load (`boot.js`: the first photo's requests).
   static let modules = [
     "app.js", "api.js", "boot.js", "browse.js", "compare.js", "describe.js", "details.js", "filters.js",
-    "frame.js",
-    "forget.js", "keys.js", "layout.js", "momentum.js", "nopreview.js", "offline.js", "pairphone.js",
-    "review.js",
-    "routes.js", "saver.js", "stage.js", "story.js", "sw.js", "takealong.js", "ui.js", "worker.js", "zoom.js",
+    "frame.js", "forget.js", "keys.js", "layout.js", "momentum.js", "nopreview.js", "offline.js",
+    "pairphone.js", "review.js", "routes.js", "saver.js", "stage.js", "start.js", "story.js", "sw.js",
+    "takealong.js", "ui.js", "worker.js", "zoom.js",
   ]
 
   static let files: [String: String] = modules.reduce(

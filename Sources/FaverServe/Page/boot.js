@@ -1,8 +1,8 @@
 // Runs before the page's modules load (on a phone, parsing them takes 100–200 ms): asks for what
 // the first photo waits for, so that the answers are on their way meanwhile. The token in the
 // address is traded for the server's cookie, then where the review stands is asked with its
-// moment's stops, then the photo where it stands is put on the stage and drawn; the modules draw
-// the rest of the review after it (app.js). `api()` (api.js) takes each answer once, in place of asking again; it
+// moment's stops, then the photo where it stands is put on the stage and drawn; the modules load
+// after it and draw the rest of the review (app.js). `api()` (api.js) takes each answer once, in place of asking again; it
 // still takes the token out of the address. Only for the review of every photo, and only when
 // this browser holds no mark waiting to be saved (those are sent first, and the review asked
 // after).
@@ -65,6 +65,18 @@
       return new Promise((shown) => document.addEventListener("readystatechange", () => shown(show()), { once: true }));
     }).catch(() => {});
   }
+  // The keys pressed before the page's modules listen (the photo is on screen by then, they load
+  // after it: app.js), kept in order for start.js, which stops the keeping.
+  const pressed = [];
+  const keep = (event) => pressed.push({
+    key: event.key, shiftKey: event.shiftKey, ctrlKey: event.ctrlKey, metaKey: event.metaKey,
+    altKey: event.altKey, repeat: event.repeat,
+  });
+  addEventListener("keydown", keep);
+  window.faverKeysPressed = () => {
+    removeEventListener("keydown", keep);
+    return pressed;
+  };
   // Each is also taken if never used: an unhandled rejection would be logged.
   for (const answer of Object.values(early)) answer.catch(() => {});
   window.faverEarly = early;

@@ -223,8 +223,11 @@ def wait(driver, condition, what, timeout=TIMEOUT):
 
 
 def shown(driver):
+    """The id of the photo on screen, once the page listens to everything (boot.js draws the first
+    photo before the modules load: app.js)."""
     return driver.execute_script(
-        "const p = document.getElementById('photo'); return p && !p.hidden ? p.dataset.assetId : null;")
+        "const p = document.getElementById('photo'); if (document.documentElement.dataset.ready === undefined) return null;"
+        " return p && !p.hidden ? p.dataset.assetId : null;")
 
 
 def text(driver, element_id):

@@ -97,10 +97,12 @@ def wait_until(condition, timeout=TIMEOUT):
 
 
 def first_photo(driver, url):
-    """Opens `url`; the ms from the start of the navigation to the first photo drawn, and its id."""
+    """Opens `url`; the ms from the start of the navigation to the first photo drawn, and its id.
+    Returns once the page listens to everything (its modules load after the first photo: app.js)."""
     driver.get(url)
     wait_until(lambda: marks(driver, "faver:shown"))
     start, shown = marks(driver, "faver:shown")[0]
+    wait_until(lambda: driver.execute_script("return document.documentElement.dataset.ready !== undefined"))
     return start, shown
 
 
@@ -128,7 +130,7 @@ def walk(driver, count, interval=1.0):
 def open_parts(driver):
     """Where the first photo's time went, from the start of the navigation (ms): the page itself,
     its last file, DOMContentLoaded, the session, the review's opening, the photo's preview (asked,
-    arrived) and the photo drawn."""
+    arrived), the photo drawn, and the page listening to everything (its modules run)."""
     return driver.execute_script("""
       const [navigation] = performance.getEntriesByType("navigation");
       const resources = performance.getEntriesByType("resource");
@@ -136,6 +138,7 @@ def open_parts(driver):
       const end = (list) => list.length ? Math.max(...list.map((r) => r.responseEnd)) : null;
       const photo = named((u) => /\\/preview$/.test(u.pathname) && u.searchParams.get("purpose") === "review")[0];
       const shown = performance.getEntriesByName("faver:shown")[0];
+      const ready = performance.getEntriesByName("faver:ready")[0];
       return [
         ["index.html", navigation.responseEnd],
         ["page files", end(named((u) => u.pathname.startsWith("/page/")))],
@@ -144,7 +147,8 @@ def open_parts(driver):
         ["/api/review", end(named((u) => u.pathname === "/api/review"))],
         ["photo asked", photo ? photo.startTime : null],
         ["photo arrived", photo ? photo.responseEnd : null],
-        ["drawn", shown ? shown.startTime : null]];
+        ["drawn", shown ? shown.startTime : null],
+        ["listening", ready ? ready.startTime : null]];
     """)
 
 

@@ -144,7 +144,10 @@ def next_id(server):
 
 
 def shown(driver):
-    """The id of the photo on screen: the data-asset-id of the element that shows it."""
+    """The id of the photo on screen: the data-asset-id of the element that shows it, once the page
+    listens to everything (boot.js draws the first photo before the modules load: app.js)."""
+    if driver.execute_script("return document.documentElement.dataset.ready === undefined"):
+        return None
     elements = driver.find_elements(By.CSS_SELECTOR, "#stage [data-asset-id]")
     visible = [element for element in elements if element.is_displayed()]
     return visible[0].get_attribute("data-asset-id") if len(visible) == 1 else None
@@ -316,6 +319,32 @@ def run(driver, server, faver, store, screenshots):
     wait(driver, lambda: shown(driver) == second, "a reload shows the same photo")
     check(driver.find_element(By.ID, "favorite").get_attribute("aria-pressed") == "true",
           "and it is still a favorite")
+
+    # A key pressed as soon as the photo is drawn, before the page's modules listen (they load
+    # after it: app.js), is not lost. The modules are held until X is pressed: the first photo's
+    # promise (boot.js) is made to wait for the test.
+    held = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+        let firstPhoto;
+        Object.defineProperty(window, "faverFirstPhoto", {
+          configurable: true,
+          get: () => firstPhoto,
+          set: (drawn) => {
+            firstPhoto = Promise.resolve(drawn).then(() => new Promise((go) => { window.faverTestLetGo = go; }));
+          },
+        });"""})
+    driver.refresh()
+    wait(driver, lambda: page_timing.marks(driver, "faver:shown"), "the photo is drawn before the modules load")
+    early = driver.execute_script("return document.documentElement.dataset.ready === undefined")
+    check(early, "and the page's modules do not listen yet")
+    press(driver, "x")
+    driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": held["identifier"]})
+    wait(driver, lambda: driver.execute_script("return typeof window.faverTestLetGo === 'function'"),
+         "the modules wait for the test")
+    driver.execute_script("window.faverTestLetGo()")
+    wait(driver, lambda: api(server, f"/api/assets/{second}")["rejected"], "X pressed then rejects the photo")
+    check(shown(driver) == second, "and stays on it")
+    press(driver, "f")
+    wait(driver, lambda: api(server, f"/api/assets/{second}")["favorite"], "F makes it a favorite again")
 
     # Taps: the middle shows the details, the right third goes on to the next stop (the burst is
     # one: its three frames count as seen), the left third back to the burst, on its first frame.
