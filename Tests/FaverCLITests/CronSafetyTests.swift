@@ -139,3 +139,22 @@ private func addPhotos(to tree: TemporaryTree, from start: Int, count: Int) thro
       + "nothing under it was changed in the index.\n")
   #expect(try IndexStore(folder: URL(fileURLWithPath: store)).assets().count == 5)
 }
+
+/// The nightly refresh counts what `status` counts once per change (the similar groups), so the
+/// morning's first `status` reads it instead of a pass over the queue.
+@Test func refreshLeavesTheDecisionsCountedForStatus() throws {
+  let tree = try library(5)
+  let store = tree.root.path + "-store"
+  defer { try? FileManager.default.removeItem(atPath: store) }
+  #expect(try faver(["index", tree.path, "--store", store]).status == 0)
+  func kept() throws -> IndexStore.DecisionCount? {
+    try IndexStore(folder: URL(fileURLWithPath: store)).readingQueue { snapshot in
+      try snapshot.decisionKey(version: SignalAnalyzer.version).flatMap {
+        try snapshot.keptDecisionCount(key: $0)
+      }
+    }
+  }
+  #expect(try kept() == nil)
+  #expect(try faver(["refresh", "--store", store]).status == 0)
+  #expect(try kept()?.items == 5)
+}
