@@ -11,9 +11,30 @@ import Testing
 private final class Spin: Sendable {
   let running = Atomic(0)
   let answered = Atomic(false)
-  /// Set by a spinner that stopped because nothing was answered for two minutes (the server's tasks
-  /// wait for the spinning threads), so the test fails instead of hanging.
+  /// When the last spinner started, in milliseconds from `start`; -1 until then.
+  let allSpinning = Atomic(-1)
+  let start = ContinuousClock.now
+  /// Set by a spinner that stopped because nothing was answered within two minutes of all of them
+  /// spinning (the server's tasks wait for the spinning threads), so the test fails instead of
+  /// hanging.
   let gaveUp = Atomic(false)
+
+  /// Counts a spinner started; the last one notes the time.
+  func started(of width: Int) {
+    guard running.add(1, ordering: .sequentiallyConsistent).newValue == width else { return }
+    let elapsed = start.duration(to: .now).components
+    allSpinning.store(
+      Int(elapsed.seconds) * 1000 + Int(elapsed.attoseconds / 1_000_000_000_000_000),
+      ordering: .sequentiallyConsistent)
+  }
+
+  /// Whether all spinners have spun for more than two minutes. Counted from the last one's start,
+  /// not each one's own: among the other tests one spinner may start minutes before the next finds
+  /// a free thread, and the request is sent only once all of them spin.
+  var spunTooLong: Bool {
+    let since = allSpinning.load(ordering: .sequentiallyConsistent)
+    return since >= 0 && start.duration(to: .now) > .milliseconds(since) + .seconds(120)
+  }
 }
 
 /// With every one of Swift's shared threads spinning (CPU-bound work beside the server), a request
@@ -32,10 +53,9 @@ private final class Spin: Sendable {
     let spin = Spin()
     let spinners = (0..<width).map { _ in
       Task.detached {
-        spin.running.add(1, ordering: .sequentiallyConsistent)
-        let end = ContinuousClock.now + .seconds(120)
+        spin.started(of: width)
         while !spin.answered.load(ordering: .sequentiallyConsistent) {
-          if ContinuousClock.now > end { return spin.gaveUp.store(true, ordering: .sequentiallyConsistent) }
+          if spin.spunTooLong { return spin.gaveUp.store(true, ordering: .sequentiallyConsistent) }
         }
       }
     }
