@@ -26,14 +26,14 @@ enum NetworkNamespace {
     if: BrowserTools.available,
     "needs chromium, chromium-driver, python3-selenium and python3-pil (scripts/install-deps)"),
   .enabled(if: NetworkNamespace.available, "needs root and ip(8) to make a network namespace for the phone"))
-func aPairedPhoneReviewsOfflineOnThePhotosItTookAlong() async throws {
+func aPairedPhoneReviewsOfflineOnThePhotosItTookAlong() throws {
   let script = ServeWorkspace.package.appendingPathComponent(
     "Tests/FaverServeTests/browser/offline_review.py")
   var arguments = [script.path, "--faver", BrowserTools.faver.path]
   if let folder = ProcessInfo.processInfo.environment["FAVER_SCREENSHOTS"] {
     arguments += ["--screenshots", folder]
   }
-  let (status, output) = try await BrowserTools.run(BrowserTools.python, arguments)
+  let (status, output) = try BrowserTools.run(BrowserTools.python, arguments)
   #expect(status == 0, "\(output)")
   #expect(output.contains("all passed"), "\(output)")
 }
@@ -47,13 +47,13 @@ func aPairedPhoneReviewsOfflineOnThePhotosItTookAlong() async throws {
     if: BrowserTools.available,
     "needs chromium, chromium-driver, python3-selenium and python3-pil (scripts/install-deps)"),
   .enabled(if: NetworkNamespace.available, "needs root and ip(8) to make a network namespace for the phone"))
-func aRevokedPhoneForgetsWhatItTookAlong() async throws {
+func aRevokedPhoneForgetsWhatItTookAlong() throws {
   let script = ServeWorkspace.package.appendingPathComponent("Tests/FaverServeTests/browser/revoked_phone.py")
   var arguments = [script.path, "--faver", BrowserTools.faver.path]
   if let folder = ProcessInfo.processInfo.environment["FAVER_SCREENSHOTS"] {
     arguments += ["--screenshots", folder]
   }
-  let (status, output) = try await BrowserTools.run(BrowserTools.python, arguments)
+  let (status, output) = try BrowserTools.run(BrowserTools.python, arguments)
   #expect(status == 0, "\(output)")
   #expect(output.contains("all passed"), "\(output)")
 }

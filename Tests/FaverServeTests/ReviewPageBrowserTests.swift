@@ -21,52 +21,22 @@ enum BrowserTools {
   static var faver: URL { BuiltFaver.url(package: ServeWorkspace.package) }
 
   /// Runs `executable`; its status and what it wrote (both streams, through a file, so a long
-  /// output never blocks it). Blocks its thread: for the short checks of a test's traits.
+  /// output never blocks it).
   static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-    let run = try Run(executable, arguments)
-    try run.process.run()
-    run.process.waitUntilExit()
-    return try run.finish()
-  }
-
-  /// `run`, awaited without holding a thread: a browser test takes minutes, and a sync test
-  /// holds one of Swift's shared threads (two on two cores) the whole time, the other tests
-  /// queueing behind it.
-  static func run(_ executable: String, _ arguments: [String]) async throws -> (status: Int32, output: String)
-  {
-    let run = try Run(executable, arguments)
-    try await withCheckedThrowingContinuation { (ended: CheckedContinuation<Void, any Error>) in
-      run.process.terminationHandler = { _ in ended.resume() }
-      do { try run.process.run() } catch {
-        run.process.terminationHandler = nil
-        ended.resume(throwing: error)
-      }
-    }
-    return try run.finish()
-  }
-
-  /// A process whose two streams go to a file of its own.
-  private struct Run {
-    let process = Process()
     let log = FileManager.default.temporaryDirectory.appendingPathComponent(
       "faver-browser-\(UUID().uuidString)")
-    let handle: FileHandle
-
-    init(_ executable: String, _ arguments: [String]) throws {
-      _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-      process.executableURL = URL(fileURLWithPath: executable)
-      process.arguments = arguments
-      handle = try FileHandle(forWritingTo: log)
-      process.standardOutput = handle
-      process.standardError = handle
-    }
-
-    /// Its status and what it wrote; the file removed.
-    func finish() throws -> (status: Int32, output: String) {
-      defer { try? FileManager.default.removeItem(at: log) }
-      try handle.close()
-      return (process.terminationStatus, try String(contentsOf: log, encoding: .utf8))
-    }
+    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+    defer { try? FileManager.default.removeItem(at: log) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let handle = try FileHandle(forWritingTo: log)
+    process.standardOutput = handle
+    process.standardError = handle
+    try process.run()
+    process.waitUntilExit()
+    try handle.close()
+    return (process.terminationStatus, try String(contentsOf: log, encoding: .utf8))
   }
 }
 
@@ -78,13 +48,13 @@ enum BrowserTools {
   .enabled(
     if: BrowserTools.available || BrowserTools.required,
     "needs chromium, chromium-driver, python3-selenium and python3-pil (scripts/install-deps)"))
-func theReviewPageWorksInARealBrowser() async throws {
+func theReviewPageWorksInARealBrowser() throws {
   let script = ServeWorkspace.package.appendingPathComponent("Tests/FaverServeTests/browser/review_page.py")
   var arguments = [script.path, "--faver", BrowserTools.faver.path]
   if let folder = ProcessInfo.processInfo.environment["FAVER_SCREENSHOTS"] {
     arguments += ["--screenshots", folder]
   }
-  let (status, output) = try await BrowserTools.run(BrowserTools.python, arguments)
+  let (status, output) = try BrowserTools.run(BrowserTools.python, arguments)
   #expect(status == 0, "\(output)")
   #expect(output.contains("all passed"), "\(output)")
 }
@@ -97,9 +67,9 @@ func theReviewPageWorksInARealBrowser() async throws {
   .enabled(
     if: BrowserTools.available || BrowserTools.required,
     "needs chromium, chromium-driver, python3-selenium and python3-pil (scripts/install-deps)"))
-func theReviewPageMovesWithoutWaitingForTheServer() async throws {
+func theReviewPageMovesWithoutWaitingForTheServer() throws {
   let script = ServeWorkspace.package.appendingPathComponent("Tests/FaverServeTests/browser/instant_stops.py")
-  let (status, output) = try await BrowserTools.run(
+  let (status, output) = try BrowserTools.run(
     BrowserTools.python, [script.path, "--faver", BrowserTools.faver.path])
   #expect(status == 0, "\(output)")
   #expect(output.contains("all passed"), "\(output)")

@@ -47,13 +47,13 @@ func serveAnswersAtTheAddressItPrintsAndStopsOnControlC(listen: String?) async t
   defer { _ = first.stop() }
   let address = try #require(first.address, "\(first.line)")
   let port = try #require(address.split(separator: ":").last?.split(separator: "/").first)
-  let busy = try await BrowserTools.run(
+  let busy = try BrowserTools.run(
     BrowserTools.faver.path, ["serve", "--store", workspace.store.path, "--port", String(port)])
   #expect(busy.status != 0)
   #expect(busy.output.contains("Port \(port) is in use by another program; try `--port 0`"), "\(busy.output)")
   #expect(!busy.output.contains("bind("), "\(busy.output)")
   for listen in ["127.0.0.1:9", "evil.example", "localhost:1@evil.example"] {
-    let bad = try await BrowserTools.run(
+    let bad = try BrowserTools.run(
       BrowserTools.faver.path, ["serve", "--store", workspace.store.path, "--listen", listen])
     #expect(bad.status != 0)
     #expect(bad.output.contains("is not an address"), "\(bad.output)")
