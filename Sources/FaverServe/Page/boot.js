@@ -17,6 +17,14 @@
     return pixels <= 1024 ? 1024 : pixels <= 2048 ? 2048 : 4096;
   };
   window.faverPreviewSize = previewSize;
+  // A small preview is not stretched past twice its pixels on this screen (past it a tiny embedded
+  // thumbnail is a smear); nopreview.js (`capStretch`) takes it from here.
+  const largestStretch = 2;
+  window.faverCapStretch = (image) => {
+    const ratio = devicePixelRatio || 1;
+    image.style.maxWidth = `${(image.naturalWidth * largestStretch) / ratio}px`;
+    image.style.maxHeight = `${(image.naturalHeight * largestStretch) / ratio}px`;
+  };
   const token = /^#token=([0-9a-f]+)$/.exec(location.hash);
   const review = token || ["", "#", "#/", "#/review"].includes(location.hash);
   let pending = "[]";
@@ -53,6 +61,7 @@
         return new Promise((settled) => {
           setTimeout(settled, 300);
           photo.decode()
+            .then(() => window.faverCapStretch(photo))
             .then(() => requestAnimationFrame(() => {
               if (photo.dataset.assetId === id) performance.mark("faver:shown", { detail: id });
               setTimeout(settled);

@@ -4,9 +4,6 @@
 import { describeTaken, fileName, relativePath } from "./describe.js";
 import { $ } from "./ui.js";
 
-// The largest magnification of a preview: past it a tiny embedded thumbnail is a smear.
-export const largestStretch = 2;
-
 const kinds = {
   photo: "This photo has no preview",
   video: "This video has no preview",
@@ -41,9 +38,6 @@ export function hideNoPreview() {
   $("photo").classList.remove("missing");
 }
 
-// Lets `image` grow to at most `largestStretch` times its own pixels on this screen.
-export function capStretch(image) {
-  const ratio = devicePixelRatio || 1;
-  image.style.maxWidth = `${(image.naturalWidth * largestStretch) / ratio}px`;
-  image.style.maxHeight = `${(image.naturalHeight * largestStretch) / ratio}px`;
-}
+// Lets `image` grow to at most twice its own pixels on this screen: boot.js's rule, which the
+// first photo follows before the modules load.
+export const capStretch = (image) => window.faverCapStretch(image);

@@ -332,10 +332,21 @@ def run(driver, server, faver, store, screenshots):
             firstPhoto = Promise.resolve(drawn).then(() => new Promise((go) => { window.faverTestLetGo = go; }));
           },
         });"""})
+    # On a screen of three device pixels a CSS pixel, wider than the photo's 2,400 pixels twice
+    # over: drawn as the page draws it, no larger than twice its pixels (it was stretched over
+    # the screen, and shrank once the modules ran).
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 2000, "height": 1300, "deviceScaleFactor": 3, "mobile": False})
     driver.refresh()
     wait(driver, lambda: page_timing.marks(driver, "faver:shown"), "the photo is drawn before the modules load")
     early = driver.execute_script("return document.documentElement.dataset.ready === undefined")
     check(early, "and the page's modules do not listen yet")
+    stretch = driver.execute_script("""
+        const photo = document.getElementById('photo');
+        return [photo.getBoundingClientRect().width * devicePixelRatio / photo.naturalWidth, photo.naturalWidth];""")
+    check(stretch[0] <= 2.01 and stretch[1] == LARGE[0],
+          f"and no larger than twice its pixels ({stretch[0]:.2f}× {stretch[1]} px)")
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
     press(driver, "x")
     driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": held["identifier"]})
     wait(driver, lambda: driver.execute_script("return typeof window.faverTestLetGo === 'function'"),
