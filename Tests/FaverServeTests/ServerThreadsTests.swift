@@ -22,10 +22,7 @@ private final class Spin: Sendable {
   /// Counts a spinner started; the last one notes the time.
   func started(of width: Int) {
     guard running.add(1, ordering: .sequentiallyConsistent).newValue == width else { return }
-    let elapsed = start.duration(to: .now).components
-    allSpinning.store(
-      Int(elapsed.seconds) * 1000 + Int(elapsed.attoseconds / 1_000_000_000_000_000),
-      ordering: .sequentiallyConsistent)
+    allSpinning.store(Int(start.duration(to: .now) / .milliseconds(1)), ordering: .sequentiallyConsistent)
   }
 
   /// Whether all spinners have spun for more than two minutes. Counted from the last one's start,

@@ -2,10 +2,10 @@
 // the first photo waits for, so that the answers are on their way meanwhile. The token in the
 // address is traded for the server's cookie, then where the review stands is asked with its
 // moment's stops, then the photo where it stands is put on the stage and drawn; the modules load
-// after it and draw the rest of the review (app.js). `api()` (api.js) takes each answer once, in place of asking again; it
-// still takes the token out of the address. Only for the review of every photo, and only when
-// this browser holds no mark waiting to be saved (those are sent first, and the review asked
-// after).
+// after it and draw the rest of the review (app.js). `api()` (api.js) takes each answer once, in
+// place of asking again; it still takes the token out of the address. Only for the review of
+// every photo, and only when this browser holds no mark waiting to be saved (those are sent
+// first, and the review asked after).
 // A classic script, not a module, written into index.html as it is served (PageFiles.indexPage,
 // allowed by its hash): it runs as soon as the page is read, with no request of its own.
 
@@ -74,16 +74,20 @@
       return new Promise((shown) => document.addEventListener("readystatechange", () => shown(show()), { once: true }));
     }).catch(() => {});
   }
-  // The keys pressed before the page's modules listen (the photo is on screen by then, they load
-  // after it: app.js), kept in order for start.js, which stops the keeping.
+  // Every key pressed until the page listens (the photo is on screen before the modules load:
+  // app.js) is kept here, in order, and held from the page's own listeners, which would drop it
+  // while the review is not drawn yet; start.js takes them once it is, which stops the keeping.
   const pressed = [];
-  const keep = (event) => pressed.push({
-    key: event.key, shiftKey: event.shiftKey, ctrlKey: event.ctrlKey, metaKey: event.metaKey,
-    altKey: event.altKey, repeat: event.repeat,
-  });
-  addEventListener("keydown", keep);
+  const keep = (event) => {
+    event.stopImmediatePropagation();
+    pressed.push({
+      key: event.key, shiftKey: event.shiftKey, ctrlKey: event.ctrlKey, metaKey: event.metaKey,
+      altKey: event.altKey, repeat: event.repeat,
+    });
+  };
+  addEventListener("keydown", keep, { capture: true });
   window.faverKeysPressed = () => {
-    removeEventListener("keydown", keep);
+    removeEventListener("keydown", keep, { capture: true });
     return pressed;
   };
   // Each is also taken if never used: an unhandled rejection would be logged.

@@ -30,9 +30,6 @@ async function start() {
   keepOverlaysAboveControls();
   setUpAlong();
   setUpTakeAlong();
-  // The keys pressed before anything here listened (boot.js kept them): sent again once the
-  // review is drawn. From now on the listeners above take them.
-  const pressedEarly = window.faverKeysPressed ? window.faverKeysPressed() : [];
   setUpPairing();
   registerWorker();
   $("browse").addEventListener("scroll", () => {
@@ -55,7 +52,9 @@ async function start() {
   along.ready = loadAlong();
   if (saver.queue.length) await along.ready;
   await route();
-  for (const key of pressedEarly) document.dispatchEvent(new KeyboardEvent("keydown", key));
+  // The keys pressed until now (boot.js kept them), sent again to the review just drawn; from now
+  // on the listeners above take them.
+  for (const key of window.faverKeysPressed()) document.dispatchEvent(new KeyboardEvent("keydown", key));
   // For the browser tests and scripts/bench-page: the page listens to everything (a click does
   // what it says).
   document.documentElement.dataset.ready = "";
