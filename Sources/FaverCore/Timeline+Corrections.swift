@@ -33,7 +33,7 @@ extension ClockCorrection {
   /// Which correction moves a photo: the last one of its camera (by `Asset.camera`, else by
   /// `Asset.cameraModel` when none names the serial number) that covers its wall clock.
   /// Modification times are not the camera's clock: none moves them. The saved queue asks it
-  /// too, to tell which of its items a correction moves (`IndexStore.planQueue`).
+  /// too, to tell which of its items a correction moves (`Library.plan`).
   package struct Lookup {
     private let byCamera: [String: [ClockCorrection]]
     private var names = Timeline.CameraNames()

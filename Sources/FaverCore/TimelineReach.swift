@@ -2,7 +2,7 @@ public import Foundation
 
 /// How far a change on the timeline reaches: the windows of file time (a file's instant, or its
 /// wall clock read as UTC) around a changed file in which other files may be placed, paired or
-/// grouped otherwise by it. The queue's planner (`IndexStore.planQueue`) looks up the files in
+/// grouped otherwise by it. The queue's planner (`Library.plan`) looks up the files in
 /// them and places them again with the changed one; nothing outside them can move.
 ///
 /// - A photo whose zone is known (`Timeline.isZoneEvidence`) is evidence for every wall clock

@@ -118,7 +118,7 @@ extension Library {
   /// and `to`, read as UTC, when given), replacing a correction over the same span. No file is
   /// touched; the manifest, when there is one, is written again, else a saved queue is brought up
   /// to date (the photos moved leave their moments and join those where they fall now, see
-  /// `IndexStore.planQueue`). `camera` is a name `cameras()` lists (letter case aside);
+  /// `Library.plan`). `camera` is a name `cameras()` lists (letter case aside);
   /// otherwise `LibraryError.unknownCamera`.
   public func correctClock(camera: String, shift: Int, from: Date? = nil, to: Date? = nil, now: Date = Date())
     throws -> ClockChange
@@ -152,7 +152,7 @@ extension Library {
     -> ClockChange
   {
     var change = ClockChange(camera: camera, moved: 0)
-    for asset in try store.assets(ofCameras: [camera])
+    for asset in QueuePlanner.assets(of: try store.places(ofCameras: [camera]))
     where (asset.camera == camera || asset.cameraModel == camera) && asset.captureTime.source != .fileModified
       && covers(asset.captureTime.fileWallClock)
     {

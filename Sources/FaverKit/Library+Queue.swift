@@ -79,13 +79,7 @@ extension Library {
   /// else built from the whole library.
   func freshen(_ queue: IndexStore.QueueSnapshot, mode: MomentClusterer.Mode) throws -> QueueFreshening {
     let corrections = try queue.clockCorrections()
-    let planned = try queue.plan(
-      mode: mode, recipe: Self.queueRecipe, corrections: corrections,
-      summaries: { moments in
-        let places = self.places(of: moments)
-        return moments.map { MomentSummary($0, place: places[$0.id]) }
-      })
-    switch planned {
+    switch try plan(queue, mode: mode, corrections: corrections) {
     case .planned: return .planned
     case .rebuild(let why): logger.debug("The review queue is rebuilt whole (\(why))")
     }

@@ -231,6 +231,12 @@ package struct FileRecord: Hashable, Sendable, FetchableRecord, TableRecord {
     )
   }
 
+  /// Its place, for `QueuePlanner.assets(of:)`: its asset under `root` (the path of its root),
+  /// its root's id and its file time.
+  package func place(root: String) -> QueuePlanner.FilePlace {
+    QueuePlanner.FilePlace(asset: asset(root: root), rootID: rootId, takenAt: takenAt)
+  }
+
   package func asset(root: String) -> Asset {
     let coordinate = latitude.flatMap { lat in longitude.map { Coordinate(latitude: lat, longitude: $0) } }
     var asset = Asset(

@@ -2,7 +2,7 @@ import GRDB
 
 /// `file_contentIdentifier` and `file_burstID`: the files that carry Apple's Live Photo or burst
 /// identifier, by it. A plan reads the files that share one with a changed photo
-/// (see `planQueue`): a lookup of a few entries, where it was a scan of every file (0.3 s at a
+/// (see `readPlan`): a lookup of a few entries, where it was a scan of every file (0.3 s at a
 /// million) whenever the new photos came from an iPhone. Only files that carry one are in them: a
 /// library without iPhone photos keeps them empty. A first index builds them once at the end
 /// (`fillingFirstTime`), as it does the index of asset ids: their keys are random.

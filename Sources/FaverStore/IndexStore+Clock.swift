@@ -53,9 +53,9 @@ extension IndexStore {
     try database.read { db in Set(try Self.cameraKeys(in: db).compactMap(\.camera)) }
   }
 
-  /// The assets of the files of `cameras` (by `Asset.camera`, or `cameraModel`), unplaced, paired
-  /// among themselves as `assets()` pairs them: what `faver clock` counts as the photos it moves.
-  package func assets(ofCameras cameras: Set<String>) throws -> [Asset] {
+  /// The places of the files of `cameras` (by `Asset.camera`, or `cameraModel`), unplaced: what
+  /// `faver clock` counts as the photos it moves, once made assets (`QueuePlanner.assets(of:)`).
+  package func places(ofCameras cameras: Set<String>) throws -> [QueuePlanner.FilePlace] {
     let roots = try roots()
     return try database.read { db in
       let keys = try Self.cameraKeys(in: db).filter { $0.isOne(of: cameras) }
@@ -66,7 +66,7 @@ extension IndexStore {
           "SELECT \(FileRecord.Columns.selection) FROM file WHERE \(CameraKey.condition(count: keys.count))",
         arguments: StatementArguments(keys.flatMap(\.arguments))
       ).map(FileRecord.init(row:))
-      return Self.assets(of: records, roots: roots)
+      return records.map { $0.place(root: roots[$0.rootId] ?? "") }
     }
   }
 

@@ -5,7 +5,7 @@ import GRDB
 /// for an update whether every value the queue is built from stayed the same (`sameInputs`), and
 /// where and when it was, with its offset, time source and burst identifier.
 /// Kept by triggers in the transaction of each change while a queue is saved, emptied with every
-/// stamp written (`writeStamp`), so it holds exactly the changes since (see `planQueue`).
+/// stamp written (`writeStamp`), so it holds exactly the changes since (see `readPlan`).
 extension IndexStore {
   /// The columns of `file` an update may change and still leave the queue's placement, pairing,
   /// bursts and moments as they were: the content's id and what a stat reads. The update trigger
@@ -23,7 +23,7 @@ extension IndexStore {
         t.column("assetId", .text).notNull()
         t.column("removed", .boolean).notNull()
         t.column("sameInputs", .boolean).notNull()
-        // What a removal is checked against (see `planQueue`).
+        // What a removal is checked against (see `readPlan`).
         t.column("rootId", .integer).notNull()
         t.column("path", .text).notNull()
         t.column("takenAt", .double).notNull()
@@ -61,7 +61,7 @@ extension IndexStore {
   /// `clockChange`: the cameras whose clock corrections were added, changed or removed since the
   /// saved queue's stamp was written (a row for each correction row written: its camera as it is,
   /// and as it was with its shift and span), kept by triggers as `fileChange` is and emptied with it, so a queue stale
-  /// by corrections alone moves only those cameras' photos (see `planQueue`).
+  /// by corrections alone moves only those cameras' photos (see `readPlan`).
   static func registerClockChangeMigration(in migrator: inout DatabaseMigrator) {
     migrator.registerMigration("v26: clock changes since the queue") { db in
       try db.create(table: "clockChange") { t in

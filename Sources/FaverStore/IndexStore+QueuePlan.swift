@@ -1,14 +1,13 @@
 package import FaverCore
-import Foundation
+package import Foundation
 import GRDB
 
-/// Bringing a stale saved queue up to date with every change since it was saved, of any kind
-/// and any mixture (a night's new photos and deletions, a renamed folder, files edited in place,
-/// copies, an old card, clock corrections), without reading the whole library: one planner. The
-/// files the changes reach are placed again as a full build places them (the same `Timeline`,
-/// pairings and copies), compared with the items the queue holds, and the moments around every
-/// item that differs cut again (`IndexStore+QueueSpans`, which also cuts again the moments a
-/// moved smart threshold cuts otherwise).
+/// What the one planner (`Library.plan`, deciding by `QueuePlanner`) reads of the store to bring
+/// a stale saved queue up to date with every change since it was saved, of any kind and any
+/// mixture (a night's new photos and deletions, a renamed folder, files edited in place, copies,
+/// an old card, clock corrections), without reading the whole library: the files the changes
+/// reach, the saved items they differ from, the moments around those (`span(around:)`). Nothing
+/// here places, pairs or cuts.
 ///
 /// What a change reaches (`Reach`), each set found by an index, never a scan of the library:
 /// - the changed files as they were (`fileChange`) and as they are (updated rows, rows added past
@@ -27,30 +26,51 @@ import GRDB
 ///   that one is undated is read from the span and count of its folder's dated photos), and the
 ///   chain of modification times within `Timeline.copyGap` of each such file (a copy's).
 ///
-/// Those are placed by `Timeline` with the saved queue's photos of known zone around their wall
-/// clocks (see `place(_:among:without:corrections:timeline:in:)`). An asset that holds a changed
-/// file, or whose placement, pair or problem differs from its saved item, takes its item's place;
-/// an item whose asset is gone leaves. The dated ones are cut again with the moments around them
-/// (`span(around:)`), the undated with the "Undated" moment. Declined, for a full build, when the
-/// changes or their reach are more than `evidenceLimit` files, when a burst identifier is shared
-/// across the ends of the moments to cut again, or when those moments have no room left. A root
-/// added or forgotten is planned as its files: added, or logged as removed.
+/// Those are placed (`QueuePlanner.place`) with the saved queue's photos of known zone around
+/// their wall clocks (`zoneEvidence`). An asset that holds a changed file, or whose placement,
+/// pair or problem differs from its saved item, takes its item's place; an item whose asset is
+/// gone leaves (`change(placing:leaving:of:)`). The dated ones are cut again with the moments
+/// around them (`span(around:)`), the undated with the "Undated" moment. Declined, for a full
+/// build, when the changes or their reach are more than `evidenceLimit` files, when a burst
+/// identifier is shared across the ends of the moments to cut again, or when those moments have
+/// no room left. A root added or forgotten is planned as its files: added, or logged as removed.
 extension IndexStore {
-  /// Brings the saved queue of `mode` up to date with every change since it was saved, by
-  /// the rules above, in the write transaction of `db`, summarising each moment cut again with
-  /// `summaries`; else leaves it as it is and says why.
-  static func planQueue(
-    mode: MomentClusterer.Mode, recipe: String, corrections: [ClockCorrection],
-    summaries: ([Moment]) -> [MomentSummary], in db: Database
-  ) throws -> QueueUpkeep {
+  /// What a plan starts from: the saved queue it changes, and the files its changes reach.
+  package struct PlanReach {
+    var stamp: QueueStamp
+    var generation: Int
+    /// The last row of `file` the queue is planned from (rows past the stamp's are new).
+    var lastFileRow: Int64
+    package var savedThreshold: Double
+    /// Every place of every file the changes reach (see above).
+    package var places: [QueuePlanner.FilePlace]
+    /// The ids of the assets with a file changed, added or gone: their items are written anew.
+    package var changedIDs: Set<String>
+    /// The ids of the files gone or changed, as they were.
+    package var formerIDs: Set<String>
+  }
+
+  /// What reading a plan found.
+  package enum PlanReading {
+    /// The saved queue is fresh.
+    case fresh
+    /// The changes are not ones a plan takes (why): the queue is rebuilt whole.
+    case rebuild(String)
+    case reached(PlanReach)
+  }
+
+  /// Reads the changes since the saved queue of `mode` was saved and the files they reach, by the
+  /// rules above, in the transaction of `db`; or says why a plan cannot take them.
+  static func readPlan(
+    mode: MomentClusterer.Mode, recipe: String, corrections: [ClockCorrection], in db: Database
+  ) throws -> PlanReading {
     let roots = try Self.roots(db)
-    let clusterer = MomentClusterer(mode: mode)
     guard try !Self.isScratch(db) else { return .rebuild("the queue is in scratch tables") }
     guard let stamp = try Self.queueStamp(db), stamp.isCurrent(recipe: recipe), stamp.mode == mode,
       let mark = stamp.lastFileRow, let savedThreshold = stamp.threshold
     else { return .rebuild("no queue of these rules and mode to plan from") }
     let generation = try Self.dataGeneration(db)
-    guard generation != stamp.generation else { return .planned(items: 0) }
+    guard generation != stamp.generation else { return .fresh }
     let clocks = try Row.fetchAll(
       db, sql: "SELECT camera, oldCamera, oldShift, oldFrom, oldTo FROM clockChange ORDER BY seq")
     let added = try Int64.fetchAll(
@@ -87,9 +107,7 @@ extension IndexStore {
     for correction in corrections where cameras.contains(correction.camera) {
       spans.append((correction.from?.timeIntervalSince1970, correction.to?.timeIntervalSince1970))
     }
-    let timeline = Timeline()
-    let shift = TimeInterval(widest)
-    var reach = Reach(TimelineReach(timeline: timeline, largestShift: shift, pairing: Self.pairingReach))
+    var reach = Reach(TimelineReach(largestShift: TimeInterval(widest), pairing: Self.pairingReach))
     // The photos a changed correction may move, placed again (those it does not move stay).
     let corrected = try Self.rows(ofCameras: cameras, spans: spans, in: db)
     guard corrected.count <= Self.evidenceLimit else {
@@ -117,25 +135,32 @@ extension IndexStore {
     reach.ids.formUnion(formerIDs)
     reach.changed = reach.ids
     guard try reach.close(in: db) else { return .rebuild(reach.declined ?? "") }
-    // Placed as a full build places them.
     let reached = try Self.records(rows: reach.rows, in: db)
-    var assets = Self.assets(of: reached.map(\.record), roots: roots)
-    let localIDs = Set(assets.flatMap { $0.memberIDs.map(\.rawValue) })
-    guard
-      try Self.place(
-        &assets, without: localIDs.union(formerIDs), corrections: corrections, timeline: timeline, in: db)
-    else { return .rebuild("too many photos of known zone around the changed wall clocks") }
-    // What differs from the saved items. An asset with a file changed, added or gone takes its
-    // item's place (its file's row, its copies).
+    let places = reached.map { $0.record.place(root: roots[$0.record.rootId] ?? "") }
+    // An asset with a file changed, added or gone takes its item's place (its file's row, its
+    // copies).
     let changedIDs = Set(reached.filter { changedRows.contains($0.row) }.map(\.record.assetId))
       .union(formerIDs)
+    return .reached(
+      PlanReach(
+        stamp: stamp, generation: generation, lastFileRow: added.last ?? mark, savedThreshold: savedThreshold,
+        places: places, changedIDs: changedIDs, formerIDs: formerIDs))
+  }
+
+  /// What differs between the saved items and `assets` (the assets of `reach`, placed): an asset
+  /// with a file changed, or whose placement, pair or problem differs from its saved item, takes
+  /// its item's place (dated, by the moment it falls in; undated); every saved item holding one
+  /// of `leaving` (the ids of the files reached, and of those gone) but a kept one leaves.
+  static func change(
+    placing assets: [Asset], leaving: Set<String>, of reach: PlanReach, in db: Database
+  ) throws -> PlannedChange {
     var change = PlannedChange()
     let holding = try db.cachedStatement(
       sql: "SELECT \(QueuedItem.selection) FROM queueItem q WHERE q.assetId = ?")
     for asset in assets {
       let saved = try QueuedItem.fetchAll(holding, arguments: [asset.id.rawValue])
       if saved.count == 1, saved[0].matches(asset),
-        !asset.memberIDs.contains(where: { changedIDs.contains($0.rawValue) })
+        !asset.memberIDs.contains(where: { reach.changedIDs.contains($0.rawValue) })
       {
         change.kept.insert(asset.id.rawValue)
       } else if asset.captureTime.isUndated {
@@ -144,29 +169,26 @@ extension IndexStore {
         change.held[try Self.moment(before: asset, in: db), default: []].append(asset)
       }
     }
-    // Every saved item holding a file of the reach but a kept one leaves.
     let holders = try db.cachedStatement(
       sql: """
         SELECT \(QueuedItem.selection) FROM queueItem q
         WHERE q.assetId = ?1 OR q.companionId = ?1 OR q.rawId = ?1
         """)
-    for id in localIDs.union(formerIDs) {
+    for id in leaving {
       for item in try QueuedItem.fetchAll(holders, arguments: [id])
       where !change.kept.contains(item.assetID.rawValue) {
         change.leave(item)
       }
     }
-    let lastFileRow = added.last ?? mark
-    guard change.isEmpty == false else {
-      var updated = stamp
-      (updated.generation, updated.lastFileRow) = (generation, lastFileRow)
-      try Self.writeStamp(updated, scratch: false, in: db)
-      return .planned(items: 0)
-    }
-    return try Self.cutAgain(
-      change, clusterer: clusterer, savedThreshold: savedThreshold,
-      stamp: QueueStamp(generation: generation, mode: mode, threshold: nil, recipe: recipe),
-      lastFileRow: lastFileRow, summaries: summaries, in: db)
+    return change
+  }
+
+  /// Stamps the saved queue as up to date with the changes of `reach`, which changed none of its
+  /// items.
+  static func keepStamp(of reach: PlanReach, in db: Database) throws {
+    var updated = reach.stamp
+    (updated.generation, updated.lastFileRow) = (reach.generation, reach.lastFileRow)
+    try Self.writeStamp(updated, scratch: false, in: db)
   }
 
   /// How far apart in file time two files may be and still pair (a Live Photo's still and video,
@@ -174,14 +196,6 @@ extension IndexStore {
   static let pairingReach: TimeInterval = 60
   /// The most items the spans of a plan cut again.
   package static let spanLimit = 20000
-
-  /// What `planQueue` did.
-  package enum QueueUpkeep: Equatable, Sendable {
-    /// The moments around the changes were cut again: `items` rows written.
-    case planned(items: Int)
-    /// The changes are not ones a plan takes (why): the queue is rebuilt whole.
-    case rebuild(String)
-  }
 
   /// The moment a photo placed at `asset`'s instant falls in: that of the latest dated item at or
   /// before it (the queue's first moment when none is), by the items' instants
@@ -286,14 +300,14 @@ extension IndexStore {
   }
 
   /// Moments of the saved queue that a plan cuts again (see `IndexStore+QueueSpans`).
-  struct QueueSpan {
+  package struct QueueSpan {
     /// The ordinal of the first moment, its first item's position and burst.
     var ordinal: Int
     var firstPosition: Int
     var firstBurst: Int
-    var boundary: Moment.Boundary
+    package var boundary: Moment.Boundary
     /// The assets of the moments, as placed.
-    var assets: [Asset]
+    package var assets: [Asset]
     /// Where the span ends, nil: at the queue's end. The ordinal of the moment after its last
     /// (`Int.max` when none is), the position and burst ordinal of the first item after it
     /// (positions, burst and moment ordinals only increase: the span's are numbered anew from its
@@ -303,14 +317,14 @@ extension IndexStore {
 
   /// What a plan changes in the saved queue: the items that leave it, the assets that take their
   /// places, dated (by the moment they fall in) and undated.
-  struct PlannedChange {
+  package struct PlannedChange {
     var kept: Set<String> = []
     var removed: Set<String> = []
     var held: [Int: [Asset]] = [:]
     var undated: [Asset] = []
     var undatedLeaves = false
 
-    var isEmpty: Bool { held.isEmpty && undated.isEmpty && !undatedLeaves }
+    package var isEmpty: Bool { held.isEmpty && undated.isEmpty && !undatedLeaves }
 
     mutating func leave(_ item: QueuedItem) {
       guard removed.insert(item.assetID.rawValue).inserted else { return }
@@ -424,32 +438,6 @@ extension IndexStore {
       records.append((row, try FileRecord(row: found)))
     }
     return records
-  }
-
-  /// The assets of `records` as `assets()` makes them of the whole library: each id at its first
-  /// place (by root, then path bytes) with the others as its duplicates, in file time order (ties
-  /// by root, then path), Live Photos and RAW+JPEG pairs combined.
-  static func assets(of records: [FileRecord], roots: [Int64: String]) -> [Asset] {
-    func precedes(_ a: FileRecord, _ b: FileRecord) -> Bool {
-      a.rootId != b.rootId ? a.rootId < b.rootId : a.path.utf8.lexicographicallyPrecedes(b.path.utf8)
-    }
-    var places: [String: [FileRecord]] = [:]
-    for record in records { places[record.assetId, default: []].append(record) }
-    var firsts: [(record: FileRecord, duplicates: [String])] = []
-    for (_, found) in places {
-      let sorted = found.sorted(by: precedes)
-      firsts.append((sorted[0], sorted.dropFirst().map { joinPath(roots[$0.rootId] ?? "", $0.path) }))
-    }
-    firsts.sort { a, b in
-      a.record.takenAt != b.record.takenAt
-        ? a.record.takenAt < b.record.takenAt : precedes(a.record, b.record)
-    }
-    let assets = firsts.map { first in
-      var asset = first.record.asset(root: roots[first.record.rootId] ?? "")
-      asset.duplicates = first.duplicates
-      return asset
-    }
-    return RawPairing().combined(LivePhotoPairing().combined(assets))
   }
 
   /// The files a plan reaches (see the rules above), as rows of `file`.

@@ -101,7 +101,7 @@ extension IndexStore {
 
   /// `queueGap`: every gap of a minute or more between the saved queue's dated items (what a smart
   /// threshold counts), by the ordinal of the burst after it, so an append recomputes the
-  /// threshold without reading the queue (see `planQueue`). Saved with the queue; a queue
+  /// threshold without reading the queue (see `readPlan`). Saved with the queue; a queue
   /// saved before it has no `lastFileRow` in its stamp and is never appended to.
   static func registerQueueGapMigration(in migrator: inout DatabaseMigrator) {
     migrator.registerMigration("v18: queue gaps") { db in
@@ -130,7 +130,7 @@ extension IndexStore {
 
   /// `queueMoment.endPosition`: one past the position of a moment's last item. Positions (and
   /// burst ordinals) only increase along the queue, they need not be consecutive: a photo removed
-  /// mid-timeline leaves a hole instead of moving every later item (see `planQueue`). A
+  /// mid-timeline leaves a hole instead of moving every later item (see `readPlan`). A
   /// moment's items are those of positions `firstPosition ..< endPosition`, `total` of them.
   static func registerQueueHolesMigration(in migrator: inout DatabaseMigrator) {
     migrator.registerMigration("v21: queue positions with holes") { db in
@@ -143,7 +143,7 @@ extension IndexStore {
 
   /// How far apart a full save writes the positions of consecutive items, and the ordinals of
   /// consecutive bursts and moments: the room a span of moments cut again (with photos taken
-  /// among them, an old card imported, see `planQueue`; split or merged by a removal or a moved
+  /// among them, an old card imported, see `readPlan`; split or merged by a removal or a moved
   /// threshold) numbers its own in, spread evenly, instead of moving every later item. 256 keeps
   /// a million items' positions within four bytes; a span with no room left rebuilds the queue,
   /// which numbers it anew.

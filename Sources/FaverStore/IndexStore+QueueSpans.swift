@@ -1,9 +1,9 @@
-import FaverCore
-import Foundation
+package import FaverCore
+package import Foundation
 import GRDB
 
 /// Cutting spans of the saved queue's moments again, what every plan ends with (see
-/// `planQueue`): the spans its changes reach, and, when the smart threshold moves, the moments
+/// `Library+QueuePlan`): the spans its changes reach, and, when the smart threshold moves, the moments
 /// around every gap outside them that the new threshold cuts otherwise.
 ///
 /// A moment is cut where the gap before a burst is at least the threshold (or by place, which no
@@ -21,14 +21,20 @@ import GRDB
 extension IndexStore {
   /// The most moments a moved threshold cuts otherwise outside the span that changed; beyond, a
   /// rebuild (every moment would be cut again one by one).
-  static let movedCutLimit = 256
+  package static let movedCutLimit = 256
 
-  /// A span of the saved queue and the moments its assets are cut into now, with the gaps between
-  /// its bursts.
-  struct SpanCut {
+  /// A span of the saved queue and the moments its assets are cut into now (the first opening
+  /// as the span did, see `QueuePlanner.moments(cutting:openings:at:)`), with the gaps between
+  /// its bursts and each moment's summary.
+  package struct SpanCut {
     var span: QueueSpan
     var moments: [Moment]
     var gaps: [TimeInterval]
+    var summaries: [MomentSummary]
+
+    package init(span: QueueSpan, moments: [Moment], gaps: [TimeInterval], summaries: [MomentSummary]) {
+      (self.span, self.moments, self.gaps, self.summaries) = (span, moments, gaps, summaries)
+    }
 
     /// How many items its moments hold.
     var items: Int {
@@ -55,75 +61,20 @@ extension IndexStore {
     }
   }
 
-  /// Cuts the spans of `change` (their assets as they are now) again into moments, at the
-  /// threshold of the kept gaps outside them all and theirs. Where that threshold moved, the
-  /// moments at every kept gap outside the spans it cuts otherwise join the spans (`spans(window:
-  /// extra:in:)` widens and merges them), and the threshold is worked out again, until none is
-  /// left outside. Writes them, their gaps and `stamp` (with that threshold and `lastFileRow`):
-  /// planned, with how many items were written. Declined, and nothing written, when the spans
-  /// cannot be cut alone, reach past `spanLimit` items or `movedCutLimit` moments, or come out
-  /// with more items or bursts than their numbering leaves room for.
-  static func cutAgain(
-    _ change: PlannedChange, clusterer: MomentClusterer, savedThreshold: Double,
-    stamp: QueueStamp, lastFileRow: Int64, summaries: ([Moment]) -> [MomentSummary], in db: Database
-  ) throws -> QueueUpkeep {
-    let window = clusterer.burstDetector.window.seconds
-    var extra: Set<Int> = []
-    // Each round takes in every moment a moved threshold cuts otherwise; the threshold of the
-    // same gaps moves no further, so a second round most often ends it.
-    for _ in 0..<4 {
-      guard let changed = try change.spans(window: window, extra: extra, in: db), !changed.isEmpty else {
-        return .rebuild("the moments around the changes cannot be cut again alone")
-      }
-      // The kept gaps outside the spans: before each one's first burst (that one's own included,
-      // which nothing in it moves) and from the first burst after it.
-      // Stepped straight from SQLite: a Double decoded by GRDB per row of half a million cost
-      // twice SQLite's own read.
-      // Each range of bursts outside them read by the table's key: one condition of many spans
-      // checked on every row of half a million was half of a night's plan.
-      var before: [TimeInterval] = []
-      for range in Self.outside(changed) {
-        var rows = try ColumnCursor(
-          db, sql: "SELECT gap FROM queueGap WHERE burst BETWEEN ? AND ?",
-          arguments: [range.lowerBound, range.upperBound])
-        while try rows.next() { before.append(rows.double(0)) }
-      }
-      // Every span's gaps count; each span is cut once the threshold of them all is known.
-      var gaps: [[TimeInterval]] = []
-      for span in changed {
-        _ = clusterer.cuts(in: span.assets) { found in
-          gaps.append(found)
-          return clusterer.threshold(for: [])
-        }
-      }
-      let chosen = clusterer.threshold(for: before + gaps.joined())
-      let moved = chosen.seconds != savedThreshold
-      if moved {
-        let others = try Self.momentsCutOtherwise(from: savedThreshold, to: chosen, outside: changed, in: db)
-        guard extra.count + others.count <= movedCutLimit else {
-          return .rebuild("the threshold moved past too many moments")
-        }
-        if !others.isEmpty {
-          extra.formUnion(others)
-          continue
-        }
-      }
-      var spans: [SpanCut] = []
-      for (span, gaps) in zip(changed, gaps) {
-        let cut = clusterer.moments(in: span.assets) { _ in chosen }
-        spans.append(SpanCut(span: span, moments: cut.moments, gaps: gaps))
-      }
-      guard
-        let written = try Self.write(
-          spans, threshold: chosen.seconds, moved: moved, summaries: summaries, in: db)
-      else { return .rebuild("the moments to cut again have no room left in their numbering") }
-      var updated = stamp
-      updated.threshold = chosen.seconds
-      updated.lastFileRow = lastFileRow
-      try Self.writeStamp(updated, scratch: false, in: db)
-      return .planned(items: written)
+  /// The kept gaps outside every span of `spans`: before each one's first burst (that one's own
+  /// included, which nothing in it moves) and from the first burst after it. Stepped straight
+  /// from SQLite (a Double decoded by GRDB per row of half a million cost twice SQLite's own
+  /// read), each range of bursts outside them read by the table's key (one condition of many
+  /// spans checked on every row of half a million was half of a night's plan).
+  static func gaps(outside spans: [QueueSpan], in db: Database) throws -> [TimeInterval] {
+    var gaps: [TimeInterval] = []
+    for range in Self.outside(spans) {
+      var rows = try ColumnCursor(
+        db, sql: "SELECT gap FROM queueGap WHERE burst BETWEEN ? AND ?",
+        arguments: [range.lowerBound, range.upperBound])
+      while try rows.next() { gaps.append(rows.double(0)) }
     }
-    return .rebuild("the threshold kept moving")
+    return gaps
   }
 
   /// How many moments of the saved queue are after the one at `ordinal` and up to the one at
@@ -150,8 +101,8 @@ extension IndexStore {
 
   /// The ordinals of the moments at the kept gaps outside `changed` that a threshold moved from
   /// `saved` to `threshold` cuts otherwise (at most one more than `movedCutLimit`).
-  private static func momentsCutOtherwise(
-    from saved: Double, to threshold: MomentClusterer.Threshold, outside changed: [QueueSpan], in db: Database
+  static func momentsCutOtherwise(
+    from saved: Double, to threshold: Double, outside changed: [QueueSpan], in db: Database
   ) throws -> Set<Int> {
     let ranges = Self.outside(changed)
     let outside = Array(repeating: "g.burst BETWEEN ? AND ?", count: ranges.count).joined(separator: " OR ")
@@ -162,18 +113,17 @@ extension IndexStore {
           SELECT DISTINCT q.moment FROM queueGap g JOIN queueItem q ON q.burst = g.burst
           WHERE g.gap >= ? AND g.gap < ? AND (\(outside)) ORDER BY q.moment LIMIT \(movedCutLimit + 1)
           """,
-        arguments: StatementArguments([min(saved, threshold.seconds), max(saved, threshold.seconds)])
+        arguments: StatementArguments([min(saved, threshold), max(saved, threshold)])
           + StatementArguments(ranges.flatMap { [$0.lowerBound, $0.upperBound] })))
   }
 
-  /// Replaces each span of `spans` with its moments and their summaries and its gaps, numbered
-  /// anew over its room (see `SpanCut.steps`); returns how many items were written. Nil, and
-  /// nothing written, when spans overlap, one is empty, or one has more items, bursts or moments
-  /// than its room holds.
-  private static func write(
-    _ spans: [SpanCut], threshold: Double, moved: Bool, summaries: ([Moment]) -> [MomentSummary],
-    in db: Database
-  ) throws -> Int? {
+  /// Replaces each span of `spans` with its moments, their summaries and its gaps, numbered anew
+  /// over its room (see `SpanCut.steps`), the stamp with `reach`'s and `threshold`; returns how
+  /// many items were written. Nil, and nothing written, when spans overlap, one is empty, or one
+  /// has more items, bursts or moments than its room holds.
+  static func write(_ spans: [SpanCut], threshold: Double, of reach: PlanReach, in db: Database) throws
+    -> Int?
+  {
     let spans = spans.sorted { $0.span.ordinal < $1.span.ordinal }
     for (earlier, later) in zip(spans, spans.dropFirst()) {
       guard let end = earlier.span.end, end.ordinal <= later.span.ordinal else { return nil }
@@ -197,21 +147,19 @@ extension IndexStore {
     }
     var written = 0
     for (cut, steps) in zip(spans, steps) {
-      var moments = cut.moments
-      if case .timeGap(let gap, _) = cut.span.boundary {
-        moments[0].boundary = .timeGap(gap: gap, threshold: threshold)
-      } else {
-        moments[0].boundary = cut.span.boundary
-      }
-      written += try Self.insert(moments, summaries: summaries(moments), from: cut.span, steps: steps, in: db)
+      written += try Self.insert(cut.moments, summaries: cut.summaries, from: cut.span, steps: steps, in: db)
       try Self.insertGaps(cut.gaps, firstBurst: cut.span.firstBurst + steps.burst, step: steps.burst, in: db)
     }
-    if moved {
+    if threshold != reach.savedThreshold {
       try db.execute(
         sql:
           "UPDATE queueMoment SET thresholdSeconds = ?1 WHERE boundary = 'timeGap' AND thresholdSeconds != ?1",
         arguments: [threshold])
     }
+    var stamp = QueueStamp(
+      generation: reach.generation, mode: reach.stamp.mode, threshold: threshold, recipe: reach.stamp.recipe)
+    stamp.lastFileRow = reach.lastFileRow
+    try Self.writeStamp(stamp, scratch: false, in: db)
     return written
   }
 

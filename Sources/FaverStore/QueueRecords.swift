@@ -19,7 +19,7 @@ extension IndexStore {
     /// The clustering's threshold (`MomentClusterer.Result.threshold`).
     package var threshold: Double?
     /// The last row of `file` the queue was built from, when the data had not changed since it was
-    /// read: files past it are new (see `planQueue`).
+    /// read: files past it are new (see `readPlan`).
     package var lastFileRow: Int64?
     /// The ids of the roots when the stamp was written (ids are never reused): a root added or
     /// forgotten since is one change of the data generation the planner accounts for. Nil in a

@@ -6,7 +6,7 @@ import Testing
 @testable import FaverStore
 
 /// A night's change is never of one kind: new photos and deletions, a folder renamed, files edited
-/// in place, copies, an old card, all in one `index`. The planner (`IndexStore.planQueue`) brings
+/// in place, copies, an old card, all in one `index`. The planner (`Library.plan`) brings
 /// the queue up to date with any mixture of them, and the queue equals a full rebuild's after
 /// every step.
 extension TwinLibraries {

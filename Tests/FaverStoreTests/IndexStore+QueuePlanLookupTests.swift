@@ -5,7 +5,7 @@ import Testing
 
 @testable import FaverStore
 
-/// What a plan (`planQueue`) reads of the files around a change is looked up by an index, never
+/// What a plan (`readPlan`) reads of the files around a change is looked up by an index, never
 /// by reading every file: the query plans say so, and the folder lookup finds exactly the files
 /// directly in the folder.
 
