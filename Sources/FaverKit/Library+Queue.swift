@@ -94,20 +94,14 @@ extension Library {
   }
 
   /// Saves the queue of `cuts`, the clustering of `assets` (built from the data of `generation`),
-  /// with each moment's summary and place (see `Library+Places`), made as its row is written;
-  /// `assets` is emptied once the rows are written (see `IndexStore.saveQueue`).
+  /// with each moment's summary at its place (see `Library+Places`); `assets` is emptied once the
+  /// rows are written (see `IndexStore.saveQueue`).
   func saveQueue(
     _ assets: inout [Asset], cuts: MomentClusterer.Cuts, generation: Int, in queue: IndexStore.QueueSnapshot
   ) throws {
     var finder = placeFinder()
-    try queue.save(
-      &assets, cuts: cuts,
-      summary: { moment, assets in
-        cuts.summary(
-          ofMoment: moment, of: assets, place: Self.place(ofMoment: moment, in: cuts, of: assets, by: &finder)
-        )
-      },
-      generation: generation, recipe: Self.queueRecipe)
+    let places = (0..<cuts.momentCount).map { Self.place(ofMoment: $0, in: cuts, of: assets, by: &finder) }
+    try queue.save(&assets, cuts: cuts, places: places, generation: generation, recipe: Self.queueRecipe)
   }
 
   /// Hands `body` every indexed asset once, as `assets()` lists them, one at a time: read from the

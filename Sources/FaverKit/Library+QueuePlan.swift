@@ -51,7 +51,7 @@ extension Library {
     let window = planner.clusterer.burstDetector.window.seconds
     var extra: Set<Int> = []
     for _ in 0..<4 {
-      guard let spans = try queue.spans(of: change, window: window, extra: extra), !spans.isEmpty else {
+      guard let spans = try change.spans(window: window, extra: extra, in: queue), !spans.isEmpty else {
         return .rebuild("the moments around the changes cannot be cut again alone")
       }
       let assets = spans.map(\.assets)

@@ -59,138 +59,6 @@ extension IndexStore {
     case reached(PlanReach)
   }
 
-  /// Reads the changes since the saved queue of `mode` was saved and the files they reach, by the
-  /// rules above, in the transaction of `db`; or says why a plan cannot take them.
-  static func readPlan(
-    mode: MomentClusterer.Mode, recipe: String, corrections: [ClockCorrection], in db: Database
-  ) throws -> PlanReading {
-    let roots = try Self.roots(db)
-    guard try !Self.isScratch(db) else { return .rebuild("the queue is in scratch tables") }
-    guard let stamp = try Self.queueStamp(db), stamp.isCurrent(recipe: recipe), stamp.mode == mode,
-      let mark = stamp.lastFileRow, let savedThreshold = stamp.threshold
-    else { return .rebuild("no queue of these rules and mode to plan from") }
-    let generation = try Self.dataGeneration(db)
-    guard generation != stamp.generation else { return .fresh }
-    let clocks = try Row.fetchAll(
-      db, sql: "SELECT camera, oldCamera, oldShift, oldFrom, oldTo FROM clockChange ORDER BY seq")
-    let added = try Int64.fetchAll(
-      db, sql: "SELECT rowid FROM file WHERE rowid > ? ORDER BY rowid LIMIT ?",
-      arguments: [mark, Self.evidenceLimit + 1])
-    let logged = try Row.fetchAll(
-      db,
-      sql: """
-        SELECT fileRow, assetId, rootId, path, takenAt, utcOffset, timeSource, burstID FROM fileChange
-        ORDER BY seq LIMIT ?
-        """, arguments: [Self.evidenceLimit + 1])
-    guard added.count + logged.count <= Self.evidenceLimit else { return .rebuild("too many changes") }
-    // A root added or forgotten is one change (its files are logged, or past `lastFileRow`).
-    let rootChanges = stamp.roots.map { Set(roots.keys).symmetricDifference($0).count }
-    guard generation - stamp.generation == added.count + logged.count + clocks.count + (rootChanges ?? 0)
-    else {
-      return .rebuild(
-        rootChanges == nil
-          ? "roots changed before the queue knew them, or files added since were changed again"
-          : "files added since were changed again")
-    }
-    // The cameras whose corrections changed, and the spans of their corrections then and now.
-    var cameras: Set<String> = []
-    var spans: [(from: Double?, to: Double?)] = []
-    var widest = corrections.map { abs($0.shift) }.max() ?? 0
-    for change in clocks {
-      if let camera: String = change[0] { cameras.insert(camera) }
-      if let camera: String = change[1] {
-        cameras.insert(camera)
-        spans.append((change[3], change[4]))
-        widest = max(widest, abs(change[2] as Int? ?? 0))
-      }
-    }
-    for correction in corrections where cameras.contains(correction.camera) {
-      spans.append((correction.from?.timeIntervalSince1970, correction.to?.timeIntervalSince1970))
-    }
-    var reach = Reach(TimelineReach(largestShift: TimeInterval(widest), pairing: Self.pairingReach))
-    // The photos a changed correction may move, placed again (those it does not move stay).
-    let corrected = try Self.rows(ofCameras: cameras, spans: spans, in: db)
-    guard corrected.count <= Self.evidenceLimit else {
-      return .rebuild("a correction reaches too many photos")
-    }
-    for (_, record) in try Self.records(rows: Set(corrected), in: db) {
-      guard try reach.add(Reach.Seed(record), in: db) else { return .rebuild(reach.declined ?? "") }
-    }
-    // The changes as they were.
-    var formerIDs: Set<String> = []
-    for change in logged {
-      let old = Reach.Seed(
-        rootId: change[2], path: change[3], takenAt: change[4], utcOffset: change[5],
-        timeSource: TimeSource(rawValue: change[6]) ?? .fileModified, burstID: change[7], identifier: nil)
-      formerIDs.insert(change[1])
-      guard try reach.add(old, in: db) else { return .rebuild(reach.declined ?? "") }
-    }
-    // The changed files as they are.
-    let updated = Set(logged.map { $0[0] as Int64 })
-    let changedRows = Set(added).union(updated)
-    for (_, record) in try Self.records(rows: changedRows, in: db) {
-      guard try reach.add(Reach.Seed(record), in: db) else { return .rebuild(reach.declined ?? "") }
-      reach.ids.insert(record.assetId)
-    }
-    reach.ids.formUnion(formerIDs)
-    reach.changed = reach.ids
-    guard try reach.close(in: db) else { return .rebuild(reach.declined ?? "") }
-    let reached = try Self.records(rows: reach.rows, in: db)
-    let places = reached.map { $0.record.place(root: roots[$0.record.rootId] ?? "") }
-    // An asset with a file changed, added or gone takes its item's place (its file's row, its
-    // copies).
-    let changedIDs = Set(reached.filter { changedRows.contains($0.row) }.map(\.record.assetId))
-      .union(formerIDs)
-    return .reached(
-      PlanReach(
-        stamp: stamp, generation: generation, lastFileRow: added.last ?? mark, savedThreshold: savedThreshold,
-        places: places, changedIDs: changedIDs, formerIDs: formerIDs))
-  }
-
-  /// What differs between the saved items and `assets` (the assets of `reach`, placed): an asset
-  /// with a file changed, or whose placement, pair or problem differs from its saved item, takes
-  /// its item's place (dated, by the moment it falls in; undated); every saved item holding one
-  /// of `leaving` (the ids of the files reached, and of those gone) but a kept one leaves.
-  static func change(
-    placing assets: [Asset], leaving: Set<String>, of reach: PlanReach, in db: Database
-  ) throws -> PlannedChange {
-    var change = PlannedChange()
-    let holding = try db.cachedStatement(
-      sql: "SELECT \(QueuedItem.selection) FROM queueItem q WHERE q.assetId = ?")
-    for asset in assets {
-      let saved = try QueuedItem.fetchAll(holding, arguments: [asset.id.rawValue])
-      if saved.count == 1, saved[0].matches(asset),
-        !asset.memberIDs.contains(where: { reach.changedIDs.contains($0.rawValue) })
-      {
-        change.kept.insert(asset.id.rawValue)
-      } else if asset.captureTime.isUndated {
-        change.undated.append(asset)
-      } else {
-        change.held[try Self.moment(before: asset, in: db), default: []].append(asset)
-      }
-    }
-    let holders = try db.cachedStatement(
-      sql: """
-        SELECT \(QueuedItem.selection) FROM queueItem q
-        WHERE q.assetId = ?1 OR q.companionId = ?1 OR q.rawId = ?1
-        """)
-    for id in leaving {
-      for item in try QueuedItem.fetchAll(holders, arguments: [id])
-      where !change.kept.contains(item.assetID.rawValue) {
-        change.leave(item)
-      }
-    }
-    return change
-  }
-
-  /// Stamps the saved queue as up to date with the changes of `reach`, which changed none of its
-  /// items.
-  static func keepStamp(of reach: PlanReach, in db: Database) throws {
-    var updated = reach.stamp
-    (updated.generation, updated.lastFileRow) = (reach.generation, reach.lastFileRow)
-    try Self.writeStamp(updated, scratch: false, in: db)
-  }
-
   /// How far apart in file time two files may be and still pair (a Live Photo's still and video,
   /// a RAW+JPEG pair), with room to spare.
   static let pairingReach: TimeInterval = 60
@@ -339,7 +207,10 @@ extension IndexStore {
     /// `extra` (a moved threshold cuts them otherwise), with one either side, those within three
     /// of each other in one span (see `span(around:)`), and the "Undated" moment when an undated
     /// asset comes or goes. Nil when one cannot be cut alone.
-    func spans(window: TimeInterval, extra: Set<Int> = [], in db: Database) throws -> [QueueSpan]? {
+    package func spans(window: TimeInterval, extra: Set<Int> = [], in queue: QueueSnapshot) throws
+      -> [QueueSpan]?
+    {
+      let db = queue.db
       var groups: [(moments: ClosedRange<Int>, added: [Asset])] = []
       for moment in Set(held.keys).union(extra).sorted() {
         let added = held[moment] ?? []
@@ -664,5 +535,144 @@ extension IndexStore.QueuedItem {
 
   static func fetchAll(_ statement: Statement, arguments: StatementArguments) throws -> [Self] {
     try Row.fetchAll(statement, arguments: arguments).map(Self.init(row:))
+  }
+}
+
+extension IndexStore.QueueSnapshot {
+  /// Reads the changes since the saved queue of `mode` was saved and the files they reach, by the
+  /// rules above, in the transaction of `db`; or says why a plan cannot take them.
+  package func readPlan(
+    mode: MomentClusterer.Mode, recipe: String, corrections: [ClockCorrection]
+  ) throws -> IndexStore.PlanReading {
+    let roots = try IndexStore.roots(db)
+    guard try !IndexStore.isScratch(db) else { return .rebuild("the queue is in scratch tables") }
+    guard let stamp = try IndexStore.queueStamp(db), stamp.isCurrent(recipe: recipe), stamp.mode == mode,
+      let mark = stamp.lastFileRow, let savedThreshold = stamp.threshold
+    else { return .rebuild("no queue of these rules and mode to plan from") }
+    let generation = try IndexStore.dataGeneration(db)
+    guard generation != stamp.generation else { return .fresh }
+    let clocks = try Row.fetchAll(
+      db, sql: "SELECT camera, oldCamera, oldShift, oldFrom, oldTo FROM clockChange ORDER BY seq")
+    let added = try Int64.fetchAll(
+      db, sql: "SELECT rowid FROM file WHERE rowid > ? ORDER BY rowid LIMIT ?",
+      arguments: [mark, IndexStore.evidenceLimit + 1])
+    let logged = try Row.fetchAll(
+      db,
+      sql: """
+        SELECT fileRow, assetId, rootId, path, takenAt, utcOffset, timeSource, burstID FROM fileChange
+        ORDER BY seq LIMIT ?
+        """, arguments: [IndexStore.evidenceLimit + 1])
+    guard added.count + logged.count <= IndexStore.evidenceLimit else { return .rebuild("too many changes") }
+    // A root added or forgotten is one change (its files are logged, or past `lastFileRow`).
+    let rootChanges = stamp.roots.map { Set(roots.keys).symmetricDifference($0).count }
+    guard generation - stamp.generation == added.count + logged.count + clocks.count + (rootChanges ?? 0)
+    else {
+      return .rebuild(
+        rootChanges == nil
+          ? "roots changed before the queue knew them, or files added since were changed again"
+          : "files added since were changed again")
+    }
+    // The cameras whose corrections changed, and the spans of their corrections then and now.
+    var cameras: Set<String> = []
+    var spans: [(from: Double?, to: Double?)] = []
+    var widest = corrections.map { abs($0.shift) }.max() ?? 0
+    for change in clocks {
+      if let camera: String = change[0] { cameras.insert(camera) }
+      if let camera: String = change[1] {
+        cameras.insert(camera)
+        spans.append((change[3], change[4]))
+        widest = max(widest, abs(change[2] as Int? ?? 0))
+      }
+    }
+    for correction in corrections where cameras.contains(correction.camera) {
+      spans.append((correction.from?.timeIntervalSince1970, correction.to?.timeIntervalSince1970))
+    }
+    var reach = IndexStore.Reach(
+      TimelineReach(largestShift: TimeInterval(widest), pairing: IndexStore.pairingReach))
+    // The photos a changed correction may move, placed again (those it does not move stay).
+    let corrected = try IndexStore.rows(ofCameras: cameras, spans: spans, in: db)
+    guard corrected.count <= IndexStore.evidenceLimit else {
+      return .rebuild("a correction reaches too many photos")
+    }
+    for (_, record) in try IndexStore.records(rows: Set(corrected), in: db) {
+      guard try reach.add(IndexStore.Reach.Seed(record), in: db) else {
+        return .rebuild(reach.declined ?? "")
+      }
+    }
+    // The changes as they were.
+    var formerIDs: Set<String> = []
+    for change in logged {
+      let old = IndexStore.Reach.Seed(
+        rootId: change[2], path: change[3], takenAt: change[4], utcOffset: change[5],
+        timeSource: TimeSource(rawValue: change[6]) ?? .fileModified, burstID: change[7], identifier: nil)
+      formerIDs.insert(change[1])
+      guard try reach.add(old, in: db) else { return .rebuild(reach.declined ?? "") }
+    }
+    // The changed files as they are.
+    let updated = Set(logged.map { $0[0] as Int64 })
+    let changedRows = Set(added).union(updated)
+    for (_, record) in try IndexStore.records(rows: changedRows, in: db) {
+      guard try reach.add(IndexStore.Reach.Seed(record), in: db) else {
+        return .rebuild(reach.declined ?? "")
+      }
+      reach.ids.insert(record.assetId)
+    }
+    reach.ids.formUnion(formerIDs)
+    reach.changed = reach.ids
+    guard try reach.close(in: db) else { return .rebuild(reach.declined ?? "") }
+    let reached = try IndexStore.records(rows: reach.rows, in: db)
+    let places = reached.map { $0.record.place(root: roots[$0.record.rootId] ?? "") }
+    // An asset with a file changed, added or gone takes its item's place (its file's row, its
+    // copies).
+    let changedIDs = Set(reached.filter { changedRows.contains($0.row) }.map(\.record.assetId))
+      .union(formerIDs)
+    return .reached(
+      IndexStore.PlanReach(
+        stamp: stamp, generation: generation, lastFileRow: added.last ?? mark, savedThreshold: savedThreshold,
+        places: places, changedIDs: changedIDs, formerIDs: formerIDs))
+  }
+
+  /// What differs between the saved items and `assets` (the assets of `reach`, placed): an asset
+  /// with a file changed, or whose placement, pair or problem differs from its saved item, takes
+  /// its item's place (dated, by the moment it falls in; undated); every saved item holding one
+  /// of `leaving` (the ids of the files reached, and of those gone) but a kept one leaves.
+  package func change(
+    placing assets: [Asset], leaving: Set<String>, of reach: IndexStore.PlanReach
+  ) throws -> IndexStore.PlannedChange {
+    var change = IndexStore.PlannedChange()
+    let holding = try db.cachedStatement(
+      sql: "SELECT \(IndexStore.QueuedItem.selection) FROM queueItem q WHERE q.assetId = ?")
+    for asset in assets {
+      let saved = try IndexStore.QueuedItem.fetchAll(holding, arguments: [asset.id.rawValue])
+      if saved.count == 1, saved[0].matches(asset),
+        !asset.memberIDs.contains(where: { reach.changedIDs.contains($0.rawValue) })
+      {
+        change.kept.insert(asset.id.rawValue)
+      } else if asset.captureTime.isUndated {
+        change.undated.append(asset)
+      } else {
+        change.held[try IndexStore.moment(before: asset, in: db), default: []].append(asset)
+      }
+    }
+    let holders = try db.cachedStatement(
+      sql: """
+        SELECT \(IndexStore.QueuedItem.selection) FROM queueItem q
+        WHERE q.assetId = ?1 OR q.companionId = ?1 OR q.rawId = ?1
+        """)
+    for id in leaving {
+      for item in try IndexStore.QueuedItem.fetchAll(holders, arguments: [id])
+      where !change.kept.contains(item.assetID.rawValue) {
+        change.leave(item)
+      }
+    }
+    return change
+  }
+
+  /// Stamps the saved queue as up to date with the changes of `reach`, which changed none of its
+  /// items.
+  package func keepStamp(of reach: IndexStore.PlanReach) throws {
+    var updated = reach.stamp
+    (updated.generation, updated.lastFileRow) = (reach.generation, reach.lastFileRow)
+    try IndexStore.writeStamp(updated, scratch: false, in: db)
   }
 }

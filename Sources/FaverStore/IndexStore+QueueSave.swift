@@ -74,33 +74,28 @@ extension IndexStore {
   }
 
   /// Replaces the saved queue with the clustering `cuts` of `assets` (in queue order, as
-  /// `ReviewQueue` orders it) and each moment's summary (`summary` of its index in `cuts` and the
-  /// assets, asked once, as its row is written: a million photos make half a million moments, not
-  /// held together, and none needs be made), built
-  /// by the rules of `recipe` from the data of `generation` (into the scratch tables of a store
-  /// that keeps them): when the data changed since, it is saved as stale. Items are written from
-  /// the first that differs from the queue saved before (see `digest`); returns how many were
-  /// written. `assets` is emptied once the rows are written: a million assets are let go before
-  /// SQLite builds the indexes of a queue written whole.
+  /// `ReviewQueue` orders it), each moment summarised (`MomentClusterer.Cuts.summary`) at its place
+  /// in `places` (by its index in `cuts`; made by FaverKit, which names places) as its row is
+  /// written (a million photos make tens of thousands of moments, whose summaries are not held
+  /// together), built by the rules of `recipe` from the data of `generation` (into the scratch
+  /// tables of a store that keeps them): when the data changed since, it is saved as stale. Items
+  /// are written from the first that differs from the queue saved before (see `digest`); returns
+  /// how many were written. `assets` is emptied once the rows are written: a million assets are
+  /// let go before SQLite builds the indexes of a queue written whole.
   @discardableResult
   package func saveQueue(
-    _ assets: inout [Asset], cuts: MomentClusterer.Cuts,
-    summary: (_ moment: Int, _ assets: [Asset]) throws -> MomentSummary,
-    generation: Int,
-    recipe: String
+    _ assets: inout [Asset], cuts: MomentClusterer.Cuts, places: [Place?], generation: Int, recipe: String
   ) throws -> Int {
     try database.write { db in
-      try Self.saveQueue(
-        &assets, cuts: cuts, summary: summary, generation: generation, recipe: recipe, in: db)
+      try Self.saveQueue(&assets, cuts: cuts, places: places, generation: generation, recipe: recipe, in: db)
     }
   }
 
   /// `saveQueue` in the write transaction of `db`.
   @discardableResult
   static func saveQueue(
-    _ assets: inout [Asset], cuts: MomentClusterer.Cuts,
-    summary: (_ moment: Int, _ assets: [Asset]) throws -> MomentSummary,
-    generation: Int, recipe: String, in db: Database
+    _ assets: inout [Asset], cuts: MomentClusterer.Cuts, places: [Place?], generation: Int, recipe: String,
+    in db: Database
   ) throws -> Int {
     let (mode, threshold) = (cuts.mode, cuts.threshold)
     var stamp = QueueStamp(generation: generation, mode: mode, threshold: threshold, recipe: recipe)
@@ -228,7 +223,8 @@ extension IndexStore {
     // Every moment's row: a boundary holds the library's threshold, which any new photo moves.
     try db.execute(sql: "DELETE FROM queueMoment")
     try Self.insertMoments(
-      count: cuts.momentCount, row: { (try summary($0, assets), cuts.boundaries[$0]) },
+      count: cuts.momentCount,
+      row: { (cuts.summary(ofMoment: $0, of: assets, place: places[$0]), cuts.boundaries[$0]) },
       counts: counts, from: 0, step: Self.queueStep, in: db)
     (assets, fileIDs) = ([], [])
     for index in indexes { try db.execute(sql: index.sql) }

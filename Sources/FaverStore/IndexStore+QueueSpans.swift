@@ -61,22 +61,6 @@ extension IndexStore {
     }
   }
 
-  /// The kept gaps outside every span of `spans`: before each one's first burst (that one's own
-  /// included, which nothing in it moves) and from the first burst after it. Stepped straight
-  /// from SQLite (a Double decoded by GRDB per row of half a million cost twice SQLite's own
-  /// read), each range of bursts outside them read by the table's key (one condition of many
-  /// spans checked on every row of half a million was half of a night's plan).
-  static func gaps(outside spans: [QueueSpan], in db: Database) throws -> [TimeInterval] {
-    var gaps: [TimeInterval] = []
-    for range in Self.outside(spans) {
-      var rows = try ColumnCursor(
-        db, sql: "SELECT gap FROM queueGap WHERE burst BETWEEN ? AND ?",
-        arguments: [range.lowerBound, range.upperBound])
-      while try rows.next() { gaps.append(rows.double(0)) }
-    }
-    return gaps
-  }
-
   /// How many moments of the saved queue are after the one at `ordinal` and up to the one at
   /// `last`: how far apart the two are in the queue (their ordinals may keep holes).
   static func moments(after ordinal: Int, through last: Int, in db: Database) throws -> Int {
@@ -88,7 +72,7 @@ extension IndexStore {
 
   /// The burst ordinals of the kept gaps outside every span of `spans` (not after a span's first
   /// burst and before the burst after it), as ranges in order.
-  private static func outside(_ spans: [QueueSpan]) -> [ClosedRange<Int>] {
+  static func outside(_ spans: [QueueSpan]) -> [ClosedRange<Int>] {
     var ranges: [ClosedRange<Int>] = []
     var from = Int.min
     for span in spans.sorted(by: { $0.firstBurst < $1.firstBurst }) {
@@ -99,73 +83,9 @@ extension IndexStore {
     return ranges
   }
 
-  /// The ordinals of the moments at the kept gaps outside `changed` that a threshold moved from
-  /// `saved` to `threshold` cuts otherwise (at most one more than `movedCutLimit`).
-  static func momentsCutOtherwise(
-    from saved: Double, to threshold: Double, outside changed: [QueueSpan], in db: Database
-  ) throws -> Set<Int> {
-    let ranges = Self.outside(changed)
-    let outside = Array(repeating: "g.burst BETWEEN ? AND ?", count: ranges.count).joined(separator: " OR ")
-    return Set(
-      try Int.fetchAll(
-        db,
-        sql: """
-          SELECT DISTINCT q.moment FROM queueGap g JOIN queueItem q ON q.burst = g.burst
-          WHERE g.gap >= ? AND g.gap < ? AND (\(outside)) ORDER BY q.moment LIMIT \(movedCutLimit + 1)
-          """,
-        arguments: StatementArguments([min(saved, threshold), max(saved, threshold)])
-          + StatementArguments(ranges.flatMap { [$0.lowerBound, $0.upperBound] })))
-  }
-
-  /// Replaces each span of `spans` with its moments, their summaries and its gaps, numbered anew
-  /// over its room (see `SpanCut.steps`), the stamp with `reach`'s and `threshold`; returns how
-  /// many items were written. Nil, and nothing written, when spans overlap, one is empty, or one
-  /// has more items, bursts or moments than its room holds.
-  static func write(_ spans: [SpanCut], threshold: Double, of reach: PlanReach, in db: Database) throws
-    -> Int?
-  {
-    let spans = spans.sorted { $0.span.ordinal < $1.span.ordinal }
-    for (earlier, later) in zip(spans, spans.dropFirst()) {
-      guard let end = earlier.span.end, end.ordinal <= later.span.ordinal else { return nil }
-    }
-    var steps: [(position: Int, burst: Int, moment: Int)] = []
-    for cut in spans {
-      guard !cut.moments.isEmpty, let step = cut.steps else { return nil }
-      steps.append(step)
-    }
-    for cut in spans {
-      let span = cut.span
-      try db.execute(
-        sql: "DELETE FROM queueItem WHERE position >= ? AND position < ?",
-        arguments: [span.firstPosition, span.end?.position ?? Int.max])
-      try db.execute(
-        sql: "DELETE FROM queueMoment WHERE ordinal >= ? AND ordinal < ?",
-        arguments: [span.ordinal, span.end?.ordinal ?? Int.max])
-      try db.execute(
-        sql: "DELETE FROM queueGap WHERE burst > ? AND burst < ?",
-        arguments: [span.firstBurst, span.end?.burst ?? Int.max])
-    }
-    var written = 0
-    for (cut, steps) in zip(spans, steps) {
-      written += try Self.insert(cut.moments, summaries: cut.summaries, from: cut.span, steps: steps, in: db)
-      try Self.insertGaps(cut.gaps, firstBurst: cut.span.firstBurst + steps.burst, step: steps.burst, in: db)
-    }
-    if threshold != reach.savedThreshold {
-      try db.execute(
-        sql:
-          "UPDATE queueMoment SET thresholdSeconds = ?1 WHERE boundary = 'timeGap' AND thresholdSeconds != ?1",
-        arguments: [threshold])
-    }
-    var stamp = QueueStamp(
-      generation: reach.generation, mode: reach.stamp.mode, threshold: threshold, recipe: reach.stamp.recipe)
-    stamp.lastFileRow = reach.lastFileRow
-    try Self.writeStamp(stamp, scratch: false, in: db)
-    return written
-  }
-
   /// Writes the items and rows of `moments`, numbered from `span`'s first position, burst and
   /// moment ordinal by `steps`; returns how many items were written.
-  private static func insert(
+  static func insert(
     _ moments: [Moment], summaries: [MomentSummary], from span: QueueSpan,
     steps: (position: Int, burst: Int, moment: Int), in db: Database
   ) throws -> Int {
@@ -203,6 +123,90 @@ extension IndexStore {
     try items.finish()
     try insertMoments(
       moments, summaries: summaries, counts: counts, from: span.ordinal, step: steps.moment, in: db)
+    return written
+  }
+}
+
+extension IndexStore.QueueSnapshot {
+  /// The kept gaps outside every span of `spans`: before each one's first burst (that one's own
+  /// included, which nothing in it moves) and from the first burst after it. Stepped straight
+  /// from SQLite (a Double decoded by GRDB per row of half a million cost twice SQLite's own
+  /// read), each range of bursts outside them read by the table's key (one condition of many
+  /// spans checked on every row of half a million was half of a night's plan).
+  package func gaps(outside spans: [IndexStore.QueueSpan]) throws -> [TimeInterval] {
+    var gaps: [TimeInterval] = []
+    for range in IndexStore.outside(spans) {
+      var rows = try ColumnCursor(
+        db, sql: "SELECT gap FROM queueGap WHERE burst BETWEEN ? AND ?",
+        arguments: [range.lowerBound, range.upperBound])
+      while try rows.next() { gaps.append(rows.double(0)) }
+    }
+    return gaps
+  }
+
+  /// The ordinals of the moments at the kept gaps outside `changed` that a threshold moved from
+  /// `saved` to `threshold` cuts otherwise (at most one more than `IndexStore.movedCutLimit`).
+  package func momentsCutOtherwise(
+    from saved: Double, to threshold: Double, outside changed: [IndexStore.QueueSpan]
+  ) throws -> Set<Int> {
+    let ranges = IndexStore.outside(changed)
+    let outside = Array(repeating: "g.burst BETWEEN ? AND ?", count: ranges.count).joined(separator: " OR ")
+    return Set(
+      try Int.fetchAll(
+        db,
+        sql: """
+          SELECT DISTINCT q.moment FROM queueGap g JOIN queueItem q ON q.burst = g.burst
+          WHERE g.gap >= ? AND g.gap < ? AND (\(outside)) ORDER BY q.moment LIMIT \(IndexStore.movedCutLimit + 1)
+          """,
+        arguments: StatementArguments([min(saved, threshold), max(saved, threshold)])
+          + StatementArguments(ranges.flatMap { [$0.lowerBound, $0.upperBound] })))
+  }
+
+  /// Replaces each span of `spans` with its moments, their summaries and its gaps, numbered anew
+  /// over its room (see `IndexStore.SpanCut.steps`), the stamp with `reach`'s and `threshold`; returns how
+  /// many items were written. Nil, and nothing written, when spans overlap, one is empty, or one
+  /// has more items, bursts or moments than its room holds.
+  package func write(_ spans: [IndexStore.SpanCut], threshold: Double, of reach: IndexStore.PlanReach) throws
+    -> Int?
+  {
+    let spans = spans.sorted { $0.span.ordinal < $1.span.ordinal }
+    for (earlier, later) in zip(spans, spans.dropFirst()) {
+      guard let end = earlier.span.end, end.ordinal <= later.span.ordinal else { return nil }
+    }
+    var steps: [(position: Int, burst: Int, moment: Int)] = []
+    for cut in spans {
+      guard !cut.moments.isEmpty, let step = cut.steps else { return nil }
+      steps.append(step)
+    }
+    for cut in spans {
+      let span = cut.span
+      try db.execute(
+        sql: "DELETE FROM queueItem WHERE position >= ? AND position < ?",
+        arguments: [span.firstPosition, span.end?.position ?? Int.max])
+      try db.execute(
+        sql: "DELETE FROM queueMoment WHERE ordinal >= ? AND ordinal < ?",
+        arguments: [span.ordinal, span.end?.ordinal ?? Int.max])
+      try db.execute(
+        sql: "DELETE FROM queueGap WHERE burst > ? AND burst < ?",
+        arguments: [span.firstBurst, span.end?.burst ?? Int.max])
+    }
+    var written = 0
+    for (cut, steps) in zip(spans, steps) {
+      written += try IndexStore.insert(
+        cut.moments, summaries: cut.summaries, from: cut.span, steps: steps, in: db)
+      try IndexStore.insertGaps(
+        cut.gaps, firstBurst: cut.span.firstBurst + steps.burst, step: steps.burst, in: db)
+    }
+    if threshold != reach.savedThreshold {
+      try db.execute(
+        sql:
+          "UPDATE queueMoment SET thresholdSeconds = ?1 WHERE boundary = 'timeGap' AND thresholdSeconds != ?1",
+        arguments: [threshold])
+    }
+    var stamp = IndexStore.QueueStamp(
+      generation: reach.generation, mode: reach.stamp.mode, threshold: threshold, recipe: reach.stamp.recipe)
+    stamp.lastFileRow = reach.lastFileRow
+    try IndexStore.writeStamp(stamp, scratch: false, in: db)
     return written
   }
 }

@@ -16,72 +16,13 @@ extension IndexStore.QueueSnapshot {
   /// How many files are indexed.
   package func fileCount() throws -> Int { try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM file") ?? 0 }
 
-  /// The changes since the saved queue was saved and the files they reach, or why a plan cannot
-  /// take them (see `IndexStore+QueuePlan`).
-  package func readPlan(mode: MomentClusterer.Mode, recipe: String, corrections: [ClockCorrection]) throws
-    -> IndexStore.PlanReading
-  {
-    try IndexStore.readPlan(mode: mode, recipe: recipe, corrections: corrections, in: db)
-  }
-
-  /// The saved queue's assets of known zone in `windows` but `without` (see
-  /// `IndexStore.zoneEvidence`).
-  package func zoneEvidence(in windows: [ClosedRange<Double>], without: Set<String>) throws -> [Asset]? {
-    try IndexStore.zoneEvidence(in: windows, without: without, in: db)
-  }
-
-  /// What differs between the saved items and the placed `assets` of `reach` (see
-  /// `IndexStore.change(placing:leaving:of:)`).
-  package func change(placing assets: [Asset], leaving: Set<String>, of reach: IndexStore.PlanReach) throws
-    -> IndexStore.PlannedChange
-  {
-    try IndexStore.change(placing: assets, leaving: leaving, of: reach, in: db)
-  }
-
-  /// Stamps the saved queue up to date with `reach`, which changed none of its items.
-  package func keepStamp(of reach: IndexStore.PlanReach) throws {
-    try IndexStore.keepStamp(of: reach, in: db)
-  }
-
-  /// The spans of the saved queue that `change` cuts again, with the moments of `extra` (see
-  /// `PlannedChange.spans`); nil when one cannot be cut alone.
-  package func spans(of change: IndexStore.PlannedChange, window: TimeInterval, extra: Set<Int>) throws
-    -> [IndexStore.QueueSpan]?
-  {
-    try change.spans(window: window, extra: extra, in: db)
-  }
-
-  /// The kept gaps outside every span of `spans` (see `IndexStore.gaps(outside:)`).
-  package func gaps(outside spans: [IndexStore.QueueSpan]) throws -> [TimeInterval] {
-    try IndexStore.gaps(outside: spans, in: db)
-  }
-
-  /// The moments outside `spans` that a threshold moved from `saved` to `threshold` cuts
-  /// otherwise (see `IndexStore.momentsCutOtherwise`).
-  package func momentsCutOtherwise(
-    from saved: Double, to threshold: Double, outside spans: [IndexStore.QueueSpan]
-  )
-    throws -> Set<Int>
-  {
-    try IndexStore.momentsCutOtherwise(from: saved, to: threshold, outside: spans, in: db)
-  }
-
-  /// Writes the spans cut again (see `IndexStore.write(_:threshold:of:)`); nil, and nothing
-  /// written, when they do not fit their room.
-  package func write(_ spans: [IndexStore.SpanCut], threshold: Double, of reach: IndexStore.PlanReach) throws
-    -> Int?
-  {
-    try IndexStore.write(spans, threshold: threshold, of: reach, in: db)
-  }
-
   /// Replaces the saved queue (see `IndexStore.saveQueue`).
   @discardableResult
   package func save(
-    _ assets: inout [Asset], cuts: MomentClusterer.Cuts,
-    summary: (_ moment: Int, _ assets: [Asset]) throws -> MomentSummary, generation: Int, recipe: String
+    _ assets: inout [Asset], cuts: MomentClusterer.Cuts, places: [Place?], generation: Int, recipe: String
   ) throws -> Int {
     try IndexStore.saveQueue(
-      &assets, cuts: cuts, summary: summary, generation: generation, recipe: recipe, in: db)
+      &assets, cuts: cuts, places: places, generation: generation, recipe: recipe, in: db)
   }
 
   package func knownAssetIDs(among ids: [AssetID]) throws -> Set<AssetID> {

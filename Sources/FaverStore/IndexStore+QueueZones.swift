@@ -14,30 +14,32 @@ import GRDB
 extension IndexStore {
   /// The most photos of known zone a plan reads to place wall clocks; beyond, a rebuild.
   static let evidenceLimit = 20000
+}
 
+extension IndexStore.QueueSnapshot {
   /// The saved queue's assets of known zone (as placed) in `windows` of instants, but the items
   /// of `without` (the files placed again with them, see `readPlan`): the evidence that places
-  /// wall clocks in them. Nil when they are more than `evidenceLimit`.
-  static func zoneEvidence(in windows: [ClosedRange<Double>], without: Set<String>, in db: Database)
+  /// wall clocks in them. Nil when they are more than `IndexStore.evidenceLimit`.
+  package func zoneEvidence(in windows: [ClosedRange<Double>], without: Set<String>)
     throws -> [Asset]?
   {
     let known = try db.cachedStatement(
       sql: """
-        SELECT \(QueuedItem.selection) FROM queueItem q
+        SELECT \(IndexStore.QueuedItem.selection) FROM queueItem q
         WHERE q.instant >= ? AND q.instant <= ? AND q.isUndated = 0 AND q.utcOffset IS NOT NULL
           AND q.offsetSource IN ('file', 'gpsTime')
         """)
-    var items: [QueuedItem] = []
+    var items: [IndexStore.QueuedItem] = []
     for window in windows {
       let rows = try Row.fetchCursor(known, arguments: [window.lowerBound, window.upperBound])
       while let row = try rows.next() {
-        let item = QueuedItem(row: row)
+        let item = IndexStore.QueuedItem(row: row)
         guard !without.contains(item.assetID.rawValue) else { continue }
         items.append(item)
-        guard items.count <= evidenceLimit else { return nil }
+        guard items.count <= IndexStore.evidenceLimit else { return nil }
       }
     }
-    let found = try QueueSnapshot(db).assets(of: items)
+    let found = try assets(of: items)
     guard found.allSatisfy({ $0 != nil }) else { return nil }
     return found.compactMap(\.self)
   }

@@ -290,11 +290,7 @@ private func saveNow(_ generated: GeneratedLibrary) throws -> Int {
   let cuts = MomentClusterer(mode: mode).cuts(in: assets)
   let places = library.places(of: cuts.result(of: assets).moments)
   return try store.saveQueue(
-    &assets, cuts: cuts,
-    summary: { index, assets in
-      let moment = cuts.moment(index, of: assets)
-      return MomentSummary(moment, place: places[moment.id])
-    },
+    &assets, cuts: cuts, places: (0..<cuts.momentCount).map { places[cuts.moment($0, of: assets).id] },
     generation: try store.dataGeneration(), recipe: Library.queueRecipe)
 }
 

@@ -63,7 +63,7 @@ private func photo(_ root: Int64, _ index: Int) -> FileRecord {
     var assets = try store.assets()
     let cuts = MomentClusterer(mode: .smart).cuts(in: assets)
     let written = try store.saveQueue(
-      &assets, cuts: cuts, summary: { cuts.summary(ofMoment: $0, of: $1, place: nil) }, generation: 0,
+      &assets, cuts: cuts, places: Array(repeating: nil, count: cuts.momentCount), generation: 0,
       recipe: recipe)
     #expect(written == 300)
     #expect(try indexes() == before)
