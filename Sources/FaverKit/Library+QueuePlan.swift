@@ -3,20 +3,10 @@ import FaverStore
 import Foundation
 
 /// Bringing a stale saved queue up to date with every change since it was saved, of any kind and
-/// any mixture, without reading the whole library: the one planner. The store reads what the
-/// changes reach and writes the rows (`IndexStore+QueuePlan`, `+QueueSpans`); `QueuePlanner`
-/// decides, by a full build's rules; this puts them in order, in the one transaction of the use
-/// case:
-/// 1. the files the changes reach (as they are and as they were) are read, and made assets;
-/// 2. placed on the timeline with the saved queue's photos of known zone around their wall clocks;
-/// 3. compared with the saved items: each asset that differs takes its item's place in the moment
-///    it falls in, each item that is gone leaves;
-/// 4. the spans of moments around them are cut again at the library's threshold, worked out from
-///    the kept gaps outside them and theirs. Where the threshold moves, the moments at every kept
-///    gap outside the spans that it cuts otherwise join them, and the threshold is worked out
-///    again, until none is left outside (a second round most often ends it);
-/// 5. each moment cut is summarised (its place named), and the spans written with the stamp.
-/// Any step may find the change more than a plan takes: the queue is then built whole.
+/// any mixture, without reading the whole library: the one planner, by the steps of rules.md,
+/// "Keeping the queue up to date", in the one transaction of the use case. The store reads what
+/// the changes reach and writes the rows (`IndexStore+QueuePlan`, `+QueueSpans`); `QueuePlanner`
+/// decides by a full build's rules; this puts them in order and names the moments' places.
 extension Library {
   /// What `plan` did.
   enum QueuePlanning: Equatable {

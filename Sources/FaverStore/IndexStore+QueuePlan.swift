@@ -2,38 +2,12 @@ package import FaverCore
 package import Foundation
 import GRDB
 
-/// What the one planner (`Library.plan`, deciding by `QueuePlanner`) reads of the store to bring
-/// a stale saved queue up to date with every change since it was saved, of any kind and any
-/// mixture (a night's new photos and deletions, a renamed folder, files edited in place, copies,
-/// an old card, clock corrections), without reading the whole library: the files the changes
-/// reach, the saved items they differ from, the moments around those (`span(around:)`). Nothing
-/// here places, pairs or cuts.
-///
-/// What a change reaches (`Reach`), each set found by an index, never a scan of the library:
-/// - the changed files as they were (`fileChange`) and as they are (updated rows, rows added past
-///   the stamp's `lastFileRow`), and the photos of a camera whose correction changed
-///   (`clockChange`), within its corrections' spans then and now;
-/// - every file of an asset one of those is or was part of (its copies, its Live Photo video, its
-///   raw file, by the saved items that hold the ids);
-/// - the files sharing a content or burst identifier with them, and those of their folders taken
-///   within `pairingReach` of them (pairs by name), for every place of an asset with copies or
-///   whose files changed (a copy added or gone moves its first place);
-/// - for a change with an offset of its own (evidence of a zone), every wall clock within
-///   `Timeline.reach` + the widest offset (+ twice the largest clock shift) of it; for a wall
-///   clock, every wall clock within `Timeline.runGap` of it; and then every wall clock within
-///   `runGap` of those, until none is added (a camera's run takes one zone);
-/// - every file of a folder reached that holds a file dated by its modification time (whether
-///   that one is undated is read from the span and count of its folder's dated photos), and the
-///   chain of modification times within `Timeline.copyGap` of each such file (a copy's).
-///
-/// Those are placed (`QueuePlanner.place`) with the saved queue's photos of known zone around
-/// their wall clocks (`zoneEvidence`). An asset that holds a changed file, or whose placement,
-/// pair or problem differs from its saved item, takes its item's place; an item whose asset is
-/// gone leaves (`change(placing:leaving:of:)`). The dated ones are cut again with the moments
-/// around them (`span(around:)`), the undated with the "Undated" moment. Declined, for a full
-/// build, when the changes or their reach are more than `evidenceLimit` files, when a burst
-/// identifier is shared across the ends of the moments to cut again, or when those moments have
-/// no room left. A root added or forgotten is planned as its files: added, or logged as removed.
+/// What the one planner (`Library.plan`, deciding by `QueuePlanner`) reads of the store: the
+/// changes since the saved queue was saved (`fileChange`, `clockChange`, the rows of `file` past
+/// the stamp's `lastFileRow`), every file they reach (`Reach`: each set found by an index, never
+/// a scan of the library), and the saved items the placed assets differ from. Its rules, and when
+/// it declines for a full build, are those of rules.md, "Keeping the queue up to date"; the
+/// moments to cut again are read by `IndexStore+QueueSpans`. Nothing here places, pairs or cuts.
 extension IndexStore {
   /// What a plan starts from: the saved queue it changes, and the files its changes reach.
   package struct PlanReach {
@@ -59,100 +33,12 @@ extension IndexStore {
     case reached(PlanReach)
   }
 
+  /// The most photos of known zone a plan reads to place wall clocks; beyond, a rebuild.
+  static let evidenceLimit = 20000
+
   /// How far apart in file time two files may be and still pair (a Live Photo's still and video,
   /// a RAW+JPEG pair), with room to spare.
   static let pairingReach: TimeInterval = 60
-  /// The most items the spans of a plan cut again.
-  package static let spanLimit = 20000
-
-  /// The moment a photo placed at `asset`'s instant falls in: that of the latest dated item at or
-  /// before it (the queue's first moment when none is), by the items' instants
-  /// (`queueItem_listing`).
-  static func moment(before asset: Asset, in db: Database) throws -> Int {
-    let latest = try db.cachedStatement(
-      sql: "SELECT moment FROM queueItem WHERE instant <= ? AND isUndated = 0 ORDER BY instant DESC LIMIT 1")
-    if let moment = try Int.fetchOne(latest, arguments: [asset.captureTime.instant.timeIntervalSince1970]) {
-      return moment
-    }
-    return try Int.fetchOne(db, sql: "SELECT MIN(ordinal) FROM queueMoment") ?? 0
-  }
-
-  /// The span of dated moments a plan cuts again around the moments `held`, with photos `added`
-  /// among them: from the one before the first to the one after the last,
-  /// when dated; nil when its items (and the added) reach outside it, or are too many. Its assets
-  /// are those left once the `removed` are, and the `added`.
-  static func span(
-    around held: ClosedRange<Int>, window: TimeInterval, removed: Set<String>, added: [Asset],
-    in db: Database
-  ) throws -> QueueSpan? {
-    // Moment ordinals may keep holes (see `IndexStore+QueueSpans`): the moments before and after
-    // are looked up.
-    let first =
-      try Int.fetchOne(
-        db, sql: "SELECT MAX(ordinal) FROM queueMoment WHERE ordinal < ?", arguments: [held.lowerBound])
-      ?? held.lowerBound
-    var last = held.upperBound
-    let next = "SELECT ordinal, boundary FROM queueMoment WHERE ordinal > ? ORDER BY ordinal LIMIT 1"
-    if let after = try Row.fetchOne(db, sql: next, arguments: [last]), after[1] != "undated" {
-      last = after[0]
-    }
-    let following = try Row.fetchOne(db, sql: next, arguments: [last]).map { $0[0] as Int } ?? Int.max
-    guard
-      let opening = try Row.fetchOne(
-        db,
-        sql:
-          "SELECT firstPosition, boundary, gapSeconds, thresholdSeconds, meters FROM queueMoment WHERE ordinal = ?",
-        arguments: [first]),
-      let closing = try Int.fetchOne(
-        db, sql: "SELECT endPosition FROM queueMoment WHERE ordinal = ?", arguments: [last]),
-      let boundary = Manifest.BoundaryEntry(
-        reason: opening[1], gapSeconds: opening[2], thresholdSeconds: opening[3], meters: opening[4]
-      ).boundary
-    else { return nil }
-    let firstPosition: Int = opening[0]
-    let items = try QueuedItem.fetchAll(db, from: firstPosition, to: closing)
-    let instants = items.map(\.captureTime.instant) + added.map(\.captureTime.instant)
-    guard items.count + added.count <= spanLimit, let firstBurst = items.first?.burst,
-      let start = instants.min()?.timeIntervalSince1970, let end = instants.max()?.timeIntervalSince1970,
-      items.allSatisfy({ !$0.captureTime.isUndated })
-    else { return nil }
-    // No dated item outside the span within the burst window of it: no burst reaches across its
-    // ends (the moments on either side are apart by a cut, minutes at least).
-    let reaching = try Bool.fetchOne(
-      db,
-      sql: """
-        SELECT EXISTS(SELECT 1 FROM queueItem WHERE instant >= ? AND instant <= ? AND isUndated = 0
-          AND (position < ? OR position >= ?))
-        """, arguments: [start - window - 1, end + window + 1, firstPosition, closing])
-    guard reaching == false else { return nil }
-    let after = try Row.fetchOne(
-      db, sql: "SELECT position, burst FROM queueItem WHERE position >= ? ORDER BY position LIMIT 1",
-      arguments: [closing])
-    let found = try QueueSnapshot(db).assets(of: items.filter { !removed.contains($0.assetID.rawValue) })
-    let assets = found.compactMap(\.self)
-    guard assets.count == found.count, try Self.holdsItsBursts(assets + added, removed: removed, in: db)
-    else { return nil }
-    return QueueSpan(
-      ordinal: first, firstPosition: firstPosition, firstBurst: firstBurst, boundary: boundary,
-      assets: assets + added,
-      end: (following, after?[0] ?? Int.max, after?[1] ?? Int.max))
-  }
-
-  /// Whether every file sharing a burst identifier (Apple's `BurstUUID`, which makes one burst
-  /// whatever the gaps) with one of `assets` belongs to one of them, or is `removed`: a span
-  /// holding them is cut into the bursts a full build makes.
-  static func holdsItsBursts(_ assets: [Asset], removed: Set<String>, in db: Database) throws -> Bool {
-    let identifiers = Set(assets.compactMap(\.burstID))
-    guard !identifiers.isEmpty else { return true }
-    let held = Set(assets.flatMap { $0.memberIDs.map(\.rawValue) }).union(removed)
-    let holders = try db.cachedStatement(sql: "SELECT assetId FROM file WHERE burstID = ?")
-    for identifier in identifiers {
-      guard try String.fetchAll(holders, arguments: [identifier]).allSatisfy(held.contains) else {
-        return false
-      }
-    }
-    return true
-  }
 
   /// The paths of a folder of a root: those that begin with `prefix` ("" for the whole root, else
   /// a folder's path and "/").
@@ -164,111 +50,6 @@ extension IndexStore {
     var end: String? {
       guard prefix.hasSuffix("/") else { return nil }
       return String(prefix.dropLast()) + "0"
-    }
-  }
-
-  /// Moments of the saved queue that a plan cuts again (see `IndexStore+QueueSpans`).
-  package struct QueueSpan {
-    /// The ordinal of the first moment, its first item's position and burst.
-    var ordinal: Int
-    var firstPosition: Int
-    var firstBurst: Int
-    package var boundary: Moment.Boundary
-    /// The assets of the moments, as placed.
-    package var assets: [Asset]
-    /// Where the span ends, nil: at the queue's end. The ordinal of the moment after its last
-    /// (`Int.max` when none is), the position and burst ordinal of the first item after it
-    /// (positions, burst and moment ordinals only increase: the span's are numbered anew from its
-    /// first on, below these, see `IndexStore+QueueSpans`).
-    var end: (ordinal: Int, position: Int, burst: Int)?
-  }
-
-  /// What a plan changes in the saved queue: the items that leave it, the assets that take their
-  /// places, dated (by the moment they fall in) and undated.
-  package struct PlannedChange {
-    var kept: Set<String> = []
-    var removed: Set<String> = []
-    var held: [Int: [Asset]] = [:]
-    var undated: [Asset] = []
-    var undatedLeaves = false
-
-    package var isEmpty: Bool { held.isEmpty && undated.isEmpty && !undatedLeaves }
-
-    mutating func leave(_ item: QueuedItem) {
-      guard removed.insert(item.assetID.rawValue).inserted else { return }
-      if item.captureTime.isUndated {
-        undatedLeaves = true
-      } else {
-        held[item.moment, default: []] += []
-      }
-    }
-
-    /// The spans of the saved queue to cut again, each with its assets: the moments held and
-    /// `extra` (a moved threshold cuts them otherwise), with one either side, those within three
-    /// of each other in one span (see `span(around:)`), and the "Undated" moment when an undated
-    /// asset comes or goes. Nil when one cannot be cut alone.
-    package func spans(window: TimeInterval, extra: Set<Int> = [], in queue: QueueSnapshot) throws
-      -> [QueueSpan]?
-    {
-      let db = queue.db
-      var groups: [(moments: ClosedRange<Int>, added: [Asset])] = []
-      for moment in Set(held.keys).union(extra).sorted() {
-        let added = held[moment] ?? []
-        if let last = groups.last,
-          try IndexStore.moments(after: last.moments.upperBound, through: moment, in: db) <= 3
-        {
-          groups[groups.count - 1] = (last.moments.lowerBound...moment, last.added + added)
-        } else {
-          groups.append((moment...moment, added))
-        }
-      }
-      guard groups.count <= IndexStore.movedCutLimit else { return nil }
-      var spans: [QueueSpan] = []
-      var items = 0
-      for group in groups {
-        guard
-          let span = try IndexStore.span(
-            around: group.moments, window: window, removed: removed, added: group.added, in: db)
-        else { return nil }
-        items += span.assets.count
-        guard items <= IndexStore.spanLimit else { return nil }
-        spans.append(span)
-      }
-      if !undated.isEmpty || undatedLeaves {
-        guard let span = try undatedSpan(in: db) else { return nil }
-        spans.append(span)
-      }
-      return spans
-    }
-
-    /// The "Undated" moment, the queue's last, with the undated assets that stay and those that
-    /// come (one burst each, in folder order: cut alone); where it would begin when there is none.
-    private func undatedSpan(in db: Database) throws -> QueueSpan? {
-      let step = IndexStore.queueStep
-      var span: QueueSpan
-      if let saved = try Row.fetchOne(
-        db, sql: "SELECT ordinal, firstPosition FROM queueMoment WHERE boundary = 'undated'")
-      {
-        let (ordinal, first): (Int, Int) = (saved[0], saved[1])
-        let items = try QueuedItem.fetchAll(db, from: first, to: Int.max)
-        guard let firstBurst = items.first?.burst else { return nil }
-        let found = try QueueSnapshot(db).assets(of: items.filter { !removed.contains($0.assetID.rawValue) })
-        let assets = found.compactMap(\.self)
-        guard assets.count == found.count else { return nil }
-        span = QueueSpan(
-          ordinal: ordinal, firstPosition: first, firstBurst: firstBurst, boundary: .undated,
-          assets: assets + undated, end: nil)
-      } else {
-        let last = try Row.fetchOne(
-          db, sql: "SELECT MAX(moment), MAX(position), MAX(burst) FROM queueItem")
-        span = QueueSpan(
-          ordinal: (last?[0] as Int?).map { $0 + step } ?? 0,
-          firstPosition: (last?[1] as Int?).map { $0 + step } ?? 0,
-          firstBurst: (last?[2] as Int?).map { $0 + step } ?? 0, boundary: .undated, assets: undated,
-          end: nil)
-      }
-      // No undated asset left: the moment cannot be written empty (a rebuild drops it).
-      return span.assets.isEmpty ? nil : span
     }
   }
 
@@ -348,7 +129,6 @@ extension IndexStore {
 
     /// Adds what `seed` reaches; false (and why in `declined`) when it is more than a plan takes.
     mutating func add(_ seed: Seed, in db: Database) throws -> Bool {
-      try undated(in: seed.folder, in: db)
       try pairs(near: seed, in: db)
       if let identifier = seed.identifier {
         try insert(
@@ -432,7 +212,8 @@ extension IndexStore {
       return true
     }
 
-    /// Adds the files of `seed`'s folder within the reach of its pairs by name.
+    /// Adds the files of `seed`'s folder within the reach of its pairs by name (and its files
+    /// whole when one is dated by its modification time, see `undated(in:)`).
     private mutating func pairs(near seed: Seed, in db: Database) throws {
       let folder = seed.folder
       try undated(in: folder, in: db)
@@ -630,6 +411,31 @@ extension IndexStore.QueueSnapshot {
       IndexStore.PlanReach(
         stamp: stamp, generation: generation, lastFileRow: added.last ?? mark, savedThreshold: savedThreshold,
         places: places, changedIDs: changedIDs, formerIDs: formerIDs))
+  }
+
+  /// The saved queue's assets of known zone (as placed) in `windows` of instants, but the items
+  /// of `without` (the files placed again with them, see `readPlan`): the evidence that places
+  /// wall clocks in them. Nil when they are more than `IndexStore.evidenceLimit`.
+  package func zoneEvidence(in windows: [ClosedRange<Double>], without: Set<String>)
+    throws -> [Asset]?
+  {
+    let known = try db.cachedStatement(
+      sql: """
+        SELECT \(IndexStore.QueuedItem.selection) FROM queueItem q
+        WHERE q.instant >= ? AND q.instant <= ? AND q.isUndated = 0 AND q.utcOffset IS NOT NULL
+          AND q.offsetSource IN ('file', 'gpsTime')
+        """)
+    var items: [IndexStore.QueuedItem] = []
+    for window in windows {
+      let rows = try Row.fetchCursor(known, arguments: [window.lowerBound, window.upperBound])
+      while let row = try rows.next() {
+        let item = IndexStore.QueuedItem(row: row)
+        guard !without.contains(item.assetID.rawValue) else { continue }
+        items.append(item)
+        guard items.count <= IndexStore.evidenceLimit else { return nil }
+      }
+    }
+    return try assets(of: items, without: [])
   }
 
   /// What differs between the saved items and `assets` (the assets of `reach`, placed): an asset

@@ -2,9 +2,9 @@ package import FaverCore
 package import Foundation
 import GRDB
 
-/// Cutting spans of the saved queue's moments again, what every plan ends with (see
-/// `Library+QueuePlan`): the spans its changes reach, and, when the smart threshold moves, the moments
-/// around every gap outside them that the new threshold cuts otherwise.
+/// The spans of the saved queue's moments a plan cuts again (`Library+QueuePlan`), read and
+/// written: those its changes reach, and, when the smart threshold moves, the moments around every
+/// gap outside them that the new threshold cuts otherwise.
 ///
 /// A moment is cut where the gap before a burst is at least the threshold (or by place, which no
 /// threshold moves), so a threshold moving from `a` to `b` changes the cut at exactly the kept
@@ -22,6 +22,198 @@ extension IndexStore {
   /// The most moments a moved threshold cuts otherwise outside the span that changed; beyond, a
   /// rebuild (every moment would be cut again one by one).
   package static let movedCutLimit = 256
+  /// The most items the spans of a plan cut again.
+  package static let spanLimit = 20000
+
+  /// Moments of the saved queue that a plan cuts again.
+  package struct QueueSpan {
+    /// The ordinal of the first moment, its first item's position and burst.
+    var ordinal: Int
+    var firstPosition: Int
+    var firstBurst: Int
+    package var boundary: Moment.Boundary
+    /// The assets of the moments, as placed.
+    package var assets: [Asset]
+    /// Where the span ends, nil: at the queue's end. The ordinal of the moment after its last
+    /// (`Int.max` when none is), the position and burst ordinal of the first item after it
+    /// (positions, burst and moment ordinals only increase: the span's are numbered anew from its
+    /// first on, below these, see `SpanCut.steps`).
+    var end: (ordinal: Int, position: Int, burst: Int)?
+  }
+
+  /// What a plan changes in the saved queue: the items that leave it, the assets that take their
+  /// places, dated (by the moment they fall in) and undated.
+  package struct PlannedChange {
+    var kept: Set<String> = []
+    var removed: Set<String> = []
+    var held: [Int: [Asset]] = [:]
+    var undated: [Asset] = []
+    var undatedLeaves = false
+
+    package var isEmpty: Bool { held.isEmpty && undated.isEmpty && !undatedLeaves }
+
+    mutating func leave(_ item: QueuedItem) {
+      guard removed.insert(item.assetID.rawValue).inserted else { return }
+      if item.captureTime.isUndated {
+        undatedLeaves = true
+      } else {
+        held[item.moment, default: []] += []
+      }
+    }
+
+    /// The spans of the saved queue to cut again, each with its assets: the moments held and
+    /// `extra` (a moved threshold cuts them otherwise), with one either side, those within three
+    /// of each other in one span (see `span(around:)`), and the "Undated" moment when an undated
+    /// asset comes or goes. Nil when one cannot be cut alone.
+    package func spans(window: TimeInterval, extra: Set<Int> = [], in queue: QueueSnapshot) throws
+      -> [QueueSpan]?
+    {
+      let db = queue.db
+      var groups: [(moments: ClosedRange<Int>, added: [Asset])] = []
+      for moment in Set(held.keys).union(extra).sorted() {
+        let added = held[moment] ?? []
+        if let last = groups.last,
+          try IndexStore.moments(after: last.moments.upperBound, through: moment, in: db) <= 3
+        {
+          groups[groups.count - 1] = (last.moments.lowerBound...moment, last.added + added)
+        } else {
+          groups.append((moment...moment, added))
+        }
+      }
+      guard groups.count <= IndexStore.movedCutLimit else { return nil }
+      var spans: [QueueSpan] = []
+      var items = 0
+      for group in groups {
+        guard
+          let span = try IndexStore.span(
+            around: group.moments, window: window, removed: removed, added: group.added, in: db)
+        else { return nil }
+        items += span.assets.count
+        guard items <= IndexStore.spanLimit else { return nil }
+        spans.append(span)
+      }
+      if !undated.isEmpty || undatedLeaves {
+        guard let span = try undatedSpan(in: db) else { return nil }
+        spans.append(span)
+      }
+      return spans
+    }
+
+    /// The "Undated" moment, the queue's last, with the undated assets that stay and those that
+    /// come (one burst each, in folder order: cut alone); where it would begin when there is none.
+    private func undatedSpan(in db: Database) throws -> QueueSpan? {
+      let step = IndexStore.queueStep
+      var span: QueueSpan
+      if let saved = try Row.fetchOne(
+        db, sql: "SELECT ordinal, firstPosition FROM queueMoment WHERE boundary = 'undated'")
+      {
+        let (ordinal, first): (Int, Int) = (saved[0], saved[1])
+        let items = try QueuedItem.fetchAll(db, from: first, to: Int.max)
+        guard let firstBurst = items.first?.burst else { return nil }
+        guard let assets = try QueueSnapshot(db).assets(of: items, without: removed) else { return nil }
+        span = QueueSpan(
+          ordinal: ordinal, firstPosition: first, firstBurst: firstBurst, boundary: .undated,
+          assets: assets + undated, end: nil)
+      } else {
+        let last = try Row.fetchOne(
+          db, sql: "SELECT MAX(moment), MAX(position), MAX(burst) FROM queueItem")
+        span = QueueSpan(
+          ordinal: (last?[0] as Int?).map { $0 + step } ?? 0,
+          firstPosition: (last?[1] as Int?).map { $0 + step } ?? 0,
+          firstBurst: (last?[2] as Int?).map { $0 + step } ?? 0, boundary: .undated, assets: undated,
+          end: nil)
+      }
+      // No undated asset left: the moment cannot be written empty (a rebuild drops it).
+      return span.assets.isEmpty ? nil : span
+    }
+  }
+
+  /// The moment a photo placed at `asset`'s instant falls in: that of the latest dated item at or
+  /// before it (the queue's first moment when none is), by the items' instants
+  /// (`queueItem_listing`).
+  static func moment(before asset: Asset, in db: Database) throws -> Int {
+    let latest = try db.cachedStatement(
+      sql: "SELECT moment FROM queueItem WHERE instant <= ? AND isUndated = 0 ORDER BY instant DESC LIMIT 1")
+    if let moment = try Int.fetchOne(latest, arguments: [asset.captureTime.instant.timeIntervalSince1970]) {
+      return moment
+    }
+    return try Int.fetchOne(db, sql: "SELECT MIN(ordinal) FROM queueMoment") ?? 0
+  }
+
+  /// The span of dated moments a plan cuts again around the moments `held`, with photos `added`
+  /// among them: from the one before the first to the one after the last,
+  /// when dated; nil when its items (and the added) reach outside it, or are too many. Its assets
+  /// are those left once the `removed` are, and the `added`.
+  static func span(
+    around held: ClosedRange<Int>, window: TimeInterval, removed: Set<String>, added: [Asset],
+    in db: Database
+  ) throws -> QueueSpan? {
+    // Moment ordinals may keep holes: the moments before and after are looked up.
+    let first =
+      try Int.fetchOne(
+        db, sql: "SELECT MAX(ordinal) FROM queueMoment WHERE ordinal < ?", arguments: [held.lowerBound])
+      ?? held.lowerBound
+    var last = held.upperBound
+    let next = "SELECT ordinal, boundary FROM queueMoment WHERE ordinal > ? ORDER BY ordinal LIMIT 1"
+    if let after = try Row.fetchOne(db, sql: next, arguments: [last]), after[1] != "undated" {
+      last = after[0]
+    }
+    let following = try Row.fetchOne(db, sql: next, arguments: [last]).map { $0[0] as Int } ?? Int.max
+    guard
+      let opening = try Row.fetchOne(
+        db,
+        sql:
+          "SELECT firstPosition, boundary, gapSeconds, thresholdSeconds, meters FROM queueMoment WHERE ordinal = ?",
+        arguments: [first]),
+      let closing = try Int.fetchOne(
+        db, sql: "SELECT endPosition FROM queueMoment WHERE ordinal = ?", arguments: [last]),
+      let boundary = Manifest.BoundaryEntry(
+        reason: opening[1], gapSeconds: opening[2], thresholdSeconds: opening[3], meters: opening[4]
+      ).boundary
+    else { return nil }
+    let firstPosition: Int = opening[0]
+    let items = try QueuedItem.fetchAll(db, from: firstPosition, to: closing)
+    let instants = items.map(\.captureTime.instant) + added.map(\.captureTime.instant)
+    guard items.count + added.count <= spanLimit, let firstBurst = items.first?.burst,
+      let start = instants.min()?.timeIntervalSince1970, let end = instants.max()?.timeIntervalSince1970,
+      items.allSatisfy({ !$0.captureTime.isUndated })
+    else { return nil }
+    // No dated item outside the span within the burst window of it: no burst reaches across its
+    // ends (the moments on either side are apart by a cut, minutes at least).
+    let reaching = try Bool.fetchOne(
+      db,
+      sql: """
+        SELECT EXISTS(SELECT 1 FROM queueItem WHERE instant >= ? AND instant <= ? AND isUndated = 0
+          AND (position < ? OR position >= ?))
+        """, arguments: [start - window - 1, end + window + 1, firstPosition, closing])
+    guard reaching == false else { return nil }
+    let after = try Row.fetchOne(
+      db, sql: "SELECT position, burst FROM queueItem WHERE position >= ? ORDER BY position LIMIT 1",
+      arguments: [closing])
+    guard let assets = try QueueSnapshot(db).assets(of: items, without: removed),
+      try Self.holdsItsBursts(assets + added, removed: removed, in: db)
+    else { return nil }
+    return QueueSpan(
+      ordinal: first, firstPosition: firstPosition, firstBurst: firstBurst, boundary: boundary,
+      assets: assets + added,
+      end: (following, after?[0] ?? Int.max, after?[1] ?? Int.max))
+  }
+
+  /// Whether every file sharing a burst identifier (Apple's `BurstUUID`, which makes one burst
+  /// whatever the gaps) with one of `assets` belongs to one of them, or is `removed`: a span
+  /// holding them is cut into the bursts a full build makes.
+  static func holdsItsBursts(_ assets: [Asset], removed: Set<String>, in db: Database) throws -> Bool {
+    let identifiers = Set(assets.compactMap(\.burstID))
+    guard !identifiers.isEmpty else { return true }
+    let held = Set(assets.flatMap { $0.memberIDs.map(\.rawValue) }).union(removed)
+    let holders = try db.cachedStatement(sql: "SELECT assetId FROM file WHERE burstID = ?")
+    for identifier in identifiers {
+      guard try String.fetchAll(holders, arguments: [identifier]).allSatisfy(held.contains) else {
+        return false
+      }
+    }
+    return true
+  }
 
   /// A span of the saved queue and the moments its assets are cut into now (the first opening
   /// as the span did, see `QueuePlanner.moments(cutting:openings:at:)`), with the gaps between
@@ -128,6 +320,14 @@ extension IndexStore {
 }
 
 extension IndexStore.QueueSnapshot {
+  /// The assets of `items` but those of `removed` ids (see `assets(of:)`); nil when one's file is
+  /// no longer indexed.
+  func assets(of items: [IndexStore.QueuedItem], without removed: Set<String>) throws -> [Asset]? {
+    let found = try assets(of: items.filter { !removed.contains($0.assetID.rawValue) })
+    let assets = found.compactMap(\.self)
+    return assets.count == found.count ? assets : nil
+  }
+
   /// The kept gaps outside every span of `spans`: before each one's first burst (that one's own
   /// included, which nothing in it moves) and from the first burst after it. Stepped straight
   /// from SQLite (a Double decoded by GRDB per row of half a million cost twice SQLite's own
