@@ -56,7 +56,7 @@ extension Library {
       if explain {
         // The clustering itself, in memory, to say how it was made; saved when the queue is stale.
         let generation = try queue.dataGeneration()
-        var assets = try queue.assets()
+        var assets = QueuePlanner.paired(try queue.unpairedAssets())
         placed(&assets, corrections: try queue.clockCorrections(), ordered: false)
         let cuts = MomentClusterer(mode: mode).cuts(in: assets)
         explained = cuts.result(of: assets)

@@ -86,7 +86,7 @@ extension Library {
     let generation = try queue.dataGeneration()
     if let queueBuild { queueBuild(try queue.fileCount()) }
     defer { queueBuild?(nil) }
-    var assets = try timed("The assets read") { try queue.assets() }
+    var assets = try timed("The assets read") { QueuePlanner.paired(try queue.unpairedAssets()) }
     placed(&assets, corrections: corrections, ordered: false)
     let cuts = timed("The moments cut") { MomentClusterer(mode: mode).cuts(in: assets) }
     try timed("The queue saved") { try saveQueue(&assets, cuts: cuts, generation: generation, in: queue) }

@@ -243,13 +243,13 @@ public final class Library: Sendable {
 
   // MARK: - Helpers
 
-  /// Every indexed asset once (see `IndexStore.assets`), at its true instant: the camera clock
+  /// Every indexed asset once (see `IndexStore.unpairedAssets`), paired, at its true instant: the camera clock
   /// corrections applied and zones inferred for wall-clock-only times (see `Timeline`).
   /// `ordered`: in capture order (by the placed instant; ties keep the store's order: root, then
   /// path); otherwise in the store's order, for the use cases that order them themselves
   /// (clustering sorts its bursts).
   func placedAssets(_ store: IndexStore, ordered: Bool = true) throws -> [Asset] {
-    var assets = try timed("The assets read") { try store.assets() }
+    var assets = try timed("The assets read") { QueuePlanner.paired(try store.unpairedAssets()) }
     placed(&assets, corrections: try store.clockCorrections(), ordered: ordered)
     return assets
   }

@@ -4,7 +4,7 @@ import GRDB
 /// Where an asset's files are: every file with its content, by root, then path.
 extension IndexStore {
   /// Where the files with content `id` are, as absolute paths: by root, then path (the first is
-  /// where `assets()` finds the asset); empty when no file has it. One indexed lookup.
+  /// where `unpairedAssets()` finds the asset); empty when no file has it. One indexed lookup.
   package func paths(ofAsset id: AssetID) throws -> [String] {
     try database.read { db in
       try Row.fetchAll(

@@ -334,7 +334,7 @@ extension IndexStore {
 
   /// Hands `body` every asset of the saved queue (`reviewedOnly`: those reviewed, favorites and
   /// rejects included) with its review state and the id of its moment, in capture order (the
-  /// placed instant; ties by root, then path, as `assets()` orders them), one at a time. False,
+  /// placed instant; ties by root, then path, as `unpairedAssets()` orders them), one at a time. False,
   /// and nothing read, when no queue of this faver's format and the rules of `recipe` is saved.
   package func forEachQueuedAsset(
     recipe: String, reviewedOnly: Bool = false, _ body: (Asset, _ momentID: String) throws -> Void

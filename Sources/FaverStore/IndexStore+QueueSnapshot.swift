@@ -122,10 +122,10 @@ extension IndexStore {
       return (first.map(AssetID.init(rawValue:)), pending)
     }
 
-    /// The assets of queue items as `assets()` and `Timeline` made them: each at the first of its
-    /// places (by root, then path) with the others as duplicates, with its Live Photo video and
-    /// raw file, its placed capture time and problem; nil for an item whose file is no longer
-    /// indexed.
+    /// The assets of queue items as a build made them (`unpairedAssets()`, paired, placed by
+    /// `Timeline`): each at the first of its places (by root, then path) with the others as
+    /// duplicates, with its Live Photo video and raw file, its placed capture time and problem;
+    /// nil for an item whose file is no longer indexed.
     package func assets(of items: [QueuedItem]) throws -> [Asset?] {
       try items.map { try reader.asset(of: $0) }
     }
@@ -237,7 +237,7 @@ struct QueuedAssetReader {
     review = try db.makeStatement(sql: "SELECT favorite, rejected FROM review WHERE assetId = ?")
   }
 
-  /// The asset of `item` (see `IndexStore.assets(of:)`), nil when its file is no longer indexed.
+  /// The asset of `item` as the saved queue holds it (its pair, its placed time), nil when its file is no longer indexed.
   func asset(of item: IndexStore.QueuedItem) throws -> Asset? { try placed(item)?.asset }
 
   /// The asset of `item` and the first of its places; nil when its file is no longer indexed.

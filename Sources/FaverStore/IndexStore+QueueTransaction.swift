@@ -6,8 +6,8 @@ import GRDB
 /// it (see `Library.withFreshQueue`): the library read, the queue planned or saved, the marks,
 /// the manifest's records. Each is the store's method of the same name in that transaction.
 extension IndexStore.QueueSnapshot {
-  /// Every indexed asset once, as `IndexStore.assets()` lists them.
-  package func assets() throws -> [Asset] { try IndexStore.assets(in: db) }
+  /// Every indexed file's asset once, not yet paired, as `IndexStore.unpairedAssets()` lists them.
+  package func unpairedAssets() throws -> [Asset] { try IndexStore.unpairedAssets(in: db) }
 
   package func clockCorrections() throws -> [ClockCorrection] { try IndexStore.clockCorrections(in: db) }
 

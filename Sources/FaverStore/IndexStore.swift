@@ -135,7 +135,7 @@ package final class IndexStore: Sendable {
       try db.drop(index: "nonMediaFile_on_rootId")
     }
     migrator.registerMigration("v7: drop the takenAt and contentIdentifier indexes no query uses") { db in
-      // Nothing looks a file up by either: `assets()` reads the whole table and sorting it costs
+      // Nothing looks a file up by either: `unpairedAssets()` reads the whole table and sorting it costs
       // less than following the takenAt index row by row. Together they were a third of the
       // writer's b-tree inserts in a first index.
       try db.drop(index: "file_on_takenAt")
@@ -310,10 +310,10 @@ package final class IndexStore: Sendable {
     try database.read { try String.fetchAll($0, sql: "PRAGMA integrity_check") }
   }
 
-  /// Every indexed asset once, in capture order (ties by root, then path). Files with the same
-  /// content are one asset, found at the first of its paths (by root, then path). A Live Photo is
-  /// one asset: its still, with the video as `companion` (see `LivePhotoPairing`); so is a
-  /// RAW+JPEG pair: the JPEG, with the raw file as `raw` (see `RawPairing`).
+  /// Every indexed file's asset once, in file time order (ties by root, then path). Files with the
+  /// same content are one asset, found at the first of its paths (by root, then path). Not yet
+  /// paired: FaverKit combines a Live Photo's still and video, and a RAW+JPEG pair, into one asset
+  /// each (`QueuePlanner.paired`).
   ///
   /// Rows are read by column position (`ColumnCursor`) and the copies dropped here: decoding
   /// `FileRecord`s by name and a correlated `NOT EXISTS` took 70,000 instructions a file (1.4 s
@@ -322,12 +322,12 @@ package final class IndexStore: Sendable {
   /// 1,000,000. Only the ids found at more than one place (one walk of the `assetId` index) are
   /// followed by id, and the list is put in order in place: a second list of a million assets,
   /// or a table of every id, was most of the memory of a first `clusters`.
-  package func assets(pairing: LivePhotoPairing = LivePhotoPairing()) throws -> [Asset] {
-    try database.read { db in try Self.assets(in: db, pairing: pairing) }
+  package func unpairedAssets() throws -> [Asset] {
+    try database.read { db in try Self.unpairedAssets(in: db) }
   }
 
-  /// `assets(pairing:)` in the transaction of `db`.
-  static func assets(in db: Database, pairing: LivePhotoPairing = LivePhotoPairing()) throws -> [Asset] {
+  /// `unpairedAssets()` in the transaction of `db`.
+  static func unpairedAssets(in db: Database) throws -> [Asset] {
     let roots = try Self.roots(db)
     let assets = try {
       let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM file") ?? 0
@@ -401,7 +401,7 @@ package final class IndexStore: Sendable {
       assets.removeLast(assets.count - kept)
       return assets
     }()
-    return RawPairing().combined(pairing.combined(assets))
+    return assets
   }
 
   /// Puts `elements[order[i]]` at `i` for every `i` (`order` holds every index once), in place:

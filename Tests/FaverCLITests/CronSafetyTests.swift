@@ -52,7 +52,7 @@ private func library(_ count: Int) throws -> TemporaryTree {
   #expect(processes.map(\.terminationStatus) == [0, 0, 0, 0])
   let index = try IndexStore(folder: URL(fileURLWithPath: store))
   #expect(try index.integrityCheck() == ["ok"])
-  #expect(try index.assets().count == 400)
+  #expect(try index.unpairedAssets().count == 400)
   let manifest = try JSONDecoder().decode(
     Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: store).appendingPathComponent("manifest.json"))
   )
@@ -76,7 +76,7 @@ private func addPhotos(to tree: TemporaryTree, from start: Int, count: Int) thro
   let storeURL = URL(fileURLWithPath: store)
   let manifestURL = storeURL.appendingPathComponent("manifest.json")
   #expect(try faver(["index", tree.path, "--store", store]).status == 0)
-  let ids = try IndexStore(folder: storeURL).assets().map(\.id.rawValue)
+  let ids = try IndexStore(folder: storeURL).unpairedAssets().map(\.id.rawValue)
   var acknowledged: Set<AssetID> = []
   var generator = SeededGenerator(seed: 2024)
   for round in 0..<6 {
@@ -109,7 +109,7 @@ private func addPhotos(to tree: TemporaryTree, from start: Int, count: Int) thro
   let final = try faver(["refresh", "--store", store])
   #expect(final.status == 0)
   let index = try IndexStore(folder: storeURL)
-  #expect(try index.assets().count == 1200 + 6 * 400)
+  #expect(try index.unpairedAssets().count == 1200 + 6 * 400)
   #expect(try index.favoriteIDs() == acknowledged)
   let manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: manifestURL))
   #expect(manifest.progress == ReviewProgress(reviewed: acknowledged.count, total: 1200 + 6 * 400))
@@ -137,7 +137,7 @@ private func addPhotos(to tree: TemporaryTree, from start: Int, count: Int) thro
   #expect(
     partial.stderr == "faver: warning: /nonexistent/drive does not exist (an unmounted drive?); "
       + "nothing under it was changed in the index.\n")
-  #expect(try IndexStore(folder: URL(fileURLWithPath: store)).assets().count == 5)
+  #expect(try IndexStore(folder: URL(fileURLWithPath: store)).unpairedAssets().count == 5)
 }
 
 /// The nightly refresh counts what `status` counts once per change (the similar groups), so the

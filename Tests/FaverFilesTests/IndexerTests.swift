@@ -82,7 +82,7 @@ private func goodJPEG(second: Int, subSec: String? = nil) -> [UInt8] {
   try tree.write("new/IMG_10.jpg", goodJPEG(second: 40))
   let changed = try indexer(store.store).index(roots: [tree.path])
   #expect(changed.updated == 1 && changed.removed == 1 && changed.added == 1 && changed.unchanged == 8)
-  let assets = try store.store.assets()
+  let assets = try store.store.unpairedAssets()
   #expect(assets.count == 10)
   #expect(assets.first { $0.path == "IMG_3.jpg" }?.captureTime.iso8601 == "2024-05-12T14:00:33.250+02:00")
 }
@@ -101,7 +101,7 @@ private func goodJPEG(second: Int, subSec: String? = nil) -> [UInt8] {
   let summary = try indexer(store.store).index(roots: [tree.path, other.path])
   #expect(summary.failedRoots == [tree.path])
   #expect(summary.warnings.contains { $0.contains("does not exist") })
-  #expect(try store.store.assets().map(\.path).sorted() == ["a.jpg", "b.jpg"])
+  #expect(try store.store.unpairedAssets().map(\.path).sorted() == ["a.jpg", "b.jpg"])
 }
 
 @Test func aStoreInsideTheLibraryIsNotIndexed() throws {
@@ -124,8 +124,8 @@ private func goodJPEG(second: Int, subSec: String? = nil) -> [UInt8] {
   #expect(files["a.jpg"]?.assetId == files["copy of a.jpg"]?.assetId)
   #expect(files["a.jpg"]?.assetId != files["b.jpg"]?.assetId)
   // The copy is one asset, reviewed once, found at its first path.
-  #expect(try store.store.assets().map(\.path) == ["a.jpg", "b.jpg"])
-  #expect(try store.store.assets().map(\.duplicates) == [[tree.path + "/copy of a.jpg"], []])
+  #expect(try store.store.unpairedAssets().map(\.path) == ["a.jpg", "b.jpg"])
+  #expect(try store.store.unpairedAssets().map(\.duplicates) == [[tree.path + "/copy of a.jpg"], []])
   #expect(try indexer(store.store).index(roots: [tree.path]).duplicates == 1)
 }
 
@@ -147,7 +147,7 @@ private func rewriteKeepingStamp(_ path: String, with bytes: [UInt8]) throws {
   try tree.write("notes.txt", [UInt8](repeating: 0x41, count: goodJPEG(second: 2).count))
   let store = try TemporaryStore()
   _ = try indexer(store.store).index(roots: [tree.path])
-  let before = try store.store.assets()
+  let before = try store.store.unpairedAssets()
 
   try rewriteKeepingStamp(tree.path + "/a.jpg", with: goodJPEG(second: 51))  // same size
   try rewriteKeepingStamp(tree.path + "/notes.txt", with: goodJPEG(second: 2))
@@ -155,7 +155,7 @@ private func rewriteKeepingStamp(_ path: String, with bytes: [UInt8]) throws {
 
   #expect(summary.unchanged == 1 && summary.added == 0 && summary.updated == 0)
   #expect(summary.skipped[SkipReason.notMedia.rawValue] == 1)
-  #expect(try store.store.assets() == before)
+  #expect(try store.store.unpairedAssets() == before)
 }
 
 @Test func progressIsReportedUpToTheTotal() throws {
@@ -187,7 +187,7 @@ private func rewriteKeepingStamp(_ path: String, with bytes: [UInt8]) throws {
   for second in 0..<5 { try tree.write("IMG_\(second).jpg", goodJPEG(second: second)) }
   let store = try TemporaryStore()
   _ = try indexer(store.store).index(roots: [tree.path])
-  let before = try store.store.assets()
+  let before = try store.store.unpairedAssets()
   #expect(before.count == 5)
   // The drive is not mounted: its mount point is an empty folder.
   let aside = tree.root.path + "-aside"
@@ -197,7 +197,7 @@ private func rewriteKeepingStamp(_ path: String, with bytes: [UInt8]) throws {
   let summary = try indexer(store.store).index(roots: [tree.path])
   #expect(summary.failedRoots == [tree.path] && summary.removed == 0)
   #expect(summary.warnings.contains { $0.contains("is empty, but 5 photos and videos were indexed") })
-  #expect(try store.store.assets() == before)
+  #expect(try store.store.unpairedAssets() == before)
   // Mounted again: nothing to read, nothing lost.
   try FileManager.default.removeItem(atPath: tree.path)
   try FileManager.default.moveItem(atPath: aside, toPath: tree.path)

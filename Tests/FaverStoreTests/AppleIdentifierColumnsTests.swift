@@ -21,7 +21,7 @@ import Testing
   var changes = IndexChanges(rootId: root)
   changes.media = [record("a.heic", "LIVE-1", "BURST-1"), record("b.jpg", nil, nil)]
   try store.apply(changes)
-  #expect(try store.assets().first { $0.path == "a.heic" }?.burstID == "BURST-1")
+  #expect(try store.unpairedAssets().first { $0.path == "a.heic" }?.burstID == "BURST-1")
   let files = try store.files(inRoot: root)
   #expect(files["a.heic"]?.contentIdentifier == "LIVE-1" && files["a.heic"]?.burstID == "BURST-1")
   #expect(files["b.jpg"]?.contentIdentifier == nil && files["b.jpg"]?.burstID == nil)
@@ -66,7 +66,7 @@ import Testing
     record("IMG_4.MOV", .video, at: 30, "LIVE-4"),
   ]
   try store.apply(changes)
-  let assets = try store.assets()
+  let assets = QueuePlanner.paired(try store.unpairedAssets())
   #expect(assets.map(\.path) == ["IMG_1.HEIC", "IMG_2.JPG", "IMG_3.JPG", "IMG_3.MOV", "IMG_4.MOV"])
   #expect(
     assets[0].companion

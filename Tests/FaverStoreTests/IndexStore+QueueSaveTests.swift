@@ -60,7 +60,7 @@ private func photo(_ root: Int64, _ index: Int) -> FileRecord {
   for recipe in ["first", "second"] {
     // The second save finds no item as it would write it: the whole queue is written again.
     try store.database.write { db in try db.execute(sql: "UPDATE queueItem SET digest = 0") }
-    var assets = try store.assets()
+    var assets = try store.unpairedAssets()
     let cuts = MomentClusterer(mode: .smart).cuts(in: assets)
     let written = try store.saveQueue(
       &assets, cuts: cuts, places: Array(repeating: nil, count: cuts.momentCount), generation: 0,

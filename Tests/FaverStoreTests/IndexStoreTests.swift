@@ -26,7 +26,7 @@ private func record(_ rootId: Int64, _ path: String, taken: Double, size: Int64 
   let temporary = try TemporaryStore()
   #expect(
     FileManager.default.fileExists(atPath: temporary.folder.appendingPathComponent(IndexStore.fileName).path))
-  #expect(try temporary.store.assets().isEmpty)
+  #expect(try temporary.store.unpairedAssets().isEmpty)
 }
 
 @Test func rootsAreRegisteredOnce() throws {
@@ -42,7 +42,7 @@ private func record(_ rootId: Int64, _ path: String, taken: Double, size: Int64 
   let root = try temporary.store.rootID(for: "/photos")
   try temporary.store.apply(
     changes(root, media: [record(root, "b.jpg", taken: 20), record(root, "a.jpg", taken: 10)]))
-  let assets = try temporary.store.assets()
+  let assets = try temporary.store.unpairedAssets()
   #expect(assets.map(\.path) == ["a.jpg", "b.jpg"])
   #expect(assets[0].root == "/photos")
   #expect(assets[0].captureTime.utcOffset == 3600)
@@ -80,7 +80,7 @@ private func record(_ rootId: Int64, _ path: String, taken: Double, size: Int64 
   let root = try temporary.store.rootID(for: "/photos")
   try temporary.store.apply(changes(root, media: [record(root, "a.jpg", taken: 10)]))
   let reopened = try IndexStore(folder: temporary.folder)
-  #expect(try reopened.assets().map(\.path) == ["a.jpg"])
+  #expect(try reopened.unpairedAssets().map(\.path) == ["a.jpg"])
 }
 
 @Test func anUnwritableStoreFolderIsAClearError() throws {
@@ -112,7 +112,7 @@ private func record(_ rootId: Int64, _ path: String, taken: Double, size: Int64 
         copy(first, "Z.jpg", id: "y", taken: 4), copy(first, "b.jpg", id: "y", taken: 3),
         copy(first, "c.jpg", id: "z", taken: 0),
       ]))
-  let assets = try temporary.store.assets()
+  let assets = try temporary.store.unpairedAssets()
   #expect(assets.map { "\($0.root)/\($0.path)" } == ["/photos/c.jpg", "/photos/Z.jpg", "/photos/a.jpg"])
 }
 
@@ -141,13 +141,13 @@ private func record(_ rootId: Int64, _ path: String, taken: Double, size: Int64 
   let ids = try temporary.store.database.read {
     try Int64.fetchAll($0, sql: "SELECT id FROM file ORDER BY path")
   }
-  #expect(try temporary.store.assets().map(\.path) == first.map(\.path))
+  #expect(try temporary.store.unpairedAssets().map(\.path) == first.map(\.path))
   // The same paths again, changed: updated in place, row ids kept, nothing added.
   let second = (0..<count).map { record(root, "p\($0).jpg", taken: Double(1000 - $0), size: 7) }
   try temporary.store.apply(changes(root, media: second))
   let files = try temporary.store.files(inRoot: root)
   #expect(files.count == count && files.values.allSatisfy { $0.size == 7 })
-  #expect(try temporary.store.assets().map(\.path) == second.reversed().map(\.path))
+  #expect(try temporary.store.unpairedAssets().map(\.path) == second.reversed().map(\.path))
   #expect(
     try temporary.store.database.read { try Int64.fetchAll($0, sql: "SELECT id FROM file ORDER BY path") }
       == ids)

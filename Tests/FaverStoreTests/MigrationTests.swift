@@ -74,7 +74,7 @@ private func olderStore(upTo migration: String, _ fill: (Database) throws -> Voi
   #expect(known.media["a.jpg"]?.stamp.size == -1)
   #expect(known.media["b.jpg"]?.stamp.size == 10)
   // Until read again, an offset counts as the file's.
-  let assets = try store.assets()
+  let assets = try store.unpairedAssets()
   #expect(assets.map(\.captureTime.offsetSource) == [.file, .file])
   #expect(try store.clockCorrections().isEmpty)
 }
