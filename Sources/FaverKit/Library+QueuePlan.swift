@@ -58,13 +58,12 @@ extension Library {
         }
       }
       let moments = planner.moments(cutting: assets, openings: spans.map(\.boundary), at: threshold)
-      var cuts: [IndexStore.SpanCut] = []
-      for (span, (moments, gaps)) in zip(spans, zip(moments, gaps)) {
-        let places = self.places(of: moments)
-        cuts.append(
-          IndexStore.SpanCut(
-            span: span, moments: moments, gaps: gaps,
-            summaries: moments.map { MomentSummary($0, place: places[$0.id]) }))
+      // One place finder for every span (each opens the table and says once when it cannot).
+      let places = self.places(of: moments.flatMap(\.self))
+      let cuts = zip(spans, zip(moments, gaps)).map { span, cut in
+        IndexStore.SpanCut(
+          span: span, moments: cut.0, gaps: cut.1,
+          summaries: cut.0.map { MomentSummary($0, place: places[$0.id]) })
       }
       guard let written = try queue.write(cuts, threshold: threshold.seconds, of: reach) else {
         return .rebuild("the moments to cut again have no room left in their numbering")
