@@ -70,7 +70,7 @@ final class BlockingPool: Sendable {
   /// `work`'s result, run on one of the pool's threads when one is free for `priority`. Throws
   /// `CancellationError` when the task is cancelled while it waits.
   func run<T: Sendable>(
-    _ priority: Priority = .onScreen, ticket: Ticket? = nil, _ work: @escaping @Sendable () throws -> T
+    _ priority: Priority, ticket: Ticket? = nil, _ work: @escaping @Sendable () throws -> T
   ) async throws -> T {
     let ticket = ticket ?? Ticket()
     try await acquire(priority, ticket: ticket)
@@ -84,6 +84,11 @@ final class BlockingPool: Sendable {
         continuation.resume(with: result)
       }.start()
     }
+  }
+
+  /// `work`'s result, run for the screen (`.onScreen`).
+  func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await run(.onScreen, work)
   }
 
   /// Moves `ticket`'s work to `priority` (the screen's, or the review's) when that is higher: to
@@ -211,5 +216,17 @@ extension BlockingPool.State {
       aheadTickets.insert(ObjectIdentifier(waiter.ticket))
     }
     return true
+  }
+}
+
+extension BlockingPool {
+  /// The pool of a server's blocking work (SQLite, files): every read and write of the page's
+  /// API, the pairing and the device check, run off the server's threads, so a burst of requests
+  /// waits for a lane in the order it came instead of taking a thread each. Previews have their
+  /// own pool (`LibraryPreviews`), so a decode never holds a lane here. Twice the cores, at least
+  /// 8: a lane mostly waits (for the disk, or for the writer lock while a cron `refresh` writes),
+  /// and reads must still find one then.
+  static func forRequests() -> BlockingPool {
+    BlockingPool(width: max(8, 2 * ProcessInfo.processInfo.activeProcessorCount))
   }
 }

@@ -19,6 +19,8 @@ struct DeviceGuard: RouterMiddleware {
   var library: Library
   /// Whether pairing is required of the network's requests.
   var isOn: Bool
+  /// Where the device's lookup runs.
+  var blocking: BlockingPool
 
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
     async throws -> Response
@@ -26,7 +28,7 @@ struct DeviceGuard: RouterMiddleware {
     guard isOn, !context.isFromLoopback else { return try await next(request, context) }
     let secret = Self.cookie(Self.cookieName(for: request), in: request)
     if let secret,
-      let device = try await Blocking.run({ [library] in try library.pairedDevice(presenting: secret) })
+      let device = try await blocking.run({ [library] in try library.pairedDevice(presenting: secret) })
     {
       var context = context
       context.device = device.name

@@ -82,12 +82,12 @@ public struct LibraryPreviews: PreviewSource {
   public func stopAhead() { ahead.stop() }
 
   /// Notes the size a review shows its photos at (`Library.noteReviewSize`), the first time this
-  /// server sees it: off the request, on the pool of the page's reads and writes (never behind
-  /// the decodes made ahead).
+  /// server sees it: off the request, on a thread of its own (never behind the decodes made
+  /// ahead, nor on the threads of Swift's tasks).
   private func noteSize(_ size: Int) {
     guard running.sizesNoted.withLock({ $0.insert(size).inserted }) else { return }
     let library = library
-    Task(priority: .low) { try? await Blocking.run { try library.noteReviewSize(size) } }
+    Thread { try? library.noteReviewSize(size) }.start()
   }
 
   /// The preview of `id` at `size` made (or found in the cache) at `priority`: joins the one

@@ -9,6 +9,8 @@ struct Pairing: Sendable {
   var settings: PairingSettings
   /// Whether the server speaks HTTPS: the device cookie is then `Secure`.
   var isSecure: Bool
+  /// Where the pairing's reads and writes of the store run.
+  var blocking: BlockingPool
 
   /// `POST /api/pair`'s body.
   struct PairRequest: Decodable {
@@ -66,7 +68,7 @@ struct Pairing: Sendable {
       )
     case .accepted:
       let name = DeviceName.from(userAgent: request.headers[.userAgent])
-      let paired = try await Blocking.run { [library] in try library.pairDevice(named: name) }
+      let paired = try await blocking.run { [library] in try library.pairDevice(named: name) }
       var response = try Reply.json(Paired(device: paired.device.name))
       response.headers[.setCookie] =
         "\(DeviceGuard.cookieName(for: request))=\(paired.secret); HttpOnly; SameSite=Strict; Path=/; "

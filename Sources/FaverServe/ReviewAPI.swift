@@ -8,10 +8,13 @@ struct ReviewAPI: Sendable {
   var library: Library
   var previews: any PreviewSource
   var files: FileDirectory
+  /// Where every read and write of the store runs.
+  var blocking: BlockingPool
 
-  init(library: Library, previews: any PreviewSource) {
+  init(library: Library, previews: any PreviewSource, blocking: BlockingPool) {
     self.library = library
     self.previews = previews
+    self.blocking = blocking
     files = FileDirectory(library: library)
   }
 
@@ -20,7 +23,7 @@ struct ReviewAPI: Sendable {
     api.post("next") { _, _ in try await next() }
     api.get("review") { request, _ in try await place(request) }
     api.get("progress") { _, _ in
-      try Reply.json(API.ProgressObject(try await Blocking.run { try library.progress() }))
+      try Reply.json(API.ProgressObject(try await blocking.run { try library.progress() }))
     }
     api.post("cursor") { request, context in try await setCursor(request, context: context) }
     api.get("moments") { request, _ in try await moments(request) }
@@ -38,7 +41,7 @@ struct ReviewAPI: Sendable {
   /// `POST /api/next`: the asset to review now, or `null`; the cursor is saved on it (a change,
   /// so never a `GET`, which any page could make with an `<img>`).
   func next() async throws -> Response {
-    guard let item = try await Blocking.run({ try library.nextUnreviewed() }) else { return Reply.null }
+    guard let item = try await blocking.run({ try library.nextUnreviewed() }) else { return Reply.null }
     return try Reply.json(AssetListing(item.asset))
   }
 
@@ -46,10 +49,10 @@ struct ReviewAPI: Sendable {
   /// with `?stops=1`, the moment's stops too, read with it.
   func place(_ request: Request) async throws -> Response {
     guard request.uri.queryParameters["stops"] == "1" else {
-      guard let place = try await Blocking.run({ try library.reviewPosition() }) else { return Reply.null }
+      guard let place = try await blocking.run({ try library.reviewPosition() }) else { return Reply.null }
       return try Reply.json(API.ReviewPosition(place))
     }
-    guard let opening = try await Blocking.run({ try library.reviewOpening() }) else { return Reply.null }
+    guard let opening = try await blocking.run({ try library.reviewOpening() }) else { return Reply.null }
     return try Reply.json(API.ReviewPosition(opening.position, stops: opening.stops))
   }
 
@@ -58,7 +61,7 @@ struct ReviewAPI: Sendable {
     let body: API.CursorRequest = try await decode(request, context: context)
     guard let id = Self.assetID(body.id) else { return Self.unknownAsset(body.id) }
     do {
-      try await Blocking.run { try library.setCursor(to: id) }
+      try await blocking.run { try library.setCursor(to: id) }
     } catch LibraryError.unknownAssets {
       return Self.unknownAsset(body.id)
     }
@@ -74,20 +77,20 @@ struct ReviewAPI: Sendable {
     }
     guard let filter = Self.filter(request) else { return Self.unknownFilter }
     let after = query["after"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
-    let page = try await Blocking.run { try library.moments(limit: limit, after: after, passing: filter) }
+    let page = try await blocking.run { try library.moments(limit: limit, after: after, passing: filter) }
     return try Reply.json(page)
   }
 
   /// `GET /api/months?filter=F`: the months of the moments, for a jump bar.
   func months(_ request: Request) async throws -> Response {
     guard let filter = Self.filter(request) else { return Self.unknownFilter }
-    let months = try await Blocking.run { try library.momentMonths(passing: filter) }
+    let months = try await blocking.run { try library.momentMonths(passing: filter) }
     return try Reply.json(API.MonthList(months: months.map(API.MonthObject.init)))
   }
 
   /// `GET /api/moments/{id}/assets`.
   func momentAssets(_ id: String) async throws -> Response {
-    guard let found = try await Blocking.run({ try library.momentStops(id) }) else {
+    guard let found = try await blocking.run({ try library.momentStops(id) }) else {
       return Reply.error(
         .notFound, "No moment has the id \(id); the moments may have been cut again: reload.")
     }
@@ -97,7 +100,7 @@ struct ReviewAPI: Sendable {
   /// `GET /api/assets/{id}`.
   func asset(_ context: some RequestContext) async throws -> Response {
     let text = context.parameters.get("id") ?? ""
-    guard let id = Self.assetID(text), let asset = try await Blocking.run({ try library.asset(id) }) else {
+    guard let id = Self.assetID(text), let asset = try await blocking.run({ try library.asset(id) }) else {
       return Self.unknownAsset(text)
     }
     return try Reply.json(AssetListing(asset))
@@ -106,7 +109,7 @@ struct ReviewAPI: Sendable {
   /// `GET /api/assets/{id}/exposure`: the lens and the exposure, read from the file.
   func exposure(_ context: some RequestContext) async throws -> Response {
     let text = context.parameters.get("id") ?? ""
-    guard let id = Self.assetID(text), let exposure = try await Blocking.run({ try library.exposure(of: id) })
+    guard let id = Self.assetID(text), let exposure = try await blocking.run({ try library.exposure(of: id) })
     else {
       return Self.unknownAsset(text)
     }
@@ -121,7 +124,7 @@ struct ReviewAPI: Sendable {
     let body: API.MarkRequest = try await decode(request, context: context)
     guard let id = Self.assetID(text) else { return Self.unknownAsset(text) }
     let madeAt = try body.at.map(LateMarkTime.parse)
-    let marked = try await Blocking.run {
+    let marked = try await blocking.run {
       try LateMarkTime.mark(id, to: body.state, madeAt: madeAt, in: library)
     }
     guard let marked else { return madeAt == nil ? Self.unknownAsset(text) : LateMarkTime.gone(text) }
@@ -148,12 +151,12 @@ struct ReviewAPI: Sendable {
     }
     let placeholder = placeholderText == "true"
     let purpose = PreviewPurpose.asked(query["purpose"].map(String.init), headers: request.headers)
-    guard let id = Self.assetID(text), let entry = try await Blocking.run({ try files.entry(id) }) else {
+    guard let id = Self.assetID(text), let entry = try await blocking.run({ try files.entry(id) }) else {
       return Self.unknownAsset(text)
     }
     // The asset's own file, still the one indexed: no preview of a file swapped in since.
     let asset = entry.asset
-    guard let indexed = try await Blocking.run({ try files.indexed(asset.id, at: asset.absolutePath) }),
+    guard let indexed = try await blocking.run({ try files.indexed(asset.id, at: asset.absolutePath) }),
       try await FileReply.isUnchanged(indexed)
     else { return FileReply.changed }
     let preview = try await previews.preview(of: asset, size: size, for: purpose)
@@ -171,7 +174,7 @@ struct ReviewAPI: Sendable {
   func video(_ request: Request, context: some RequestContext) async throws -> Response {
     let text = context.parameters.get("id") ?? ""
     guard let id = Self.assetID(text),
-      let video = try await Blocking.run({ () -> FileDirectory.Entry? in
+      let video = try await blocking.run({ () -> FileDirectory.Entry? in
         guard let entry = try files.entry(id) else { return nil }
         if entry.kind == .video { return entry }
         guard let video = entry.asset.companion else { return nil }
@@ -180,7 +183,7 @@ struct ReviewAPI: Sendable {
     else {
       return Reply.error(.notFound, "No video has the id \(text).")
     }
-    guard let indexed = try await Blocking.run({ try files.indexed(video.fileID, at: video.path) }) else {
+    guard let indexed = try await blocking.run({ try files.indexed(video.fileID, at: video.path) }) else {
       return FileReply.changed
     }
     return try await FileReply.file(indexed, request: request)

@@ -31,6 +31,8 @@ public struct ReviewServer: Sendable {
   public var analyzesInBackground = false
   /// The preview and video requests in flight, which background analysis waits for.
   public let activity = PreviewActivity()
+  /// The threads of the requests' blocking work (`BlockingPool.forRequests`), this server's own.
+  let blocking = BlockingPool.forRequests()
   /// Where the server's own messages go: warnings only, unless a test asks for more. Pairing
   /// codes and secrets are never in them.
   public var logger: Logger = {
@@ -66,14 +68,16 @@ public struct ReviewServer: Sendable {
     router.add(
       middleware: LocalRequestGuard(
         scheme: tls == nil ? "http" : "https", certifiedNames: Set(tls?.dnsNames() ?? [])))
-    router.add(middleware: DeviceGuard(library: library, isOn: pairing != nil))
+    router.add(middleware: DeviceGuard(library: library, isOn: pairing != nil, blocking: blocking))
     let session = Session(secret: secret)
     router.add(middleware: SessionGuard(session: session))
     PageFiles.add(to: router)
     session.add(to: router)
-    if let pairing { Pairing(library: library, settings: pairing, isSecure: tls != nil).add(to: router) }
+    if let pairing {
+      Pairing(library: library, settings: pairing, isSecure: tls != nil, blocking: blocking).add(to: router)
+    }
     router.add(middleware: PreviewActivityMiddleware(activity: activity))
-    ReviewAPI(library: library, previews: previews).add(to: router)
+    ReviewAPI(library: library, previews: previews, blocking: blocking).add(to: router)
     return router
   }
 

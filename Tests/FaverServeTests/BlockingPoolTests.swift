@@ -5,15 +5,21 @@ import Testing
 
 @testable import FaverServe
 
-/// Polls `condition` until it holds, failing the test when it still does not after `seconds`.
-/// Five minutes by default: it returns as soon as the condition holds, and among the other tests
-/// a task may wait long for one of Swift's shared threads (30 s was once not enough in a full run).
+/// Polls `condition` until it holds, failing the test when it still does not after `seconds` of
+/// polling. A pause between two polls counts as one second at most: among the other tests, this
+/// task and the ones it waits for may all wait minutes for one of Swift's shared threads (a browser
+/// test holds one while chromium runs), and the condition could not have come true meanwhile (a
+/// lane test failed so after five minutes of wall clock in a full run).
 func eventually(
   within seconds: Double = 300, sourceLocation: SourceLocation = #_sourceLocation, _ condition: () -> Bool
 ) async {
-  let deadline = ContinuousClock.now + .seconds(seconds)
+  var polled = Duration.zero
+  var last = ContinuousClock.now
   while !condition() {
-    guard ContinuousClock.now < deadline else {
+    let now = ContinuousClock.now
+    polled += min(last.duration(to: now), .seconds(1))
+    last = now
+    guard polled < .seconds(seconds) else {
       Issue.record("the condition did not hold within \(seconds) s", sourceLocation: sourceLocation)
       return
     }

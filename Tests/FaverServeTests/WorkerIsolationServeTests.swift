@@ -76,8 +76,11 @@ private func hasEnded(_ pid: Int32) -> Bool {
   #expect(hostile.count == 4)
   let hung = workspace.tree.root.path + "-hung"
   defer { unlink(hung) }
+  // The hanging workers are killed below; their own limit is only a backstop, long: among the
+  // other tests this one's tasks may wait minutes for a thread while they hang (two ended at a
+  // 120 s limit before the photo on screen was asked for, in a full run).
   let decoding = PreviewDecoding(
-    program: BuiltFaver.url(package: ServeWorkspace.package), seconds: 120,
+    program: BuiltFaver.url(package: ServeWorkspace.package), seconds: 600,
     environment: [
       "FAVER_TEST_DECODER": "hang", "FAVER_TEST_DECODER_MATCH": "day1/", "FAVER_TEST_DECODER_LOG": hung,
     ])
