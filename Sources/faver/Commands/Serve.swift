@@ -120,35 +120,44 @@ extension Faver {
       }
     }
 
-    /// A test's hook (`FAVER_TEST_SPIN_SHARED_THREADS=N`, the cores): N tasks at each priority that
-    /// spin on Swift's shared threads for as long as faver runs (each priority has threads of its
-    /// own, N of them), all spinning before the address is printed, so a test can show that a
-    /// request is answered while every one of those threads is busy. The process must be killed.
-    final class SharedThreadsSpinning: Sendable {
-      private let spinning = Atomic(0)
+    #if DEBUG
+      /// A test's hook (`FAVER_TEST_SPIN_SHARED_THREADS=N`, the cores), in test builds only: N tasks
+      /// at each priority that spin on Swift's shared threads for as long as faver runs (each
+      /// priority has threads of its own, N of them), all spinning before the address is printed,
+      /// so a test can show that a request is answered while every one of those threads is busy.
+      /// They stop after ten minutes, should the test be gone without killing the process.
+      final class SharedThreadsSpinning: Sendable {
+        private let spinning = Atomic(0)
 
-      static func startIfAsked() {
-        guard
-          let count = ProcessInfo.processInfo.environment["FAVER_TEST_SPIN_SHARED_THREADS"].flatMap(Int.init)
-        else { return }
-        let spin = SharedThreadsSpinning()
-        let priorities: [TaskPriority] = [.high, .medium, .low, .background]
-        for priority in priorities {
-          for _ in 0..<count {
-            Task.detached(priority: priority) {
-              spin.spinning.add(1, ordering: .sequentiallyConsistent)
-              while true {}
+        static func startIfAsked() {
+          guard
+            let count = ProcessInfo.processInfo.environment["FAVER_TEST_SPIN_SHARED_THREADS"].flatMap(
+              Int.init)
+          else { return }
+          let spin = SharedThreadsSpinning()
+          let priorities: [TaskPriority] = [.high, .medium, .low, .background]
+          let end = ContinuousClock.now + .seconds(600)
+          for priority in priorities {
+            for _ in 0..<count {
+              Task.detached(priority: priority) {
+                spin.spinning.add(1, ordering: .sequentiallyConsistent)
+                while ContinuousClock.now < end {}
+              }
             }
           }
+          // Here on the server's threads, which the spinners cannot hold; ten seconds at most, for
+          // a server that runs on the shared threads (it then answers nothing).
+          let limit = ContinuousClock.now + .seconds(10)
+          while spin.spinning.load(ordering: .sequentiallyConsistent) < count * priorities.count,
+            ContinuousClock.now < limit
+          {}
         }
-        // Here on the server's threads, which the spinners cannot hold; ten seconds at most, for a
-        // server that runs on the shared threads (it then answers nothing).
-        let limit = ContinuousClock.now + .seconds(10)
-        while spin.spinning.load(ordering: .sequentiallyConsistent) < count * priorities.count,
-          ContinuousClock.now < limit
-        {}
       }
-    }
+    #else
+      enum SharedThreadsSpinning {
+        static func startIfAsked() {}
+      }
+    #endif
 
     /// Prints the pairing link and its QR code for a phone to scan.
     static func showPairing(_ link: URL) {
