@@ -111,7 +111,9 @@ extension Faver {
       let paired = server
       try Self.wait {
         try await paired.run { url in
-          SharedThreadsSpinning.startIfAsked()
+          #if DEBUG
+            SharedThreadsSpinning.startIfAsked()
+          #endif
           FileHandle.standardOutput.write(
             Data("Serving the review page at \(url.absoluteString) (Ctrl-C stops)\n".utf8))
           if let link = paired.newPairingLink(port: url.port ?? 0) { Self.showPairing(link) }
@@ -152,10 +154,6 @@ extension Faver {
             ContinuousClock.now < limit
           {}
         }
-      }
-    #else
-      enum SharedThreadsSpinning {
-        static func startIfAsked() {}
       }
     #endif
 
