@@ -105,6 +105,29 @@ public struct AssetID: Hashable, Codable, Sendable, CustomStringConvertible, Com
     return value
   }
 
+  /// The 64-bit value of an id of 16 lowercase hex digits (see `hexValue(_:)`), read from its
+  /// stored form; nil for an id of any other text.
+  public var hexValue: UInt64? {
+    guard isCompact else { return nil }
+    return stored.utf8.dropFirst().reduce(UInt64(0)) { $0 << 6 | UInt64(Self.values[Int($1 & 127)]) }
+  }
+
+  /// A 64-bit key of the id: its value when it is 16 lowercase hex digits (what faver makes; in
+  /// the order of the text), else FNV-1a of its text's UTF-8 bytes (two ids may share a key: a
+  /// lookup by key checks what it finds). `key(_:)` of the text's bytes is the same.
+  public var key: UInt64 { hexValue ?? withUTF8(Self.key) }
+
+  /// The key (see `key`) of the id whose text is `bytes`.
+  public static func key(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    if let value = hexValue(bytes) { return value }
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return hash
+  }
+
+  /// The id of 16 lowercase hex digits whose value is `hexValue`.
+  public init(hexValue: UInt64) { stored = Self.compact(hexValue) }
+
   /// The id whose text is the UTF-8 `bytes` up to their first NUL, as `String(cString:)` reads
   /// them (ill-formed UTF-8 repaired): no text is made for 16 lowercase hex digits.
   public init(cString bytes: UnsafeBufferPointer<UInt8>) {
@@ -141,7 +164,7 @@ public struct AssetID: Hashable, Codable, Sendable, CustomStringConvertible, Com
 
   /// Writes `value` as sixteen lowercase hex digits into `hex` (String(_:radix:) and padding
   /// cost more than hashing a small file).
-  private static func writeHex(_ value: UInt64, to hex: UnsafeMutableBufferPointer<UInt8>) {
+  public static func writeHex(_ value: UInt64, to hex: UnsafeMutableBufferPointer<UInt8>) {
     for index in 0..<16 {
       let nibble = UInt8(truncatingIfNeeded: value >> UInt64(60 - 4 * index)) & 0xF
       hex[index] = nibble < 10 ? 48 + nibble : 87 + nibble

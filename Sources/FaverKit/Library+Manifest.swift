@@ -125,17 +125,6 @@ extension Library {
         last = LastManifest(
           folder: folder, manifest: manifest, writer: Self.manifestWriter,
           signalGeneration: header.signalGeneration)
-        // The signals are read with the items unless a few moments are written: those of
-        // moments whose rows the last file does not hold, at most one in eight.
-        guard let last else { return true }
-        var (pending, changed) = (0, 0)
-        for moment in header.moments where moment.reviewed < moment.total {
-          pending += 1
-          var row = Manifest.Fingerprint()
-          row.add(moment: moment)
-          if !last.holds(row: row) { changed += 1 }
-        }
-        return changed > 64 && changed * 8 > pending
       },
       pending: { moment, fingerprint, bursts, candidates in
         guard let writer else { return }

@@ -57,6 +57,14 @@ struct BatchStatement {
     check(code)
   }
 
+  /// A blob given as its bytes, which SQLite copies.
+  mutating func bind(bytes: UnsafeRawBufferPointer) {
+    check(
+      sqlite3_bind_blob(
+        statement.sqliteStatement, next(), bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1),
+        CInt(bytes.count), Self.transient))
+  }
+
   mutating func bind(_ value: Int?) {
     if let value { bind(Int64(value)) } else { bindNull() }
   }

@@ -19,6 +19,13 @@ struct ColumnCursor: ~Copyable {
     (self.statement, connection) = (statement, db.sqliteConnection)
   }
 
+  /// A cursor over `sql` prepared once per connection (see `Database.cachedStatement`), no
+  /// values bound yet (`restart` binds them): for a lookup asked many times.
+  init(cached db: Database, sql: String) throws {
+    (statement, connection) = (try db.cachedStatement(sql: sql), db.sqliteConnection)
+    done = true
+  }
+
   deinit { sqlite3_reset(statement.sqliteStatement) }
 
   /// Runs the statement again, before its first row, with `arguments` bound.
@@ -40,6 +47,18 @@ struct ColumnCursor: ~Copyable {
         utf8.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },
         CInt(utf8.count), Self.transient)
     }
+    guard code == SQLITE_OK else {
+      throw DatabaseError(
+        resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(connection)),
+        sql: statement.sql)
+    }
+  }
+
+  /// Runs the statement of one parameter again, before its first row, with `value` bound to it.
+  mutating func restart(int value: Int64) throws {
+    sqlite3_reset(statement.sqliteStatement)
+    done = false
+    let code = sqlite3_bind_int64(statement.sqliteStatement, 1, value)
     guard code == SQLITE_OK else {
       throw DatabaseError(
         resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(connection)),
@@ -106,6 +125,17 @@ struct ColumnCursor: ~Copyable {
     guard let text = sqlite3_column_text(statement.sqliteStatement, column) else { return nil }
     return UnsafeBufferPointer(
       start: text, count: Int(sqlite3_column_bytes(statement.sqliteStatement, column)))
+  }
+
+  /// `body` of the column's bytes (a blob; NULL: none), which live only as long as `body` runs.
+  func blob<T>(_ column: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+    // The bytes first, then their count (SQLite's rule for a value it converts).
+    guard let bytes = sqlite3_column_blob(statement.sqliteStatement, column) else {
+      return try body(UnsafeRawBufferPointer(start: nil, count: 0))
+    }
+    return try body(
+      UnsafeRawBufferPointer(
+        start: bytes, count: Int(sqlite3_column_bytes(statement.sqliteStatement, column))))
   }
 
   func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }

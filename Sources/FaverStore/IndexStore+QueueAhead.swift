@@ -6,19 +6,12 @@ extension IndexStore.QueueSnapshot {
   /// (one of its files), in queue order: the stops a reviewer on `id` reaches next. Empty when
   /// no item holds `id`.
   package func pendingIDs(after id: AssetID, limit: Int) throws -> [AssetID] {
-    guard
-      let position = try Int.fetchOne(
-        db,
-        sql: """
-          SELECT position FROM queueItem
-          WHERE assetId = ?1 OR companionId = ?1 OR rawId = ?1 ORDER BY position LIMIT 1
-          """,
-        arguments: [id.rawValue])
-    else { return [] }
-    return try String.fetchAll(
-      db,
-      sql: "SELECT assetId FROM queueItem WHERE position > ? AND reviewed = 0 ORDER BY position LIMIT ?",
-      arguments: [position, max(limit, 0)]
-    ).map(AssetID.init(rawValue:))
+    guard limit > 0, let held = try IndexStore.items(holding: id, in: db).first else { return [] }
+    var found: [AssetID] = []
+    _ = try IndexStore.firstPending(after: held.position, in: db) { item in
+      found.append(item.assetID)
+      return found.count >= limit
+    }
+    return found
   }
 }

@@ -150,10 +150,6 @@ extension IndexStore {
     /// Adds every file of each asset reached (its copies, its pair, by the saved items), and the
     /// runs of every wall clock reached, until nothing is added; false when too many.
     mutating func close(in db: Database) throws -> Bool {
-      let items = try db.cachedStatement(
-        sql:
-          "SELECT assetId, companionId, rawId FROM queueItem WHERE assetId = ?1 OR companionId = ?1 OR rawId = ?1"
-      )
       let files = try db.cachedStatement(
         sql: "SELECT rowid, rootId, path, takenAt, contentIdentifier FROM file WHERE assetId = ?")
       let sharing = try db.cachedStatement(sql: "SELECT rowid FROM file WHERE contentIdentifier = ?")
@@ -182,8 +178,8 @@ extension IndexStore {
         for id in pending {
           done.insert(id)
           var members: Set<String> = [id]
-          for item in try Row.fetchAll(items, arguments: [id]) {
-            for column in 0..<3 { if let member = item[column] as String? { members.insert(member) } }
+          for item in try IndexStore.items(holding: AssetID(rawValue: id), in: db) {
+            members.formUnion(item.memberIDs.map(\.rawValue))
           }
           for member in members {
             ids.insert(member)
@@ -242,13 +238,11 @@ extension IndexStore {
     /// `modified`'s, followed from each (a copy's chain: its length makes them undated); their
     /// folders whole.
     private mutating func chains(in db: Database) throws {
-      let near = try db.cachedStatement(sql: IndexStore.modifiedBetween)
       let gap = timeline.chain
       while let instant = modified.popLast() {
         guard walked.insert(instant).inserted else { continue }
-        for id in try String.fetchAll(near, arguments: [instant - gap, instant + gap]) where !ids.contains(id)
-        {
-          ids.insert(id)
+        for item in try IndexStore.modifiedItems(in: (instant - gap)...(instant + gap), in: db) {
+          ids.insert(item.assetID.rawValue)
         }
       }
     }
@@ -297,11 +291,17 @@ extension IndexStore {
       AND takenAt >= ? AND takenAt <= ?
     """
 
-  /// The saved items dated by their modification time at instants from ?1 to ?2
-  /// (`queueItem_listing`: such an item's instant is its file's time).
-  static let modifiedBetween = """
-    SELECT assetId FROM queueItem WHERE instant >= ? AND instant <= ? AND timeSource = 'fileModified'
-    """
+  /// The saved items dated by their modification time (undated ones included) at instants in
+  /// `range`: such an item's instant is its file's time.
+  static func modifiedItems(in range: ClosedRange<Double>, in db: Database) throws -> [QueuedItem] {
+    var found = try datedItems(in: range, in: db)
+    if let undated = try undatedMoment(in: db) {
+      found += try items(ofMoment: undated, in: db).filter {
+        $0.captureTime.isUndated && range.contains($0.captureTime.instant.timeIntervalSince1970)
+      }
+    }
+    return found.filter { $0.captureTime.source == .fileModified }
+  }
 }
 
 extension IndexStore.QueuedItem {
@@ -314,9 +314,6 @@ extension IndexStore.QueuedItem {
       && captureTime == time
   }
 
-  static func fetchAll(_ statement: Statement, arguments: StatementArguments) throws -> [Self] {
-    try Row.fetchAll(statement, arguments: arguments).map(Self.init(row:))
-  }
 }
 
 extension IndexStore.QueueSnapshot {
@@ -419,18 +416,13 @@ extension IndexStore.QueueSnapshot {
   package func zoneEvidence(in windows: [ClosedRange<Double>], without: Set<String>)
     throws -> [Asset]?
   {
-    let known = try db.cachedStatement(
-      sql: """
-        SELECT \(IndexStore.QueuedItem.selection) FROM queueItem q
-        WHERE q.instant >= ? AND q.instant <= ? AND q.isUndated = 0 AND q.utcOffset IS NOT NULL
-          AND q.offsetSource IN ('file', 'gpsTime')
-        """)
     var items: [IndexStore.QueuedItem] = []
     for window in windows {
-      let rows = try Row.fetchCursor(known, arguments: [window.lowerBound, window.upperBound])
-      while let row = try rows.next() {
-        let item = IndexStore.QueuedItem(row: row)
-        guard !without.contains(item.assetID.rawValue) else { continue }
+      for item in try IndexStore.datedItems(in: window, in: db) {
+        let time = item.captureTime
+        guard time.utcOffset != nil, time.offsetSource == .file || time.offsetSource == .gpsTime,
+          !without.contains(item.assetID.rawValue)
+        else { continue }
         items.append(item)
         guard items.count <= IndexStore.evidenceLimit else { return nil }
       }
@@ -446,10 +438,8 @@ extension IndexStore.QueueSnapshot {
     placing assets: [Asset], leaving: Set<String>, of reach: IndexStore.PlanReach
   ) throws -> IndexStore.PlannedChange {
     var change = IndexStore.PlannedChange()
-    let holding = try db.cachedStatement(
-      sql: "SELECT \(IndexStore.QueuedItem.selection) FROM queueItem q WHERE q.assetId = ?")
     for asset in assets {
-      let saved = try IndexStore.QueuedItem.fetchAll(holding, arguments: [asset.id.rawValue])
+      let saved = try IndexStore.items(holding: asset.id, in: db).filter { $0.assetID == asset.id }
       if saved.count == 1, saved[0].matches(asset),
         !asset.memberIDs.contains(where: { reach.changedIDs.contains($0.rawValue) })
       {
@@ -460,13 +450,8 @@ extension IndexStore.QueueSnapshot {
         change.held[try IndexStore.moment(before: asset, in: db), default: []].append(asset)
       }
     }
-    let holders = try db.cachedStatement(
-      sql: """
-        SELECT \(IndexStore.QueuedItem.selection) FROM queueItem q
-        WHERE q.assetId = ?1 OR q.companionId = ?1 OR q.rawId = ?1
-        """)
     for id in leaving {
-      for item in try IndexStore.QueuedItem.fetchAll(holders, arguments: [id])
+      for item in try IndexStore.items(holding: AssetID(rawValue: id), in: db)
       where !change.kept.contains(item.assetID.rawValue) {
         change.leave(item)
       }

@@ -24,18 +24,13 @@ extension IndexStore {
   /// and which are reviewed), `bursts`, which gives the ids of its unreviewed items by burst (each
   /// burst named `b-` and the id of its first item, reviewed or not, as `Burst.id` names it), and
   /// `candidates`, which gives the moment's items with their signals of version `signals`
-  /// (`QueueSnapshot.similarCandidates`), else none. The items are read as their columns' bytes
-  /// and numbers: a moment's ids become text only when `bursts` or `candidates` is called (the
-  /// manifest copies most moments from its last file). `header` returns whether the signals are
-  /// read with the items, in one pass over the whole queue (for a caller that asks for most
-  /// moments' candidates); else each moment's are looked up when `candidates` is called (for a
-  /// caller that asks for a few), and the items are read moment by moment, only those of moments
-  /// whose fingerprint needs them (their items' fingerprint not kept in their row, or some
-  /// reviewed) or whose `bursts` or `candidates` are asked for, unless those are more than one
-  /// moment in eight. Returns how many items were read; nil, and nothing read, when no queue of
-  /// this faver's format and the rules of `recipe` is saved.
+  /// (`QueueSnapshot.similarCandidates`), else none. The items are read moment by moment, only
+  /// those of moments whose fingerprint needs them (their items' fingerprint not kept in their
+  /// row, or some reviewed) or whose `bursts` or `candidates` are asked for (the manifest copies
+  /// most moments from its last file). Returns how many items were read; nil, and nothing read,
+  /// when no queue of this faver's format and the rules of `recipe` is saved.
   package func readQueue(
-    recipe: String, signals: Int? = nil, header: (QueueHeader) throws -> Bool,
+    recipe: String, signals: Int? = nil, header: (QueueHeader) throws -> Void,
     pending: (
       QueuedMoment, Manifest.Fingerprint, _ bursts: () throws -> [Manifest.BurstEntry],
       _ candidates: () throws -> [SimilarGrouper.Candidate]
@@ -48,7 +43,7 @@ extension IndexStore {
 
   /// `readQueue` in the transaction of `db`.
   static func readQueue(
-    recipe: String?, signals: Int?, header: (QueueHeader) throws -> Bool,
+    recipe: String?, signals: Int?, header: (QueueHeader) throws -> Void,
     pending: (
       QueuedMoment, Manifest.Fingerprint, _ bursts: () throws -> [Manifest.BurstEntry],
       _ candidates: () throws -> [SimilarGrouper.Candidate]
@@ -58,58 +53,9 @@ extension IndexStore {
       return nil
     }
     let queue = try Self.queueHeader(stamp, in: db)
-    let moments = queue.moments
-    let join = try header(queue) && signals != nil
-    let kept = try Self.itemFingerprints(in: db)
-    var (waiting, unknown) = (0, 0)
-    for moment in moments where moment.reviewed < moment.total {
-      waiting += 1
-      if moment.reviewed > 0 || kept[moment.ordinal] == nil { unknown += 1 }
-    }
-    guard join || unknown * 8 > waiting else {
-      return try Self.readQueueByMoment(
-        moments, kept: kept, signals: signals, in: db, pending: pending)
-    }
-    var rows = try ColumnCursor(
-      db,
-      sql: join
-        ? CandidateColumns.selection + " ORDER BY q.position"
-        : "SELECT assetId, moment, burst, instant, reviewed FROM queueItem ORDER BY position",
-      arguments: join ? signals.map { [$0] } : nil)
-    let reviewedColumn = Int32(join ? CandidateColumns.reviewed : 4)
-    // The moment's items are handed to `endMoment` rather than captured: a variable a nested
-    // function captures is checked for exclusive access at each use.
-    var current: (moment: Int, burst: Int)?
-    var items = MomentItems()
-    var read = 0
-    // Each moment by its ordinal (ordinals may keep holes, see `IndexStore+QueueSpans`).
-    var byOrdinal: [Int: Int] = [:]
-    byOrdinal.reserveCapacity(moments.count)
-    for (index, moment) in moments.enumerated() { byOrdinal[moment.ordinal] = index }
-    func endMoment(_ ordinal: Int?, _ items: inout MomentItems) throws {
-      defer { items.removeAll() }
-      guard let ordinal, items.reviewed.contains(false), let index = byOrdinal[ordinal] else { return }
-      let moment = moments[index]
-      let candidates = { () throws -> [SimilarGrouper.Candidate] in
-        guard let signals else { return [] }
-        let candidates = items.candidates(moment: ordinal)
-        return join ? candidates : try Self.withSignals(candidates, version: signals, in: db)
-      }
-      try pending(moment, items.fingerprint(of: moment), { items.bursts() }, candidates)
-    }
-    while try rows.next() {
-      read += 1
-      let (moment, burst) = (rows.int(1), rows.int(2))
-      let startsBurst = current?.moment != moment || current?.burst != burst
-      if current?.moment != moment { try endMoment(current?.moment, &items) }
-      current = (moment, burst)
-      items.append(
-        id: rows.unsafeText(0) ?? UnsafeBufferPointer(start: nil, count: 0), burst: burst,
-        startsBurst: startsBurst, instant: rows.double(3), reviewed: rows.bool(reviewedColumn),
-        signals: join ? CandidateColumns.signals(rows) : nil)
-    }
-    try endMoment(current?.moment, &items)
-    return read
+    try header(queue)
+    return try Self.readQueueByMoment(
+      queue.moments, kept: try Self.itemFingerprints(in: db), signals: signals, in: db, pending: pending)
   }
 
   /// The fingerprints of the saved moments' items by ordinal, none where not kept (see
@@ -127,9 +73,8 @@ extension IndexStore {
     return kept
   }
 
-  /// `readQueue` moment by moment: each moment's items read by their positions, when its
-  /// fingerprint needs them or its `bursts` or `candidates` are asked for. Returns how many items
-  /// were read.
+  /// `readQueue` moment by moment: each moment's items read, when its fingerprint needs them or
+  /// its `bursts` or `candidates` are asked for. Returns how many items were read.
   private static func readQueueByMoment(
     _ moments: [QueuedMoment], kept: [Int: Manifest.Fingerprint], signals: Int?, in db: Database,
     pending: (
@@ -137,24 +82,21 @@ extension IndexStore {
       _ candidates: () throws -> [SimilarGrouper.Candidate]
     ) throws -> Void
   ) throws -> Int {
-    var rows = try ColumnCursor(
-      db,
-      sql: """
-        SELECT assetId, moment, burst, instant, reviewed FROM queueItem
-        WHERE position >= ? AND position < ? ORDER BY position
-        """)
     var read = 0
+    var rows = try ColumnCursor(db, sql: "SELECT items FROM queueItems WHERE moment = ?")
     func items(of moment: QueuedMoment) throws -> MomentItems {
       var items = MomentItems()
-      try rows.restart([moment.firstPosition, moment.endPosition])
       var current: Int?
-      while try rows.next() {
-        read += 1
-        let burst = rows.int(2)
-        items.append(
-          id: rows.unsafeText(0) ?? UnsafeBufferPointer(start: nil, count: 0), burst: burst,
-          startsBurst: current != burst, instant: rows.double(3), reviewed: rows.bool(4), signals: nil)
-        current = burst
+      try rows.restart(int: Int64(moment.ordinal))
+      guard try rows.next() else { return items }
+      rows.blob(0) { bytes in
+        PackedItems.forEachEntry(bytes) { id, burst, instant, reviewed in
+          read += 1
+          items.append(
+            id: id, burst: burst, startsBurst: current != burst, instant: instant, reviewed: reviewed,
+            signals: nil)
+          current = burst
+        }
       }
       return items
     }
@@ -276,22 +218,28 @@ extension IndexStore {
 
   /// `candidates` (read without their signals) with their signals of `version`, looked up one by
   /// one, as `CandidateColumns` joins them.
-  private static func withSignals(
+  static func withSignals(
     _ candidates: [SimilarGrouper.Candidate], version: Int, in db: Database
   ) throws -> [SimilarGrouper.Candidate] {
-    let statement = try db.cachedStatement(
+    // Nothing analyzed by this version yet (a library's first days): nothing to look up.
+    guard
+      try Bool.fetchOne(
+        db.cachedStatement(sql: "SELECT EXISTS(SELECT 1 FROM photoSignal WHERE version = ?)"),
+        arguments: [version]) == true
+    else { return candidates }
+    var rows = try ColumnCursor(
+      cached: db,
       sql: """
         SELECT hash, sharpness, shadows, highlights, width, height FROM photoSignal
-        WHERE assetId = ? AND version = ? AND failure IS NULL
+        WHERE assetId = ? AND version = \(version) AND failure IS NULL
         """)
     return try candidates.map { candidate in
       var candidate = candidate
-      if let row = try Row.fetchOne(statement, arguments: [candidate.id.rawValue, version]),
-        let hash = row[0] as Int64?
-      {
+      try rows.restart(text: candidate.id.rawValue)
+      if try rows.next(), !rows.isNull(0) {
         candidate.signals = PhotoSignals(
-          hash: UInt64(bitPattern: hash), sharpness: row[1], shadows: row[2], highlights: row[3],
-          width: row[4], height: row[5])
+          hash: UInt64(bitPattern: rows.int64(0)), sharpness: rows.double(1), shadows: rows.double(2),
+          highlights: rows.double(3), width: rows.int(4), height: rows.int(5))
       }
       return candidate
     }

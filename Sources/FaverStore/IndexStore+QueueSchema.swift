@@ -3,9 +3,11 @@ import GRDB
 /// The review queue as last built, kept so `status`, `next`, `cursor` and `mark` read the few rows
 /// they need instead of rebuilding the whole library (issue #17).
 ///
-/// `queueItem` holds every asset of the queue in queue order (moment, burst, capture order) with
-/// its member ids (so "reviewed" is checked against `review`), its burst and moment ordinals and
-/// its placed capture time; `queueMoment` holds each moment's summary. Every write that changes
+/// `queueMoment` holds each moment's summary and counts; its items (every asset of the queue in
+/// queue order: moment, burst, capture order, with its member ids, its burst ordinal and its
+/// placed capture time) are packed in one row of `queueItems` per moment, and `queueAsset` maps
+/// ids to the moments holding them (see `IndexStore+QueueItems`; until v29 `queueItem` held a row
+/// per item, the migrations below still name it). Every write that changes
 /// what the queue would be (files, roots, clock corrections) bumps `dataGeneration` in `state`, by
 /// triggers in the same transaction; the queue is fresh while the generation, the clustering mode
 /// and the `QueueStamp` format and rules (`QueueRecipe`) it was built with are the current ones.

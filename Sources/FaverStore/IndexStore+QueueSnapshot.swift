@@ -16,9 +16,6 @@ extension IndexStore {
       reader = try QueuedAssetReader(db, roots: try IndexStore.roots(db))
     }
 
-    /// SQL true when the queue item `q` is left to review (none of its files is marked), as
-    /// `queueItem_pending` says it.
-    private static let isPending = "q.reviewed = 0"
     /// The queue's counts: read from the index `queueMoment_counts` alone (see
     /// `registerQueueCountsMigration`).
     static let countsQuery = """
@@ -55,71 +52,37 @@ extension IndexStore {
       return ReviewProgress(reviewed: counts.reviewed, total: counts.total)
     }
 
-    /// The first unreviewed item of the saved queue, in queue order, that satisfies `condition`
-    /// (SQL over `q`), else nil.
-    private func firstPending(where condition: String = "1", arguments: StatementArguments = [])
-      throws -> QueuedItem?
-    {
-      try Row.fetchOne(
-        db,
-        sql: """
-          SELECT \(QueuedItem.selection) FROM queueItem q
-          WHERE (\(condition)) AND \(Self.isPending) ORDER BY q.position LIMIT 1
-          """,
-        arguments: arguments
-      ).map(QueuedItem.init(row:))
-    }
-
     /// Where to resume in the saved queue, by the rule of `ReviewQueue.resume(from:)`.
     package func resume(from cursor: FaverCore.Cursor?) throws -> QueuedItem? {
-      guard let cursor else { return try firstPending() }
-      if let item = try item(cursor.assetID) {
-        if let exact = try firstPending(where: "q.position = ?", arguments: [item.position]) { return exact }
-        return try firstPending(where: "q.position > ?", arguments: [item.position]) ?? firstPending()
+      guard let cursor else { return try IndexStore.firstPending(in: db) }
+      if let item = try IndexStore.item(cursor.assetID, in: db) {
+        if !item.reviewed { return item }
+        return try IndexStore.firstPending(after: item.position, in: db) ?? IndexStore.firstPending(in: db)
       }
       // Gone from the index: continue after the place it held, by capture instant and id.
-      let instant = cursor.instant.timeIntervalSince1970
-      return try firstPending(
-        where: "q.instant > ? OR (q.instant = ? AND q.assetId > ?)",
-        arguments: [instant, instant, cursor.assetID.rawValue]) ?? firstPending()
+      let (instant, id) = (cursor.instant.timeIntervalSince1970, cursor.assetID.rawValue)
+      return try IndexStore.firstPending(in: db) {
+        let time = $0.captureTime.instant.timeIntervalSince1970
+        return time > instant || (time == instant && $0.assetID.rawValue > id)
+      } ?? IndexStore.firstPending(in: db)
     }
 
     /// The first unreviewed item of the saved queue, in queue order, one of whose files is among
     /// `ids`.
     package func firstPending(among ids: Set<AssetID>) throws -> QueuedItem? {
-      // One id a statement: a list of them all could pass the limit of bound values of some
-      // SQLite builds (32,766 by default).
-      try ids.compactMap { id in
-        try firstPending(
-          where: "q.assetId = ?1 OR q.companionId = ?1 OR q.rawId = ?1", arguments: [id.rawValue])
-      }.min { $0.position < $1.position }
+      try ids.compactMap { id in try IndexStore.items(holding: id, in: db).first { !$0.reviewed } }
+        .min { $0.position < $1.position }
     }
 
     /// The saved queue's item of `id` (its first, in queue order).
-    package func item(_ id: AssetID) throws -> QueuedItem? {
-      try Row.fetchOne(
-        db,
-        sql:
-          "SELECT \(QueuedItem.selection) FROM queueItem q WHERE q.assetId = ? ORDER BY q.position LIMIT 1",
-        arguments: [id.rawValue]
-      ).map(QueuedItem.init(row:))
-    }
+    package func item(_ id: AssetID) throws -> QueuedItem? { try IndexStore.item(id, in: db) }
 
     /// The items of burst `burst` of the saved queue, in queue order: the unreviewed ones, and the
     /// id of its first item (reviewed or not), which names the burst.
     package func burst(_ burst: Int) throws -> (first: AssetID?, pending: [QueuedItem]) {
-      let first = try String.fetchOne(
-        db, sql: "SELECT assetId FROM queueItem WHERE burst = ? ORDER BY position LIMIT 1", arguments: [burst]
-      )
-      let pending = try Row.fetchAll(
-        db,
-        sql: """
-          SELECT \(QueuedItem.selection) FROM queueItem q WHERE q.burst = ? AND \(Self.isPending)
-          ORDER BY q.position
-          """,
-        arguments: [burst]
-      ).map(QueuedItem.init(row:))
-      return (first.map(AssetID.init(rawValue:)), pending)
+      guard let moment = try IndexStore.moment(ofBurst: burst, in: db) else { return (nil, []) }
+      let items = try IndexStore.items(ofMoment: moment, in: db).filter { $0.burst == burst }
+      return (items.first?.assetID, items.filter { !$0.reviewed })
     }
 
     /// The assets of queue items as a build made them (`unpairedAssets()`, paired, placed by
@@ -176,11 +139,8 @@ extension IndexStore {
     /// Every asset of `moment`, in queue order, with its review state and its burst's ordinal; an
     /// item whose file is no longer indexed is left out (it cannot be, while the queue is fresh).
     package func assets(of moment: QueuedMoment) throws -> [(burst: Int, asset: Asset)] {
-      let rows = try Row.fetchCursor(
-        db, sql: QueuedItem.inPositions, arguments: [moment.firstPosition, moment.endPosition])
       var found: [(burst: Int, asset: Asset)] = []
-      while let row = try rows.next() {
-        let item = QueuedItem(row: row)
+      for item in try IndexStore.items(from: moment.firstPosition, to: moment.endPosition, in: db) {
         guard var asset = try reader.asset(of: item) else { continue }
         asset.review = try reader.reviewState(of: asset.memberIDs)
         found.append((item.burst, asset))
@@ -191,15 +151,7 @@ extension IndexStore {
     /// The saved queue's item one of whose files is `id` (its first, in queue order), and its
     /// asset with its review state; nil when no item holds it.
     package func asset(holding id: AssetID) throws -> (item: QueuedItem, asset: Asset)? {
-      guard
-        let item = try Row.fetchOne(
-          db,
-          sql: """
-            SELECT \(QueuedItem.selection) FROM queueItem q
-            WHERE q.assetId = ?1 OR q.companionId = ?1 OR q.rawId = ?1 ORDER BY q.position LIMIT 1
-            """,
-          arguments: [id.rawValue]
-        ).map(QueuedItem.init(row:)),
+      guard let item = try IndexStore.items(holding: id, in: db).first,
         var asset = try reader.asset(of: item)
       else { return nil }
       asset.review = try reader.reviewState(of: asset.memberIDs)

@@ -116,11 +116,12 @@ extension IndexStore {
           assets: assets + undated, end: nil)
       } else {
         let last = try Row.fetchOne(
-          db, sql: "SELECT MAX(moment), MAX(position), MAX(burst) FROM queueItem")
+          db, sql: "SELECT ordinal, endPosition FROM queueMoment ORDER BY ordinal DESC LIMIT 1")
+        let lastBurst = try last.flatMap { try IndexStore.items(ofMoment: $0[0], in: db).last?.burst }
         span = QueueSpan(
           ordinal: (last?[0] as Int?).map { $0 + step } ?? 0,
-          firstPosition: (last?[1] as Int?).map { $0 + step } ?? 0,
-          firstBurst: (last?[2] as Int?).map { $0 + step } ?? 0, boundary: .undated, assets: undated,
+          firstPosition: (last?[1] as Int?).map { $0 - 1 + step } ?? 0,
+          firstBurst: lastBurst.map { $0 + step } ?? 0, boundary: .undated, assets: undated,
           end: nil)
       }
       // No undated asset left: the moment cannot be written empty (a rebuild drops it).
@@ -129,14 +130,34 @@ extension IndexStore {
   }
 
   /// The moment a photo placed at `asset`'s instant falls in: that of the latest dated item at or
-  /// before it (the queue's first moment when none is), by the items' instants
-  /// (`queueItem_listing`).
+  /// before it (by instant, then id; the queue's first moment when none is), among the moments
+  /// whose dated items begin at most the longest moment's span before the latest that begins by
+  /// then.
   static func moment(before asset: Asset, in db: Database) throws -> Int {
-    let latest = try db.cachedStatement(
-      sql: "SELECT moment FROM queueItem WHERE instant <= ? AND isUndated = 0 ORDER BY instant DESC LIMIT 1")
-    if let moment = try Int.fetchOne(latest, arguments: [asset.captureTime.instant.timeIntervalSince1970]) {
-      return moment
+    let instant = asset.captureTime.instant.timeIntervalSince1970
+    let candidates = try Int.fetchAll(
+      db.cachedStatement(
+        sql: """
+          SELECT ordinal FROM queueMoment WHERE low IS NOT NULL AND low <= ?1
+            AND low >= (SELECT MAX(low) FROM queueMoment WHERE low <= ?1)
+              - (SELECT MAX(high - low) FROM queueMoment WHERE low IS NOT NULL)
+          """),
+      arguments: [instant])
+    var latest: QueuedItem?
+    for ordinal in candidates {
+      for item in try items(ofMoment: ordinal, in: db) where !item.captureTime.isUndated {
+        let time = item.captureTime.instant.timeIntervalSince1970
+        guard time <= instant else { continue }
+        if let found = latest {
+          let known = found.captureTime.instant.timeIntervalSince1970
+          guard time > known || (time == known && item.assetID.rawValue > found.assetID.rawValue) else {
+            continue
+          }
+        }
+        latest = item
+      }
     }
+    if let latest { return latest.moment }
     return try Int.fetchOne(db, sql: "SELECT MIN(ordinal) FROM queueMoment") ?? 0
   }
 
@@ -180,15 +201,14 @@ extension IndexStore {
     else { return nil }
     // No dated item outside the span within the burst window of it: no burst reaches across its
     // ends (the moments on either side are apart by a cut, minutes at least).
-    let reaching = try Bool.fetchOne(
-      db,
-      sql: """
-        SELECT EXISTS(SELECT 1 FROM queueItem WHERE instant >= ? AND instant <= ? AND isUndated = 0
-          AND (position < ? OR position >= ?))
-        """, arguments: [start - window - 1, end + window + 1, firstPosition, closing])
-    guard reaching == false else { return nil }
+    let reaching = try datedItems(in: (start - window - 1)...(end + window + 1), in: db).contains {
+      $0.position < firstPosition || $0.position >= closing
+    }
+    guard !reaching else { return nil }
     let after = try Row.fetchOne(
-      db, sql: "SELECT position, burst FROM queueItem WHERE position >= ? ORDER BY position LIMIT 1",
+      db,
+      sql:
+        "SELECT firstPosition, firstBurst FROM queueMoment WHERE firstPosition >= ? ORDER BY firstPosition LIMIT 1",
       arguments: [closing])
     guard let assets = try QueueSnapshot(db).assets(of: items, without: removed),
       try Self.holdsItsBursts(assets + added, removed: removed, in: db)
@@ -288,31 +308,28 @@ extension IndexStore {
       }
       return false
     }
-    var items = QueueItemInserts(db)
     var counts: [MomentCount] = []
+    var keys: [(key: Int64, moment: Int)] = []
     var (position, burst) = (span.firstPosition, span.firstBurst)
     var written = 0
     for (offset, moment) in moments.enumerated() {
-      var count = MomentCount(first: position, end: position)
+      let ordinal = span.ordinal + offset * steps.moment
+      var items = PackedMoment(first: position)
       for members in moment.bursts {
-        for (index, asset) in members.assets.enumerated() {
-          count.items.add(item: asset, startsBurst: index == 0)
-          let reviewed = try isMarked(asset)
-          try items.add(
-            asset, position: position, burst: burst, moment: span.ordinal + offset * steps.moment,
-            reviewed: reviewed,
+        for asset in members.assets {
+          items.add(
+            asset, position: position, burst: burst, reviewed: try isMarked(asset),
             fileID: try OnlyFileRows.row(of: asset.id, in: db))
-          count.total += 1
-          if reviewed { count.reviewed += 1 }
-          count.end = position + 1
           position += steps.position
           written += 1
         }
         burst += steps.burst
       }
-      counts.append(count)
+      try insertItems(items, moment: ordinal, in: db)
+      keys += items.keys.map { ($0, ordinal) }
+      counts.append(items.count)
     }
-    try items.finish()
+    try insertKeys(keys, in: db)
     try insertMoments(
       moments, summaries: summaries, counts: counts, from: span.ordinal, step: steps.moment, in: db)
     return written
@@ -355,8 +372,9 @@ extension IndexStore.QueueSnapshot {
       try Int.fetchAll(
         db,
         sql: """
-          SELECT DISTINCT q.moment FROM queueGap g JOIN queueItem q ON q.burst = g.burst
-          WHERE g.gap >= ? AND g.gap < ? AND (\(outside)) ORDER BY q.moment LIMIT \(IndexStore.movedCutLimit + 1)
+          SELECT DISTINCT (SELECT m.ordinal FROM queueMoment m WHERE m.firstBurst <= g.burst
+            ORDER BY m.firstBurst DESC LIMIT 1) AS moment FROM queueGap g
+          WHERE g.gap >= ? AND g.gap < ? AND (\(outside)) ORDER BY moment LIMIT \(IndexStore.movedCutLimit + 1)
           """,
         arguments: StatementArguments([min(saved, threshold), max(saved, threshold)])
           + StatementArguments(ranges.flatMap { [$0.lowerBound, $0.upperBound] })))
@@ -380,12 +398,7 @@ extension IndexStore.QueueSnapshot {
     }
     for cut in spans {
       let span = cut.span
-      try db.execute(
-        sql: "DELETE FROM queueItem WHERE position >= ? AND position < ?",
-        arguments: [span.firstPosition, span.end?.position ?? Int.max])
-      try db.execute(
-        sql: "DELETE FROM queueMoment WHERE ordinal >= ? AND ordinal < ?",
-        arguments: [span.ordinal, span.end?.ordinal ?? Int.max])
+      try IndexStore.deleteMoments(from: span.ordinal, to: span.end?.ordinal ?? Int.max, in: db)
       try db.execute(
         sql: "DELETE FROM queueGap WHERE burst > ? AND burst < ?",
         arguments: [span.firstBurst, span.end?.burst ?? Int.max])

@@ -48,7 +48,7 @@ extension IndexStore.QueueSnapshot {
 
   /// Reads the saved queue for its manifest (see `IndexStore.readQueue`).
   package func read(
-    signals: Int?, header: (IndexStore.QueueHeader) throws -> Bool,
+    signals: Int?, header: (IndexStore.QueueHeader) throws -> Void,
     pending: (
       QueuedMoment, Manifest.Fingerprint, _ bursts: () throws -> [Manifest.BurstEntry],
       _ candidates: () throws -> [SimilarGrouper.Candidate]

@@ -41,23 +41,24 @@ extension IndexStore {
 
   /// `unanalyzedAssets` in the transaction of `db`.
   static func unanalyzedAssets(version: Int, in db: Database) throws -> [UnanalyzedAsset] {
-    let rows = try Row.fetchCursor(
-      db,
+    let analyzed = try db.cachedStatement(
+      sql: "SELECT EXISTS(SELECT 1 FROM photoSignal WHERE assetId = ? AND version = ?)")
+    let files = try db.cachedStatement(
       sql: """
-        SELECT q.assetId, r.path, f.path, f.kind FROM queueItem AS q
-        JOIN file AS f ON f.assetId = q.assetId JOIN root AS r ON r.id = f.rootId
-        WHERE NOT EXISTS (SELECT 1 FROM photoSignal AS s WHERE s.assetId = q.assetId AND s.version = ?)
-        ORDER BY q.position, f.rootId, f.path
-        """,
-      arguments: [version])
+        SELECT r.path, f.path, f.kind FROM file AS f JOIN root AS r ON r.id = f.rootId
+        WHERE f.assetId = ? ORDER BY f.rootId, f.path
+        """)
     var assets: [UnanalyzedAsset] = []
-    while let row = try rows.next() {
-      let id = AssetID(rawValue: row[0])
-      let path = joinPath(row[1], row[2] as String)
-      if assets.last?.id == id {
-        assets[assets.count - 1].paths.append(path)
-      } else {
-        assets.append(UnanalyzedAsset(id: id, paths: [path], isVideo: (row[3] as String) == "video"))
+    for moment in try Int.fetchAll(db, sql: "SELECT ordinal FROM queueMoment ORDER BY ordinal") {
+      for item in try items(ofMoment: moment, in: db) {
+        let id = item.assetID.rawValue
+        guard try Bool.fetchOne(analyzed, arguments: [id, version]) == false else { continue }
+        let rows = try Row.fetchAll(files, arguments: [id])
+        guard let first = rows.first else { continue }
+        assets.append(
+          UnanalyzedAsset(
+            id: item.assetID, paths: rows.map { joinPath($0[0], $0[1] as String) },
+            isVideo: (first[2] as String) == "video"))
       }
     }
     return assets
@@ -126,57 +127,14 @@ extension IndexStore.QueueSnapshot {
   /// given), each with its signals of `version` (nil when it has none), for `SimilarGrouper`. The
   /// statement is prepared once per connection: the page asks once per moment.
   package func similarCandidates(version: Int, moment: Int? = nil) throws -> [SimilarGrouper.Candidate] {
-    var positions = (first: 0, end: Int.max)
-    if let moment {
-      guard
-        let row = try Row.fetchOne(
-          db.cachedStatement(sql: "SELECT firstPosition, endPosition FROM queueMoment WHERE ordinal = ?"),
-          arguments: [moment])
-      else { return [] }
-      positions = (row[0], row[1])
+    let moments =
+      try moment.map { [$0] } ?? Int.fetchAll(db, sql: "SELECT ordinal FROM queueMoment ORDER BY ordinal")
+    let candidates = try moments.flatMap { ordinal in
+      try IndexStore.items(ofMoment: ordinal, in: db).map {
+        SimilarGrouper.Candidate(
+          id: $0.assetID, moment: $0.moment, burst: $0.burst, instant: $0.captureTime.instant, signals: nil)
+      }
     }
-    var rows = try ColumnCursor(
-      db,
-      sql:
-        "\(IndexStore.CandidateColumns.selection) WHERE q.position >= ? AND q.position < ? ORDER BY q.position",
-      arguments: [version, positions.first, positions.end])
-    var candidates: [SimilarGrouper.Candidate] = []
-    while try rows.next() {
-      candidates.append(IndexStore.CandidateColumns.candidate(rows, id: rows.string(0)))
-    }
-    return candidates
-  }
-}
-
-extension IndexStore {
-  /// The columns of queue items joined with their signals, as `SimilarGrouper` reads them: one
-  /// selection for every reader (a moment's, the whole queue's, the manifest's single pass).
-  enum CandidateColumns {
-    /// `SELECT` of the candidate columns (`candidate(_:)` reads them from 0), then `reviewed`
-    /// (at `reviewed`), `FROM queueItem AS q` joined with the signals of the version bound first;
-    /// the caller adds its `WHERE` and `ORDER BY`.
-    static let selection = """
-      SELECT q.assetId, q.moment, q.burst, q.instant,
-        s.hash, s.sharpness, s.shadows, s.highlights, s.width, s.height, q.reviewed
-      FROM queueItem AS q
-      LEFT JOIN photoSignal AS s ON s.assetId = q.assetId AND s.version = ? AND s.failure IS NULL
-      """
-    static let reviewed = 10
-
-    /// The candidate of the row `rows` is on, whose asset id (column 0) the caller read as `id`.
-    static func candidate(_ rows: borrowing ColumnCursor, id: String) -> SimilarGrouper.Candidate {
-      SimilarGrouper.Candidate(
-        id: AssetID(rawValue: id), moment: rows.int(1), burst: rows.int(2),
-        instant: Date(timeIntervalSince1970: rows.double(3)), signals: signals(rows))
-    }
-
-    /// The signals of the row `rows` is on; nil when it has none.
-    static func signals(_ rows: borrowing ColumnCursor) -> PhotoSignals? {
-      rows.isNull(4)
-        ? nil
-        : PhotoSignals(
-          hash: UInt64(bitPattern: rows.int64(4)), sharpness: rows.double(5), shadows: rows.double(6),
-          highlights: rows.double(7), width: rows.int(8), height: rows.int(9))
-    }
+    return try IndexStore.withSignals(candidates, version: version, in: db)
   }
 }

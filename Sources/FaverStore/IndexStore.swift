@@ -197,6 +197,7 @@ package final class IndexStore: Sendable {
     registerClockChangeMigration(in: &migrator)
     registerEditedFileMigration(in: &migrator)
     registerEditedFileAgainMigration(in: &migrator)
+    registerQueuePerMomentMigration(in: &migrator)
     return migrator
   }
 

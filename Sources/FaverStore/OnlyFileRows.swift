@@ -1,12 +1,12 @@
 import FaverCore
 import GRDB
 
-/// The row of `file` that is an asset's only file, by asset id: what `queueItem.fileId` keeps so
+/// The row of `file` that is an asset's only file, by asset id: what `QueuedItem.fileID` keeps so
 /// the listing reads an item's file by its row (see `QueuedAssetListing`). An asset with several
 /// files (copies) or none has no such row. Read whole, by one walk of the index on asset ids, for
-/// a queue saved whole; looked up an asset at a time for the few items an append writes.
+/// a queue saved whole; looked up an asset at a time for the few items a span writes.
 struct OnlyFileRows {
-  /// The 64-bit key of each asset id (see `key`), ascending, each once, and the row of its only
+  /// The 64-bit key of each asset id (see `AssetID.key`), ascending, each once, and the row of its only
   /// file at the same place; 0 where the id has several files or shares its key with another id
   /// (the key is not the id: such an item is read by its asset id, never by a row that may be
   /// another asset's). Two sorted arrays: a dictionary of a million keys took twice the memory.
@@ -28,7 +28,7 @@ struct OnlyFileRows {
     var isSorted = true
     var files = try ColumnCursor(db, sql: "SELECT assetId, id FROM file INDEXED BY file_on_assetId")
     while try files.next() {
-      let key = files.text(0, Self.key)
+      let key = files.text(0, AssetID.key)
       if let last = keys.last {
         if key == last {
           rows[rows.count - 1] = 0
@@ -60,7 +60,7 @@ struct OnlyFileRows {
 
   /// The row of the only file of the asset `id`; nil when it has several or none.
   func row(of id: AssetID) -> Int64? {
-    let key = id.withUTF8(Self.key)
+    let key = id.key
     let bucket = Self.bucket(of: key)
     var (low, high) = (Int(starts[bucket]), Int(starts[bucket + 1]))
     while low < high {
@@ -77,14 +77,5 @@ struct OnlyFileRows {
     let statement = try db.cachedStatement(
       sql: "SELECT CASE WHEN COUNT(*) = 1 THEN MIN(id) END FROM file WHERE assetId = ?")
     return try Int64.fetchOne(statement, arguments: [id.rawValue])
-  }
-
-  /// The id's value when it is 16 lowercase hex digits (what faver makes: in the order of the
-  /// text), else FNV-1a (64 bits) of its UTF-8 bytes.
-  private static func key(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    if let value = AssetID.hexValue(bytes) { return value }
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    return hash
   }
 }

@@ -8,8 +8,8 @@ extension IndexStore {
   /// What a saved queue was built from.
   package struct QueueStamp: Hashable, Codable, Sendable {
     /// Bumped when the way the queue is built or saved changes: an older table is rebuilt.
-    /// 2: moments keep their boundary, the stamp its threshold.
-    package static let format = 2
+    /// 2: moments keep their boundary, the stamp its threshold. 3: items packed per moment.
+    package static let format = 3
 
     package var format: Int
     /// The digest of the rules that built the queue; a queue of other rules is stale.
@@ -57,68 +57,25 @@ extension IndexStore {
     package var captureTime: CaptureTime
     /// The placed problem (see `Timeline`).
     package var problem: String?
+    /// Whether one of its files is marked (see `updateQueueReviewed`).
+    package var reviewed: Bool
+    /// The row of `file` that was its only file when it was saved (see `OnlyFileRows`).
+    var fileID: Int64?
 
     package var cursor: FaverCore.Cursor { FaverCore.Cursor(assetID: assetID, instant: captureTime.instant) }
 
-    static let selection = """
-      q.position, q.assetId, q.companionId, q.rawId, q.burst, q.moment, q.instant, q.utcOffset, \
-      q.timeSource, q.hasSubseconds, q.offsetSource, q.inferredOffset, q.clockShift, q.isUndated, q.problem
-      """
+    init(
+      position: Int, assetID: AssetID, companionID: AssetID?, rawID: AssetID?, burst: Int, moment: Int,
+      captureTime: CaptureTime, problem: String?, reviewed: Bool, fileID: Int64?
+    ) {
+      (self.position, self.assetID, self.companionID, self.rawID) = (position, assetID, companionID, rawID)
+      (self.burst, self.moment, self.captureTime, self.problem) = (burst, moment, captureTime, problem)
+      (self.reviewed, self.fileID) = (reviewed, fileID)
+    }
 
-    /// The items at the positions `?1 ..< ?2` (a moment's range, or a span of moments'), in queue
-    /// order: positions may have holes, so a range is read, never counted.
-    static let inPositions =
-      "SELECT \(selection) FROM queueItem q WHERE q.position >= ? AND q.position < ? ORDER BY q.position"
-
-    /// The items at positions `first ..< end`, in queue order (see `inPositions`); none when `end`
-    /// is not after `first` (two integers, not a `Range`: saved rows that disagree read as empty).
+    /// The items at positions `first ..< end`, in queue order (see `IndexStore.items(from:to:)`).
     static func fetchAll(_ db: Database, from first: Int, to end: Int) throws -> [QueuedItem] {
-      try Row.fetchAll(db, sql: inPositions, arguments: [first, end]).map(QueuedItem.init(row:))
-    }
-
-    init(row: Row) {
-      position = row[0]
-      assetID = AssetID(rawValue: row[1])
-      companionID = (row[2] as String?).map(AssetID.init(rawValue:))
-      rawID = (row[3] as String?).map(AssetID.init(rawValue:))
-      burst = row[4]
-      moment = row[5]
-      captureTime = CaptureTime(
-        instant: Date(timeIntervalSince1970: row[6]), utcOffset: row[7],
-        source: TimeSource(rawValue: row[8]) ?? .fileModified, hasSubseconds: row[9],
-        offsetSource: OffsetSource(rawValue: row[10]) ?? .file)
-      captureTime.inferredOffset = row[11]
-      captureTime.clockShift = row[12]
-      captureTime.isUndated = row[13]
-      problem = row[14]
-    }
-
-    /// Reads the columns of `selection` at the cursor's row, from column `first` on, as
-    /// `init(row:)` reads them.
-    init(_ columns: borrowing ColumnCursor, from first: Int32) {
-      position = columns.int(first)
-      assetID = AssetID(rawValue: columns.string(first + 1))
-      companionID = columns.optionalString(first + 2).map(AssetID.init(rawValue:))
-      rawID = columns.optionalString(first + 3).map(AssetID.init(rawValue:))
-      burst = columns.int(first + 4)
-      moment = columns.int(first + 5)
-      captureTime = Self.captureTime(columns, from: first)
-      problem = columns.optionalString(first + 14)
-    }
-
-    /// The capture time of the columns of `selection` at the cursor's row, from column `first`
-    /// on, as `init(row:)` reads it.
-    static func captureTime(_ columns: borrowing ColumnCursor, from first: Int32) -> CaptureTime {
-      var captureTime = CaptureTime(
-        instant: Date(timeIntervalSince1970: columns.double(first + 6)),
-        utcOffset: columns.optionalInt(first + 7),
-        source: TimeSource.byUTF8.value(columns.unsafeText(first + 8)) ?? .fileModified,
-        hasSubseconds: columns.bool(first + 9),
-        offsetSource: OffsetSource.byUTF8.value(columns.unsafeText(first + 10)) ?? .file)
-      captureTime.inferredOffset = columns.optionalInt(first + 11)
-      captureTime.clockShift = columns.int(first + 12)
-      captureTime.isUndated = columns.bool(first + 13)
-      return captureTime
+      try IndexStore.items(from: first, to: end, in: db)
     }
   }
 }

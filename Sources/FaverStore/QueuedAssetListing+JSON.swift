@@ -4,46 +4,108 @@ import GRDB
 
 extension QueuedAssetListing {
   /// Writes each asset `forEach` hands over, in its order, as `AssetListing` of it writes it:
-  /// an item read by its saved file row straight from the row's columns (no `Asset`, no
-  /// `AssetListing`, no `String` for its texts), any other through `AssetListing`. A run of
-  /// equal instants is held in the writer's buffer and put in order of root, then path, as
-  /// `forEachQueuedAsset` orders it.
+  /// an item read by its saved file row from the item and the row's columns (no `Asset`, no
+  /// `AssetListing`), any other through `AssetListing`. The rows of `batch` items are read by one
+  /// statement (a statement an item cost a second at a million). A run of equal instants is held
+  /// in the writer's buffer and put in order of root, then path, as `forEachQueuedAsset` orders
+  /// it.
   mutating func write(in db: Database, to writer: AssetListing.ArrayWriter) throws {
-    var rows = try ColumnCursor(db, sql: Self.sql(reviewedOnly: false, fileColumns: ListingRow.fileColumns))
     var run = RunOfObjects()
     // Each root and what a path below it starts with (`joinPath` with an empty name: the root and
     // the slash it needs), once.
     let roots = roots.mapValues { (root: $0, prefix: joinPath($0, "")) }
+    let batch = 256
+    var rows = try ColumnCursor(cached: db, sql: Self.listingRows(batch))
+    var pending: [IndexStore.QueuedItem] = []
+    pending.reserveCapacity(batch)
     var runInstant: Date?
-    while try rows.next() {
-      // Compared as `forEachQueuedAsset` compares them: as dates.
-      let instant = Date(timeIntervalSince1970: rows.double(Column.instant))
-      if instant != runInstant {
-        run.end(in: writer)
-        runInstant = instant
+    func flush() throws {
+      let wanted = pending.compactMap { item in
+        copied.isEmpty || !copied.contains(item.assetID.rawValue) ? item.fileID : nil
       }
-      if !rows.isNull(Column.fileID),
-        copied.isEmpty || !copied.contains(rows.string(Column.item + 1))
-      {
-        let members = try ListingRow(rows, roots: roots, listing: &self)
-        try run.append(members, rootId: members.rootId, path: members.path, to: writer)
-      } else {
-        let item = IndexStore.QueuedItem(rows, from: Column.item)
+      var found: [Int64: FileColumns] = [:]
+      if !wanted.isEmpty {
+        if wanted.count < batch {
+          var last = try ColumnCursor(db, sql: Self.listingRows(wanted.count))
+          try Self.read(wanted, with: &last, into: &found)
+        } else {
+          try Self.read(wanted, with: &rows, into: &found)
+        }
+      }
+      for item in pending {
+        // Compared as `forEachQueuedAsset` compares them: as dates.
+        if item.captureTime.instant != runInstant {
+          run.end(in: writer)
+          runInstant = item.captureTime.instant
+        }
+        if let row = item.fileID, let file = found[row], file.assetId == item.assetID.rawValue {
+          let members = try ListingRow(item, file, roots: roots, listing: &self)
+          var path = file.path
+          try path.withUTF8 { try run.append(members, rootId: file.rootId, path: $0, to: writer) }
+          continue
+        }
         let places = try places(of: item.assetID)
         guard !places.isEmpty else { continue }
-        let mark = Self.mark(rows, at: ListingRow.markColumn)
-        let (asset, place) = try self.asset(item, places: places, mark: mark)
+        let (asset, place) = try self.asset(item, places: places, mark: mark(of: item.assetID))
         var path = place.path
         try path.withUTF8 { try run.append(AssetListing(asset), rootId: place.rootId, path: $0, to: writer) }
       }
+      pending.removeAll(keepingCapacity: true)
     }
+    try Self.forEachItem(in: db, reviewedOnly: false) { item in
+      pending.append(item)
+      if pending.count == batch { try flush() }
+    }
+    try flush()
     run.end(in: writer)
+  }
+
+  /// The listing's columns of the files at `count` rows.
+  private static func listingRows(_ count: Int) -> String {
+    "SELECT id, \(FileColumns.columns.map(\.name).joined(separator: ", ")) FROM file WHERE id IN ("
+      + Array(repeating: "?", count: count).joined(separator: ", ") + ")"
+  }
+
+  /// Reads the files at `rows` (as many as the statement of `cursor` has parameters).
+  private static func read(
+    _ rows: [Int64], with cursor: inout ColumnCursor, into found: inout [Int64: FileColumns]
+  ) throws {
+    try cursor.restart(StatementArguments(rows))
+    while try cursor.next() { found[cursor.int64(0)] = try FileColumns(cursor) }
   }
 }
 
-extension QueuedAssetListing.Column {
-  /// The item's placed instant (`q.instant`).
-  static let instant = item + 6
+/// The columns of a file the listing writes (see `ListingRow`), read from a row of
+/// `QueuedAssetListing.listingRows`.
+private struct FileColumns {
+  static let columns: [FileRecord.Columns] = [
+    .rootId, .path, .kind, .timeSource, .latitude, .longitude, .make, .model, .assetId,
+  ]
+
+  let rootId: Int64
+  let path: String
+  let kind: MediaKind
+  let latitude, longitude: Double?
+  let make, model: String?
+  let assetId: String
+
+  init(_ rows: borrowing ColumnCursor) throws {
+    guard let kind = MediaKind.byUTF8.value(rows.unsafeText(3)),
+      TimeSource.byUTF8.value(rows.unsafeText(4)) != nil
+    else {
+      throw DatabaseError(
+        resultCode: .SQLITE_CORRUPT, message: "the file table holds an unknown kind or time source")
+    }
+    self.kind = kind
+    (rootId, path) = (rows.int64(1), rows.string(2))
+    // A coordinate needs both.
+    if !rows.isNull(5), !rows.isNull(6) {
+      (latitude, longitude) = (rows.double(5), rows.double(6))
+    } else {
+      (latitude, longitude) = (nil, nil)
+    }
+    (make, model, assetId) = (rows.optionalString(7), rows.optionalString(8), rows.string(9))
+  }
 }
 
 /// The objects of a run of equal instants, held in the writer's buffer until the run ends, then
@@ -92,81 +154,37 @@ private struct RunOfObjects {
   }
 }
 
-/// An item of the listing's row whose saved file row is its only file: the asset object's values
-/// as the row's columns hold them (see `QueuedAssetListing.asset`, which this mirrors), valid
-/// until the cursor moves.
+/// An item whose saved file row is its only file: the asset object's values as the item and the
+/// file's columns hold them (see `QueuedAssetListing.asset`, which this mirrors).
 private struct ListingRow: AssetListing.Members {
-  typealias Column = QueuedAssetListing.Column
-
-  /// The file's columns the listing reads, in the order the query selects them after the item's
-  /// and the file row's id.
-  static let fileColumns: [FileRecord.Columns] = [
-    .rootId, .path, .kind, .timeSource, .latitude, .longitude, .make, .model,
-  ]
-  /// Where the mark's columns start.
-  static let markColumn = Column.file + Int32(fileColumns.count)
-
-  /// Where the file's column `column` of `fileColumns` is in the row.
-  private static func file(_ column: FileRecord.Columns) -> Int32 {
-    Column.file + Int32(fileColumns.firstIndex(of: column) ?? 0)
-  }
-  private static let rootIdColumn = file(.rootId)
-  private static let pathColumn = file(.path)
-  private static let kindColumn = file(.kind)
-  private static let timeSourceColumn = file(.timeSource)
-  private static let latitudeColumn = file(.latitude)
-  private static let longitudeColumn = file(.longitude)
-  private static let makeColumn = file(.make)
-  private static let modelColumn = file(.model)
-
-  let id: UnsafeBufferPointer<UInt8>?
-  let rootId: Int64
+  let id: AssetID
   let root: String
   /// What the absolute path starts with (see `PrettyJSON.value(prefix:_:)`).
   let pathPrefix: String
-  let path: UnsafeBufferPointer<UInt8>
-  let kind: MediaKind
+  let file: FileColumns
   let captureTime: CaptureTime
-  let make, model, problem: UnsafeBufferPointer<UInt8>?
-  let latitude, longitude: Double?
+  let problem: String?
   let companion, raw: AssetListing.Companion?
   let review: ReviewState
 
   init(
-    _ rows: borrowing ColumnCursor, roots: [Int64: (root: String, prefix: String)],
+    _ item: IndexStore.QueuedItem, _ file: FileColumns, roots: [Int64: (root: String, prefix: String)],
     listing: inout QueuedAssetListing
   ) throws {
-    guard let kind = MediaKind.byUTF8.value(rows.unsafeText(Self.kindColumn)),
-      TimeSource.byUTF8.value(rows.unsafeText(Self.timeSourceColumn)) != nil
-    else {
-      throw DatabaseError(
-        resultCode: .SQLITE_CORRUPT, message: "the file table holds an unknown kind or time source")
-    }
-    self.kind = kind
-    rootId = rows.int64(Self.rootIdColumn)
-    (root, pathPrefix) = roots[rootId] ?? ("", "")
-    // A companion's lookup runs other statements, which leave this row's texts as they are.
-    let raw = try listing.companion(rows.optionalString(Column.item + 3).map(AssetID.init(rawValue:)))
-    let companion = try listing.companion(rows.optionalString(Column.item + 2).map(AssetID.init(rawValue:)))
+    self.file = file
+    (root, pathPrefix) = roots[file.rootId] ?? ("", "")
+    let raw = try listing.companion(item.rawID)
+    let companion = try listing.companion(item.companionID)
     self.raw = raw.map { AssetListing.Companion($0.companion) }
     self.companion = companion.map { AssetListing.Companion($0.companion) }
-    let mark = QueuedAssetListing.mark(rows, at: Self.markColumn) ?? raw?.mark ?? companion?.mark
+    let mark = listing.mark(of: item.assetID) ?? raw?.mark ?? companion?.mark
     review = IndexStore.state(favorite: mark?.favorite, rejected: mark?.rejected)
-    captureTime = IndexStore.QueuedItem.captureTime(rows, from: Column.item)
-    // A coordinate needs both.
-    if !rows.isNull(Self.latitudeColumn), !rows.isNull(Self.longitudeColumn) {
-      (latitude, longitude) = (rows.double(Self.latitudeColumn), rows.double(Self.longitudeColumn))
-    } else {
-      (latitude, longitude) = (nil, nil)
-    }
-    id = rows.unsafeText(Column.item + 1)
-    path = rows.unsafeText(Self.pathColumn) ?? UnsafeBufferPointer(start: nil, count: 0)
-    make = rows.unsafeText(Self.makeColumn)
-    model = rows.unsafeText(Self.modelColumn)
-    problem = rows.unsafeText(Column.item + 14)
+    (id, captureTime, problem) = (item.assetID, item.captureTime, item.problem)
   }
 
   var clockShiftSeconds: Int { captureTime.clockShift }
+  var latitude: Double? { file.latitude }
+  var longitude: Double? { file.longitude }
   var duplicates: [String] { [] }
   var reviewed: Bool { review.isReviewed }
   var favorite: Bool { review == .favorite }
@@ -174,22 +192,19 @@ private struct ListingRow: AssetListing.Members {
 
   func write(_ text: AssetListing.Text, to json: PrettyJSON) {
     switch text {
-    // NULL reads as empty, as `String` of the column does.
-    case .id: json.value(cString: id ?? UnsafeBufferPointer(start: nil, count: 0))
+    case .id: id.withUTF8 { json.value(cString: $0) }
     case .instant: captureTime.writeInstantISO8601(to: json)
-    case .kind: json.value(kind.rawValue)
-    case .make: Self.write(make, to: json)
-    case .model: Self.write(model, to: json)
+    case .kind: json.value(file.kind.rawValue)
+    case .make: json.value(file.make)
+    case .model: json.value(file.model)
     case .offsetSource: json.value(captureTime.offsetSource.rawValue)
-    case .path: json.value(prefix: pathPrefix, path)
-    case .problem: Self.write(problem, to: json)
+    case .path:
+      var path = file.path
+      path.withUTF8 { json.value(prefix: pathPrefix, $0) }
+    case .problem: json.value(problem)
     case .root: json.value(root)
     case .takenAt: captureTime.writeISO8601(to: json)
     case .timeSource: json.value(captureTime.source.rawValue)
     }
-  }
-
-  private static func write(_ text: UnsafeBufferPointer<UInt8>?, to json: PrettyJSON) {
-    if let text { json.value(cString: text) } else { json.null() }
   }
 }

@@ -1,27 +1,24 @@
 import FaverCore
 import GRDB
 
-/// The saved queue's assets in capture order (the placed instant, then the asset id), read in one
-/// joined query, each item with its file and its mark; the first place of a companion (a
-/// Live Photo's video, a raw file) and its mark are looked up only for the items that have one.
-/// One statement stepped row by row: a query per item for its files, its companions and its
-/// marks cost most of `assets --json` at a million assets.
+/// The saved queue's assets in capture order (the placed instant, then the asset id), each item
+/// with its file and its mark; the first place of a companion (a Live Photo's video, a raw file)
+/// and its mark are looked up only for the items that have one.
 ///
-/// An item's file is read by the row the queue saved for it (`queueItem.fileId`, see
+/// An item's file is read by the row the queue saved for it (`QueuedItem.fileID`, see
 /// `OnlyFileRows`) when that row still holds the item's asset and no other file does (one walk of
-/// the index on asset ids finds the assets that have several). An item saved without a row (a
-/// queue saved before they were kept) joins a file of its asset found by the index on asset ids;
-/// any other item's files are looked up by its asset id, a statement each. So the listing is the
-/// files as they are now, however old the saved rows: a file moved, renamed, copied or removed
-/// since the queue was saved only costs a lookup. Following the index on asset ids for every item
-/// was half of the listing's time at a million items (a random read of the index, then of the
-/// table).
+/// the index on asset ids finds the assets that have several); any other item's files are looked
+/// up by its asset id. So the listing is the files as they are now, however old the saved items:
+/// a file moved, renamed, copied or removed since the queue was saved only costs a lookup.
 struct QueuedAssetListing: ~Copyable {
   let roots: [Int64: String]
   /// The assets that have more than one file.
   let copied: Set<String>
   private var files: ColumnCursor
   private var companions: ColumnCursor
+  private var fileRows: ColumnCursor
+  /// Every mark, read once: a lookup an item cost a tenth of the listing at a million assets.
+  private let marks: Marks
 
   init(_ db: Database, roots: [Int64: String]) throws {
     let copied = Set(
@@ -38,44 +35,64 @@ struct QueuedAssetListing: ~Copyable {
         """)
     let files = try ColumnCursor(
       db, sql: "SELECT \(FileRecord.Columns.selection) FROM file WHERE assetId = ? ORDER BY rootId, path")
-    self.init(roots: roots, copied: copied, files: files, companions: companions)
+    let fileRows = try ColumnCursor(
+      db, sql: "SELECT \(FileRecord.Columns.selection) FROM file WHERE id = ?")
+    let marks = try Marks(db)
+    self.init(
+      roots: roots, copied: copied, files: files, companions: companions, fileRows: fileRows, marks: marks)
   }
 
   private init(
     roots: [Int64: String], copied: Set<String>, files: consuming ColumnCursor,
-    companions: consuming ColumnCursor
+    companions: consuming ColumnCursor, fileRows: consuming ColumnCursor, marks: Marks
   ) {
     self.roots = roots
     self.copied = copied
     self.files = files
     self.companions = companions
+    self.fileRows = fileRows
+    self.marks = marks
   }
 
-  /// Where each part of a row starts.
-  enum Column {
-    static let item: Int32 = 0
-    /// The saved file row's id, NULL when it is not the item's file.
-    static let fileID = item + Int32(IndexStore.QueuedItem.selection.split(separator: ",").count)
-    static let file = fileID + 1
-    static let mark = file + Int32(FileRecord.Columns.allCases.count)
-  }
-
-  /// Walks by the index on (instant, assetId), so the queue is never sorted in memory; selects
-  /// `fileColumns` of the file (`Column` says where each part of a row of all of them starts).
-  static func sql(reviewedOnly: Bool, fileColumns: [FileRecord.Columns] = FileRecord.Columns.allCases)
-    -> String
-  {
-    let file = fileColumns.map { "f." + $0.name }.joined(separator: ", ")
-    return """
-      SELECT \(IndexStore.QueuedItem.selection), f.id, \(file), m.favorite, m.rejected
-      FROM queueItem q INDEXED BY queueItem_listing
-      LEFT JOIN file f
-        ON f.id = coalesce(q.fileId, (SELECT g.id FROM file g WHERE g.assetId = q.assetId LIMIT 1))
-        AND f.assetId = q.assetId
-      LEFT JOIN review m ON m.assetId = q.assetId
-      \(reviewedOnly ? "WHERE q.reviewed = 1" : "")
-      ORDER BY q.instant, q.assetId
-      """
+  /// Hands `body` the saved items (`reviewedOnly`: those reviewed) in capture order: by placed
+  /// instant (items of one instant in no set order: the listing puts each run of them in order of
+  /// root, then path). What is sorted is each item's instant and where it is (16 bytes an item);
+  /// the items are unpacked moment by moment as the order reaches them, the last few moments kept
+  /// (capture order is nearly queue order: a moment is seldom unpacked twice).
+  static func forEachItem(
+    in db: Database, reviewedOnly: Bool, _ body: (IndexStore.QueuedItem) throws -> Void
+  ) throws {
+    let ordinals = try Int.fetchAll(db, sql: "SELECT ordinal FROM queueMoment ORDER BY ordinal")
+    var entries: [(instant: Double, moment: Int32, index: Int32)] = []
+    entries.reserveCapacity(try Int.fetchOne(db, sql: "SELECT SUM(total) FROM queueMoment") ?? 0)
+    var rows = try ColumnCursor(db, sql: "SELECT items FROM queueItems WHERE moment = ?")
+    for (moment, ordinal) in ordinals.enumerated() {
+      try rows.restart(int: Int64(ordinal))
+      guard try rows.next() else { continue }
+      var index: Int32 = 0
+      rows.blob(0) { bytes in
+        PackedItems.forEachEntry(bytes) { _, _, instant, reviewed in
+          if !reviewedOnly || reviewed { entries.append((instant, Int32(moment), index)) }
+          index += 1
+        }
+      }
+    }
+    entries.sort { ($0.instant, $0.moment, $0.index) < ($1.instant, $1.moment, $1.index) }
+    var unpacked: [(moment: Int32, items: [IndexStore.QueuedItem])] = []
+    for entry in entries {
+      if unpacked.last?.moment != entry.moment {
+        if let kept = unpacked.firstIndex(where: { $0.moment == entry.moment }) {
+          unpacked.append(unpacked.remove(at: kept))
+        } else {
+          if unpacked.count == 8 { unpacked.removeFirst() }
+          unpacked.append(
+            (entry.moment, try IndexStore.items(ofMoment: ordinals[Int(entry.moment)], in: db)))
+        }
+      }
+      let items = unpacked[unpacked.count - 1].items
+      guard Int(entry.index) < items.count else { continue }
+      try body(items[Int(entry.index)])
+    }
   }
 
   /// Hands `body` each item's asset (with its review state), its first place and its moment's
@@ -84,19 +101,60 @@ struct QueuedAssetListing: ~Copyable {
   mutating func forEach(
     in db: Database, reviewedOnly: Bool, _ body: (Asset, _ place: FileRecord, _ moment: Int) throws -> Void
   ) throws {
-    var rows = try ColumnCursor(db, sql: Self.sql(reviewedOnly: reviewedOnly))
-    while try rows.next() {
-      let item = IndexStore.QueuedItem(rows, from: Column.item)
-      let mark = Self.mark(rows, at: Column.mark)
-      let (asset, place): (Asset, FileRecord)
-      if !rows.isNull(Column.fileID), copied.isEmpty || !copied.contains(item.assetID.rawValue) {
-        (asset, place) = try self.asset(item, places: [FileRecord(rows, from: Column.file)], mark: mark)
-      } else {
-        let places = try places(of: item.assetID)
-        guard !places.isEmpty else { continue }
-        (asset, place) = try self.asset(item, places: places, mark: mark)
-      }
+    try Self.forEachItem(in: db, reviewedOnly: reviewedOnly) { item in
+      let places = try places(of: item)
+      guard !places.isEmpty else { return }
+      let (asset, place) = try self.asset(item, places: places, mark: mark(of: item.assetID))
       try body(asset, place, item.moment)
+    }
+  }
+
+  /// The files of `item` in place order: its saved file row when it still holds the item's asset
+  /// and no other file does, else every file of its asset (see `places(of:)`).
+  mutating func places(of item: IndexStore.QueuedItem) throws -> [FileRecord] {
+    if let row = item.fileID, copied.isEmpty || !copied.contains(item.assetID.rawValue) {
+      try fileRows.restart(int: row)
+      if try fileRows.next() {
+        let place = try FileRecord(fileRows, from: 0)
+        if place.assetId == item.assetID.rawValue { return [place] }
+      }
+    }
+    return try places(of: item.assetID)
+  }
+
+  /// The mark of the file `id`, nil when it is not marked.
+  func mark(of id: AssetID) -> Mark? { marks[id] }
+
+  /// Every mark of `review` by asset id: those of ids of hex digits by their value in a sorted
+  /// array (17 bytes a mark), any other by its text.
+  struct Marks {
+    private var keys: [UInt64] = []
+    private var values: [Mark] = []
+    private var others: [String: Mark] = [:]
+
+    init(_ db: Database) throws {
+      var rows = try ColumnCursor(db, sql: "SELECT assetId, favorite, rejected FROM review")
+      var found: [(key: UInt64, mark: Mark)] = []
+      while try rows.next() {
+        let mark = (favorite: rows.bool(1), rejected: rows.bool(2))
+        if let value = rows.text(0, AssetID.hexValue) {
+          found.append((value, mark))
+        } else {
+          others[rows.string(0)] = mark
+        }
+      }
+      found.sort { $0.key < $1.key }
+      (keys, values) = (found.map(\.key), found.map(\.mark))
+    }
+
+    subscript(id: AssetID) -> Mark? {
+      guard let value = id.hexValue else { return others[id.rawValue] }
+      var (low, high) = (0, keys.count)
+      while low < high {
+        let middle = (low + high) / 2
+        if keys[middle] < value { low = middle + 1 } else { high = middle }
+      }
+      return low < keys.count && keys[low] == value ? values[low] : nil
     }
   }
 

@@ -45,7 +45,9 @@ private final class KeptAndBuilt {
     try change(built.store)
     let done = try kept.library.freshenQueue(mode: .smart)
     try built.store.database.write { db in
-      for table in ["queueItem", "queueMoment", "queueGap"] { try db.execute(sql: "DELETE FROM \(table)") }
+      for table in ["queueItems", "queueAsset", "queueMoment", "queueGap"] {
+        try db.execute(sql: "DELETE FROM \(table)")
+      }
       try db.execute(sql: "DELETE FROM state WHERE key = 'queue'")
     }
     #expect(try built.library.freshenQueue(mode: .smart) == .rebuilt)

@@ -63,8 +63,8 @@ func wallClocksTakenAmongTheQueuesEqualAFullRebuild(seed: Int) async throws {
   func items() throws -> [String: [Int]] {
     try store.database.read { db in
       var found: [String: [Int]] = [:]
-      for row in try Row.fetchAll(db, sql: "SELECT assetId, position, burst, moment FROM queueItem") {
-        found[row[0]] = [row[1], row[2], row[3]]
+      for item in try IndexStore.items(from: 0, to: Int.max, in: db) {
+        found[item.assetID.rawValue] = [item.position, item.burst, item.moment]
       }
       return found
     }
@@ -76,9 +76,9 @@ func wallClocksTakenAmongTheQueuesEqualAFullRebuild(seed: Int) async throws {
   let before = try items()
   let (span, moments) = try store.database.read { db in
     let held = try #require(
-      try Int.fetchOne(
-        db, sql: "SELECT moment FROM queueItem WHERE instant <= ? ORDER BY instant DESC LIMIT 1",
-        arguments: [middle]))
+      try IndexStore.items(from: 0, to: Int.max, in: db)
+        .filter { $0.captureTime.instant.timeIntervalSince1970 <= middle }
+        .max { $0.captureTime.instant < $1.captureTime.instant }?.moment)
     let around = try Int.fetchAll(
       db,
       sql: """
@@ -111,12 +111,22 @@ func wallClocksTakenAmongTheQueuesEqualAFullRebuild(seed: Int) async throws {
   // (A full save writes them `queueStep` apart: each divided by it.)
   try twins.appended.store.database.write { db in
     let step = IndexStore.queueStep
+    for ordinal in try Int.fetchAll(db, sql: "SELECT ordinal FROM queueMoment ORDER BY ordinal") {
+      var items = try IndexStore.items(ofMoment: ordinal, in: db)
+      for index in items.indices {
+        (items[index].position, items[index].burst) = (
+          items[index].position / step, items[index].burst / step
+        )
+      }
+      try IndexStore.rewriteItems(items, ofMoment: ordinal, in: db)
+    }
     try db.execute(
       sql: """
-        UPDATE queueItem SET position = position / \(step), burst = burst / \(step), moment = moment / \(step);
+        UPDATE queueItems SET moment = moment / \(step);
+        UPDATE queueAsset SET moment = moment / \(step);
         UPDATE queueGap SET burst = burst / \(step);
         UPDATE queueMoment SET firstPosition = firstPosition / \(step), endPosition = (endPosition - 1) / \(step) + 1,
-          ordinal = ordinal / \(step);
+          ordinal = ordinal / \(step), firstBurst = firstBurst / \(step);
         """)
   }
   #expect(try TwinLibraries.savedQueue(twins.appended.store) == TwinLibraries.savedQueue(twins.rebuilt.store))

@@ -81,9 +81,9 @@ func photosRemovedBesideModificationTimesEqualAFullRebuild(seed: Int) async thro
   #expect(taken.filter { $0 == .planned }.count >= 6, "\(taken)")
 }
 
-/// A queue with a hole in its positions (as a removal mid-timeline leaves) is written again by the
-/// next full save from its first hole on, even where nothing else changed: every row, positions,
-/// burst ordinals and digests included, is then the one a rebuild saves.
+/// A queue with holes in its positions (removals mid-timeline, planned) is numbered anew by the
+/// next full save: every row (items packed per moment, moments, gaps, the map of ids) is then the
+/// one a rebuild saves, byte for byte.
 @Test func aFullSaveNumbersAQueueWithHolesAsARebuildDoes() throws {
   let twins = try TwinLibraries(seed: 5)
   twins.wallClocks = false
@@ -92,40 +92,27 @@ func photosRemovedBesideModificationTimesEqualAFullRebuild(seed: Int) async thro
   // The items not at their rank's position (a full save writes them `queueStep` apart).
   func holes(_ store: IndexStore) throws -> Int {
     try store.database.read { db in
-      try Int.fetchOne(
-        db,
-        sql: """
-          SELECT COUNT(*) FROM (SELECT position, ROW_NUMBER() OVER (ORDER BY position) - 1 AS rank FROM queueItem)
-          WHERE position != rank * ?
-          """, arguments: [IndexStore.queueStep]) ?? 0
+      try IndexStore.items(from: 0, to: Int.max, in: db).enumerated().count {
+        $0.element.position != $0.offset * IndexStore.queueStep
+      }
     }
   }
-  // A hole before the first item of a moment in the middle, and the stamp dropped: the next
-  // read rebuilds the same queue.
-  try twins.appended.store.database.write { db in
-    let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM queueMoment") ?? 0
-    let first = try #require(
-      try Int.fetchOne(
-        db, sql: "SELECT firstPosition FROM queueMoment ORDER BY ordinal LIMIT 1 OFFSET ?",
-        arguments: [count / 2]))
-    for (table, column) in [
-      ("queueItem", "position"), ("queueMoment", "firstPosition"), ("queueMoment", "endPosition"),
-    ] {
-      try db.execute(
-        sql: "UPDATE \(table) SET \(column) = \(column) + 1000000 WHERE \(column) >= ?", arguments: [first])
-      try db.execute(sql: "UPDATE \(table) SET \(column) = \(column) - 999999 WHERE \(column) >= 1000000")
-    }
-    try db.execute(sql: "DELETE FROM state WHERE key = 'queue'")
+  for _ in 0..<3 {
+    try twins.remove()
+    _ = try twins.freshen()
   }
   #expect(try holes(twins.appended.store) > 0)
+  try twins.appended.store.database.write { db in try db.execute(sql: "DELETE FROM state WHERE key = 'queue'")
+  }
   #expect(try twins.freshen() == .rebuilt)
   #expect(try holes(twins.appended.store) == 0)
   let raw = { (store: IndexStore) in
     try store.database.read { db in
       [
-        try Row.fetchAll(db, sql: "SELECT * FROM queueItem ORDER BY position"),
+        try Row.fetchAll(db, sql: "SELECT * FROM queueItems ORDER BY moment"),
         try Row.fetchAll(db, sql: "SELECT * FROM queueMoment ORDER BY ordinal"),
         try Row.fetchAll(db, sql: "SELECT * FROM queueGap ORDER BY burst"),
+        try Row.fetchAll(db, sql: "SELECT * FROM queueAsset ORDER BY key, moment"),
       ]
     }
   }

@@ -41,8 +41,8 @@ private func photo(_ root: Int64, _ path: String, _ id: String, at seconds: Doub
 private func savedRows(_ store: IndexStore) throws -> [String: Int64?] {
   try store.database.read { db in
     Dictionary(
-      uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT assetId, fileId FROM queueItem").map {
-        ($0[0] as String, $0[1] as Int64?)
+      uniqueKeysWithValues: try IndexStore.items(from: 0, to: Int.max, in: db).map {
+        ($0.assetID.rawValue, $0.fileID)
       })
   }
 }
@@ -117,40 +117,4 @@ private func listed(_ store: IndexStore) throws -> [Asset] {
   #expect(rows["a"] == .some(try fileRow(store, lib, "moved/a.jpg")))
   #expect(rows["c"] == .some(try fileRow(store, lib, "c.jpg")))
   #expect(rows["b"] == .some(nil))
-}
-
-@Test func aQueueSavedBeforeItemsKeptTheirFileRowIsListedAsItIsThenRebuiltByItsFirstChange() throws {
-  let (library, _, _) = try savedLibrary()
-  defer { try? FileManager.default.removeItem(at: library.folder) }
-  let before = try listed(try library.store)
-  // The store as the faver before v19 left it: no `fileId`, digests of the values without it
-  // (none equal to one with it), a stamp an append could extend.
-  try library.store.database.write { db in
-    try db.execute(sql: "ALTER TABLE queueItem DROP COLUMN fileId")
-    try db.execute(sql: "UPDATE queueItem SET digest = 0")
-    try db.execute(
-      sql: "DELETE FROM grdb_migrations WHERE identifier = 'v19: the row of a queued item''s file'")
-    #expect(
-      try String.fetchOne(db, sql: "SELECT value FROM state WHERE key = 'queue'")?.contains("lastFileRow")
-        == true)
-  }
-  let upgraded = Library(store: try IndexStore(folder: library.folder), folder: library.folder)
-  let store = try upgraded.store
-  #expect(try store.isQueueFresh(mode: .smart, recipe: Library.queueRecipe))
-  #expect(try savedRows(store).values.allSatisfy { $0 == nil })
-  #expect(try listed(store) == before)
-  var read: [Asset] = []
-  try upgraded.forEachAsset { read.append($0) }
-  #expect(read == before)
-
-  // A photo after all the others: rebuilt whole, not appended to, so every item keeps its row.
-  var new = IndexChanges(rootId: try store.rootID(for: "/lib"))
-  new.media = [photo(try store.rootID(for: "/lib"), "e.jpg", "e", at: 40)]
-  try store.apply(new)
-  read = []
-  try upgraded.forEachAsset { read.append($0) }
-  #expect(read == (try upgraded.assets()))
-  #expect(read.count == 5)
-  let rows = try savedRows(store)
-  #expect(rows.filter { $0.value == nil }.keys.sorted() == ["c"])
 }

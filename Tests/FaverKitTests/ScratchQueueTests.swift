@@ -40,7 +40,7 @@ import Testing
   // The store's own tables are untouched: no queue saved in them.
   let savedInFile = try store.database.read { db in
     try (
-      Int.fetchOne(db, sql: "SELECT COUNT(*) FROM main.queueItem") ?? -1,
+      Int.fetchOne(db, sql: "SELECT COUNT(*) FROM main.queueItems") ?? -1,
       String.fetchOne(db, sql: "SELECT value FROM main.state WHERE key = 'queue'")
     )
   }

@@ -9,15 +9,15 @@ import Testing
 /// Both twins brought up to date, step by step, and compared: their saved queues row for row, and
 /// what a person sees of them.
 extension TwinLibraries {
-  /// The saved queue of `store` as a rebuild would save it: its items, moments and counted gaps,
-  /// row by row, and its threshold. A queue brought up to date equals a full rebuild when this
-  /// is equal: every row's values in queue order, byte for byte, but its numbering. Positions,
-  /// burst and moment ordinals only increase along the queue and may keep holes (a span cut
-  /// again numbers its own anew over its room), so an item's position is left out (its rank is
-  /// its place in the list), its burst and moment ordinals are replaced by their ranks among the
-  /// bursts and moments (a gap's burst too, a moment's ordinal by its place in the list), and its
-  /// digest (which holds the ordinals) is left out; a moment's position range is replaced by how
-  /// many items of that moment it holds, which must be its `total`.
+  /// The saved queue of `store` as a rebuild would save it: its items, moments, counted gaps and
+  /// the map of ids to moments, row by row, and its threshold. A queue brought up to date equals a
+  /// full rebuild when this is equal: every item's values in queue order, byte for byte, but its
+  /// numbering. Positions, burst and moment ordinals only increase along the queue and may keep
+  /// holes (a span cut again numbers its own anew over its room), so an item's position is left
+  /// out (its rank is its place in the list), its burst and moment ordinals are replaced by their
+  /// ranks among the bursts and moments (a gap's burst and a key's moment too, a moment's ordinal
+  /// by its place in the list); a moment's position range and first burst are replaced by how many
+  /// items of that moment it holds, which must be its `total`.
   static func savedQueue(_ store: IndexStore) throws -> [[[String: DatabaseValue]]] {
     func values(_ rows: [Row], without left: Set<String>) -> [[String: DatabaseValue]] {
       rows.map { row in
@@ -27,40 +27,62 @@ extension TwinLibraries {
       }
     }
     return try store.database.read { db in
+      let items = try IndexStore.items(from: 0, to: Int.max, in: db)
       // The numbering itself: positions, bursts and moments increase together.
-      for column in ["burst", "moment"] {
-        let ordinals = try Int.fetchAll(db, sql: "SELECT \(column) FROM queueItem ORDER BY position")
-        #expect(zip(ordinals, ordinals.dropFirst()).allSatisfy { $0 <= $1 }, "\(column)")
+      #expect(zip(items, items.dropFirst()).allSatisfy { $0.position < $1.position })
+      #expect(zip(items, items.dropFirst()).allSatisfy { $0.burst <= $1.burst && $0.moment <= $1.moment })
+      let burstRanks = Dictionary(
+        uniqueKeysWithValues: Array(Set(items.map(\.burst))).sorted().enumerated().map { ($1, $0) })
+      let momentRanks = Dictionary(
+        uniqueKeysWithValues: Array(Set(items.map(\.moment))).sorted().enumerated().map { ($1, $0) })
+      let itemValues = items.map { item -> [String: DatabaseValue] in
+        let time = item.captureTime
+        return [
+          "assetId": item.assetID.rawValue.databaseValue,
+          "companionId": item.companionID?.rawValue.databaseValue ?? .null,
+          "rawId": item.rawID?.rawValue.databaseValue ?? .null,
+          "instant": time.instant.timeIntervalSince1970.databaseValue,
+          "utcOffset": time.utcOffset?.databaseValue ?? .null,
+          "timeSource": time.source.rawValue.databaseValue,
+          "hasSubseconds": time.hasSubseconds.databaseValue,
+          "offsetSource": time.offsetSource.rawValue.databaseValue,
+          "inferredOffset": time.inferredOffset?.databaseValue ?? .null,
+          "clockShift": time.clockShift.databaseValue,
+          "isUndated": time.isUndated.databaseValue, "problem": item.problem?.databaseValue ?? .null,
+          "reviewed": item.reviewed.databaseValue, "fileId": item.fileID?.databaseValue ?? .null,
+          "burstRank": (burstRanks[item.burst] ?? -1).databaseValue,
+          "momentRank": (momentRanks[item.moment] ?? -1).databaseValue,
+        ]
       }
+      var moments = values(
+        try Row.fetchAll(db, sql: "SELECT * FROM queueMoment ORDER BY ordinal"),
+        without: ["ordinal", "firstPosition", "endPosition", "firstBurst"])
+      let ordinals = try Int.fetchAll(db, sql: "SELECT ordinal FROM queueMoment ORDER BY ordinal")
+      for (index, ordinal) in ordinals.enumerated() {
+        let held = try IndexStore.items(ofMoment: ordinal, in: db)
+        #expect(held.allSatisfy { $0.moment == ordinal })
+        moments[index]["held"] = held.count.databaseValue
+      }
+      // Every id of an item maps to its moment, and nothing else is mapped.
+      let keys = items.flatMap { item in
+        item.memberIDs.map { "\(IndexStore.key(of: $0)) \(momentRanks[item.moment] ?? -1)" }
+      }
+      let mapped = try Row.fetchAll(db, sql: "SELECT key, moment FROM queueAsset").map {
+        "\($0[0] as Int64) \(momentRanks[$0[1] as Int] ?? -1)"
+      }
+      #expect(Set(keys) == Set(mapped), "the ids mapped to moments")
+      let burstRank = { (burst: Int) in burstRanks.keys.count { $0 < burst } }
       return [
-        values(
-          try Row.fetchAll(
-            db,
-            sql: """
-              SELECT *, DENSE_RANK() OVER (ORDER BY burst) AS burstRank,
-                DENSE_RANK() OVER (ORDER BY moment) AS momentRank FROM queueItem ORDER BY position
-              """),
-          without: ["position", "burst", "moment", "digest"]),
-        values(
-          try Row.fetchAll(
-            db,
-            sql: """
-              SELECT *, (SELECT COUNT(*) FROM queueItem q WHERE q.position >= m.firstPosition
-                AND q.position < m.endPosition AND q.moment = m.ordinal) AS held
-              FROM queueMoment m ORDER BY ordinal
-              """),
-          without: ["ordinal", "firstPosition", "endPosition"]),
-        values(
-          try Row.fetchAll(
-            db,
-            sql: """
-              SELECT (SELECT COUNT(DISTINCT burst) FROM queueItem WHERE burst < g.burst) AS burstRank, gap
-              FROM queueGap g ORDER BY burst
-              """), without: []),
+        itemValues, moments,
+        try Row.fetchAll(db, sql: "SELECT burst, gap FROM queueGap ORDER BY burst").map {
+          ["burstRank": burstRank($0[0]).databaseValue, "gap": ($0[1] as Double).databaseValue]
+        },
         values(
           try Row.fetchAll(
             db, sql: "SELECT json_extract(value, '$.threshold') AS t FROM state WHERE key = 'queue'"),
           without: []),
+        [["keys": Set(keys).sorted().joined(separator: ",").databaseValue]],
+        [["mapped": Set(mapped).sorted().joined(separator: ",").databaseValue]],
       ]
     }
   }
@@ -135,7 +157,8 @@ extension TwinLibraries {
     let done = try appended.library.freshenQueue(mode: .smart)
     try rebuilt.store.database.write { db in
       try db.execute(sql: "DELETE FROM state WHERE key = 'queue'")
-      try db.execute(sql: "DELETE FROM queueItem")
+      try db.execute(sql: "DELETE FROM queueItems")
+      try db.execute(sql: "DELETE FROM queueAsset")
       try db.execute(sql: "DELETE FROM queueMoment")
       try db.execute(sql: "DELETE FROM queueGap")
     }

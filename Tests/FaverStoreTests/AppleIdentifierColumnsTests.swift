@@ -42,6 +42,7 @@ import Testing
       "v21: queue positions with holes", "v22: moment counts in an index", "v23: wall clocks by time",
       "v24: files by Live Photo and burst identifier", "v25: the fingerprint of each moment's items",
       "v26: clock changes since the queue", "v27: files edited in place", "v28: files edited back and forth",
+      "v29: the queue per moment",
     ])
 }
 

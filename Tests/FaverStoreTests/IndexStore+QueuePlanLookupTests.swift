@@ -27,8 +27,8 @@ private func plan(_ store: IndexStore, _ sql: String, _ arguments: StatementArgu
   let (rootFiles, rootArguments) = IndexStore.FolderPrefix(rootId: 1, prefix: "").files
   let root = try plan(store, "SELECT rowid FROM file WHERE \(rootFiles)", rootArguments)
   #expect(root.contains("(rootId=?)"), "\(root)")
-  let modified = try plan(store, IndexStore.modifiedBetween, [0.0, 99.0])
-  #expect(modified.contains("USING INDEX queueItem_listing (instant>? AND instant<?)"), "\(modified)")
+  let dating = try plan(store, IndexStore.momentsDating, [0.0, 99.0, 10.0])
+  #expect(dating.contains("USING INDEX queueMoment_on_low (low>? AND low<?)"), "\(dating)")
   for detail in [wallClocks, folder, root] { #expect(!detail.contains("SCAN file"), "\(detail)") }
 }
 

@@ -39,71 +39,75 @@ private func photo(_ root: Int64, _ index: Int) -> FileRecord {
     coordinate: nil, make: nil, model: nil, problem: nil)
 }
 
-/// A queue written whole keeps the indexes whose keys follow the position while its rows go in,
-/// and makes the others again: every index is there, and holds every row, on a first save and on
-/// a save that replaces a queue.
-@Test func aQueueWrittenWholeKeepsEveryIndexSound() throws {
+/// A queue saved whole, then saved again over it, reads back item for item as it was cut: each
+/// moment's packed items at their positions and bursts, each id found by its key, the store sound.
+@Test func aQueueSavedWholeReadsBackItemForItem() throws {
   let store = try IndexStore()
   let root = try store.rootID(for: "/lib")
   var changes = IndexChanges(rootId: root)
   changes.media = (0..<300).map { photo(root, $0) }
   try store.apply(changes)
-  func indexes() throws -> [String] {
-    try store.database.read { db in
-      try String.fetchAll(
-        db,
-        sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'queueItem' ORDER BY name")
-    }
-  }
-  let before = try indexes()
-  #expect(before.count == 6)
   for recipe in ["first", "second"] {
-    // The second save finds no item as it would write it: the whole queue is written again.
-    try store.database.write { db in try db.execute(sql: "UPDATE queueItem SET digest = 0") }
     var assets = try store.unpairedAssets()
     let cuts = MomentClusterer(mode: .smart).cuts(in: assets)
+    let expected = (0..<cuts.momentCount).flatMap { moment in
+      cuts.burstOrdinals(of: moment).flatMap { burst in
+        cuts.bursts.members(of: cuts.order[burst]).map { (assets[$0].id, moment, burst) }
+      }
+    }
     let written = try store.saveQueue(
       &assets, cuts: cuts, places: Array(repeating: nil, count: cuts.momentCount), generation: 0,
       recipe: recipe)
     #expect(written == 300)
-    #expect(try indexes() == before)
     #expect(try store.integrityCheck() == ["ok"])
-    let pending = try store.database.read { db in
-      try Int.fetchOne(
-        db, sql: "SELECT COUNT(*) FROM queueItem INDEXED BY queueItem_pending WHERE reviewed = 0")
+    let read = try store.database.read { db in try IndexStore.items(from: 0, to: Int.max, in: db) }
+    #expect(read.map(\.assetID) == expected.map(\.0))
+    #expect(read.map(\.moment) == expected.map { $0.1 * IndexStore.queueStep })
+    #expect(read.map(\.burst) == expected.map { $0.2 * IndexStore.queueStep })
+    #expect(read.map(\.position) == read.indices.map { $0 * IndexStore.queueStep })
+    #expect(read.allSatisfy { !$0.reviewed })
+    try store.database.read { db in
+      for item in read.prefix(40) {
+        let found = try IndexStore.item(item.assetID, in: db)
+        #expect(found == item)
+      }
     }
-    #expect(pending == 300)
   }
 }
 
-/// The listing's index is kept while the rows go in when at most one item in 16 comes before an
-/// instant already written; the companion's and the raw file's when at most one in 16 has one.
-@Test(arguments: [
-  (0, 0, 0, true, true), (4, 2, 1, true, true), (5, 3, 2, false, true), (0, 5, 5, true, false),
-])
-func theIndexesKeptFollowHowTheItemsFall(
-  outOfOrder: Int, companions: Int, raws: Int, keepsListing: Bool, keepsPairs: Bool
-) {
-  var layout = IndexStore.ItemLayout()
-  for index in 0..<64 {
-    // The first `outOfOrder` items after the tenth go back an hour.
-    let late = index > 10 && index <= 10 + outOfOrder
-    var asset = Asset(
-      id: AssetID(rawValue: String(format: "%016llx", index)), root: "/lib", path: "\(index).jpg",
-      kind: .photo,
-      captureTime: CaptureTime(
-        instant: Date(timeIntervalSince1970: 1_700_000_000 + Double(index) - (late ? 3_600 : 0)),
-        utcOffset: 0,
-        source: .exifOriginal))
-    let other = Asset.Companion(id: AssetID(rawValue: "c\(index)"), root: "/lib", path: "\(index).mov")
-    if index < companions { asset.companion = other }
-    if index < raws { asset.raw = other }
-    layout.add(asset)
+/// Packed items read back as they were written, whatever they hold (ids of hex digits or not, a
+/// pair, offsets and shifts of either sign, a problem, a file row), and bytes cut short end the
+/// items read rather than failing.
+@Test func packedItemsReadBackAsWritten() {
+  var items: [IndexStore.QueuedItem] = []
+  for index in 0..<24 {
+    var time = CaptureTime(
+      instant: Date(timeIntervalSince1970: 1_700_000_000.25 + Double(index) * 37),
+      utcOffset: index % 3 == 0 ? nil : (index % 2 == 0 ? -18_000 : 19_800),
+      source: TimeSource.allCases[index % TimeSource.allCases.count], hasSubseconds: index % 2 == 0,
+      offsetSource: OffsetSource.allCases[index % OffsetSource.allCases.count])
+    time.inferredOffset = index % 4 == 0 ? -3_600 * index : nil
+    time.clockShift = index % 5 == 0 ? -86_400 * index : index
+    time.isUndated = index % 7 == 0
+    items.append(
+      IndexStore.QueuedItem(
+        position: index * 256 + 1_000_000,
+        assetID: AssetID(
+          rawValue: index % 2 == 0 ? String(format: "%016llx", index * 977) : "photo-é-\(index)"),
+        companionID: index % 3 == 1 ? AssetID(rawValue: "video\(index)") : nil,
+        rawID: index % 4 == 1
+          ? AssetID(rawValue: String(format: "%016llx", UInt64.max - UInt64(index))) : nil,
+        burst: index / 3 * 256, moment: 512, captureTime: time,
+        problem: index % 6 == 0 ? "no date: “\(index)”" : nil,
+        reviewed: index % 2 == 1, fileID: index % 3 == 2 ? Int64(index) * 1_000_003 : nil))
   }
-  let kept = layout.indexesKept
-  #expect(kept.isSuperset(of: ["queueItem_on_burst", "queueItem_pending"]))
-  #expect(kept.contains("queueItem_listing") == keepsListing)
-  #expect(kept.contains("queueItem_on_companionId") == (companions * 16 <= 64))
-  #expect(kept.contains("queueItem_on_rawId") == (raws * 16 <= 64))
-  #expect((kept.contains("queueItem_on_companionId") && kept.contains("queueItem_on_rawId")) == keepsPairs)
+  var bytes: [UInt8] = []
+  for item in items { PackedItems.append(item, to: &bytes) }
+  let read = bytes.withUnsafeBytes { PackedItems.items($0, moment: 512) }
+  #expect(read == items)
+  for cut in [1, 2, 17, bytes.count / 2, bytes.count - 1] {
+    let shorter = bytes.prefix(cut).withUnsafeBytes { PackedItems.items($0, moment: 512) }
+    #expect(shorter.count < items.count)
+    #expect(shorter == Array(items.prefix(shorter.count)))
+  }
 }

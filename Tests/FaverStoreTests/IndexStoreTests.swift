@@ -125,10 +125,8 @@ private func record(_ rootId: Int64, _ path: String, taken: Double, size: Int64 
   #expect(
     indexes.sorted() == [
       "file_burstID", "file_contentIdentifier", "file_on_assetId", "file_wallClock_takenAt",
-      "queueItem_listing", "queueItem_on_assetId",
-      "queueItem_on_burst",
-      "queueItem_on_companionId",
-      "queueItem_on_rawId", "queueItem_pending", "queueMoment_counts", "queueMoment_on_momentId",
+      "queueMoment_counts", "queueMoment_length", "queueMoment_on_firstBurst", "queueMoment_on_firstPosition",
+      "queueMoment_on_low", "queueMoment_on_momentId", "queueMoment_pending",
     ])
 }
 

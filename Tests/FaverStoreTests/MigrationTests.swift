@@ -106,29 +106,46 @@ private func olderStore(upTo migration: String, _ fill: (Database) throws -> Voi
   let store = try IndexStore(folder: folder)
   #expect(try !store.isQueueFresh(mode: .smart, recipe: QueueRecipe().digest))
   #expect(
-    try store.readQueue(recipe: QueueRecipe().digest, header: { _ in true }, pending: { _, _, _, _ in })
+    try store.readQueue(recipe: QueueRecipe().digest, header: { _ in }, pending: { _, _, _, _ in })
       == nil)
   #expect(try store.forEachQueuedAsset(recipe: QueueRecipe().digest) { _, _ in } == false)
   #expect(try store.readingQueue { try $0.counts().moments } == 0)
 }
 
-/// A queue saved before positions could keep holes keeps each moment's items: its range ends
-/// where its `total` items from its first position end.
-@Test func aMomentSavedBeforeHolesEndsAfterItsTotalItems() throws {
-  let folder = try olderStore(upTo: "v20: file changes since the queue") { db in
+/// A queue saved as a row per item (before v29) is dropped, its moments with it: the queue is a
+/// cache, built again by the next reader, never read in the old shape.
+@Test func aQueueSavedAsARowPerItemIsDroppedAndBuiltAgain() throws {
+  let folder = try olderStore(upTo: "v28: files edited back and forth") { db in
+    try db.execute(
+      sql: """
+        INSERT INTO queueItem (position, assetId, burst, moment, instant, timeSource, hasSubseconds,
+          offsetSource, clockShift, isUndated)
+        VALUES (0, 'a', 0, 0, 0, 'exifOriginal', 0, 'file', 0, 0)
+        """)
     try db.execute(
       sql: """
         INSERT INTO queueMoment (ordinal, momentId, firstPosition, total, reviewed, start, "end", photos,
-          videos, title, boundary)
-        VALUES (0, 'm-a', 0, 5, 0, '', '', 5, 0, '', 'first'), (1, 'm-b', 5, 3, 0, '', '', 3, 0, '', 'timeGap')
+          videos, title, boundary, endPosition)
+        VALUES (0, 'm-a', 0, 1, 0, '', '', 1, 0, '', 'first', 1)
         """)
+    try db.execute(
+      sql: "INSERT INTO state (key, value) VALUES ('queue', ?)",
+      arguments: [
+        "{\"format\":2,\"generation\":0,\"mode\":{\"smart\":{}},\"recipe\":\"\(QueueRecipe().digest)\"}"
+      ])
   }
   defer { try? FileManager.default.removeItem(at: folder) }
   let store = try IndexStore(folder: folder)
-  let ends = try store.database.read { db in
-    try Int.fetchAll(db, sql: "SELECT endPosition FROM queueMoment ORDER BY ordinal")
+  let (tables, moments) = try store.database.read { db in
+    (
+      try String.fetchAll(
+        db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'queue%' ORDER BY name"),
+      try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM queueMoment")
+    )
   }
-  #expect(ends == [5, 8])
+  #expect(tables == ["queueAsset", "queueGap", "queueItems", "queueMoment"])
+  #expect(moments == 0)
+  #expect(try !store.hasSavedQueue())
 }
 
 @Test func theQueuesCountsAreReadFromTheirIndexAloneInTheStoreAndInScratchTables() throws {
