@@ -1,4 +1,5 @@
 import FaverCore
+import Foundation
 import GRDB
 
 /// The saved queue's assets in capture order (the placed instant, then the asset id), each item
@@ -55,44 +56,59 @@ struct QueuedAssetListing: ~Copyable {
   }
 
   /// Hands `body` the saved items (`reviewedOnly`: those reviewed) in capture order: by placed
-  /// instant (items of one instant in no set order: the listing puts each run of them in order of
-  /// root, then path). What is sorted is each item's instant and where it is (16 bytes an item);
-  /// the items are unpacked moment by moment as the order reaches them, the last few moments kept
-  /// (capture order is nearly queue order: a moment is seldom unpacked twice).
+  /// instant (items of one instant in no set order, but together: the listing puts each run of
+  /// them in order of root, then path). Moments come in the order of their dated items' spans,
+  /// which may only overlap: each is unpacked once, and its items wait with the last ones until
+  /// no moment after can come before them (the earliest `low` of the moments left). The
+  /// "Undated" moment's items (its span is none) are unpacked first and merged in.
   static func forEachItem(
     in db: Database, reviewedOnly: Bool, _ body: (IndexStore.QueuedItem) throws -> Void
   ) throws {
-    let ordinals = try Int.fetchAll(db, sql: "SELECT ordinal FROM queueMoment ORDER BY ordinal")
-    var entries: [(instant: Double, moment: Int32, index: Int32)] = []
-    entries.reserveCapacity(try Int.fetchOne(db, sql: "SELECT SUM(total) FROM queueMoment") ?? 0)
-    var rows = try ColumnCursor(db, sql: "SELECT items FROM queueItems WHERE moment = ?")
-    for (moment, ordinal) in ordinals.enumerated() {
-      try rows.restart(int: Int64(ordinal))
-      guard try rows.next() else { continue }
-      var index: Int32 = 0
-      rows.blob(0) { bytes in
-        PackedItems.forEachEntry(bytes) { _, _, instant, reviewed in
-          if !reviewedOnly || reviewed { entries.append((instant, Int32(moment), index)) }
-          index += 1
-        }
-      }
+    func unpacked(_ ordinal: Int) throws -> [IndexStore.QueuedItem] {
+      try IndexStore.items(ofMoment: ordinal, in: db).filter { !reviewedOnly || $0.reviewed }
     }
-    entries.sort { ($0.instant, $0.moment, $0.index) < ($1.instant, $1.moment, $1.index) }
-    var unpacked: [(moment: Int32, items: [IndexStore.QueuedItem])] = []
-    for entry in entries {
-      if unpacked.last?.moment != entry.moment {
-        if let kept = unpacked.firstIndex(where: { $0.moment == entry.moment }) {
-          unpacked.append(unpacked.remove(at: kept))
+    let inOrder = { (a: IndexStore.QueuedItem, b: IndexStore.QueuedItem) in
+      (a.captureTime.instant, a.position) < (b.captureTime.instant, b.position)
+    }
+    var dated: [(ordinal: Int, low: Double)] = []
+    var undated: [IndexStore.QueuedItem] = []
+    for row in try Row.fetchAll(db, sql: "SELECT ordinal, low FROM queueMoment ORDER BY ordinal") {
+      if let low = row[1] as Double? { dated.append((row[0], low)) } else { undated += try unpacked(row[0]) }
+    }
+    undated.sort(by: inOrder)
+    // The earliest `low` of the moments from each one on.
+    var earliest = dated.map(\.low)
+    for index in earliest.indices.reversed().dropFirst() {
+      earliest[index] = min(earliest[index], earliest[index + 1])
+    }
+    var waiting: [IndexStore.QueuedItem] = []
+    var next = 0
+    /// Hands over the items waiting and undated placed before `bound`, merged in order.
+    func handOver(before bound: Double) throws {
+      waiting.sort(by: inOrder)
+      var taken = 0
+      while true {
+        let fromWaiting =
+          taken < waiting.count && waiting[taken].captureTime.instant.timeIntervalSince1970 < bound
+        let fromUndated =
+          next < undated.count && undated[next].captureTime.instant.timeIntervalSince1970 < bound
+        if fromWaiting && (!fromUndated || !inOrder(undated[next], waiting[taken])) {
+          try body(waiting[taken])
+          taken += 1
+        } else if fromUndated {
+          try body(undated[next])
+          next += 1
         } else {
-          if unpacked.count == 8 { unpacked.removeFirst() }
-          unpacked.append(
-            (entry.moment, try IndexStore.items(ofMoment: ordinals[Int(entry.moment)], in: db)))
+          break
         }
       }
-      let items = unpacked[unpacked.count - 1].items
-      guard Int(entry.index) < items.count else { continue }
-      try body(items[Int(entry.index)])
+      waiting.removeFirst(taken)
     }
+    for (index, moment) in dated.enumerated() {
+      try handOver(before: earliest[index])
+      waiting += try unpacked(moment.ordinal)
+    }
+    try handOver(before: .infinity)
   }
 
   /// Hands `body` each item's asset (with its review state), its first place and its moment's
