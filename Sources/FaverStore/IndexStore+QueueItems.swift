@@ -48,10 +48,17 @@ extension IndexStore {
 
   /// The items of the moment at `ordinal`, in queue order; none when it has no row.
   static func items(ofMoment ordinal: Int, in db: Database) throws -> [QueuedItem] {
-    var rows = try ColumnCursor(
-      db, sql: "SELECT items FROM queueItems WHERE moment = ?", arguments: [ordinal])
+    var rows = try ColumnCursor(cached: db, sql: "SELECT items FROM queueItems WHERE moment = ?")
+    try rows.restart(int: Int64(ordinal))
     guard try rows.next() else { return [] }
-    return rows.blob(0) { PackedItems.items($0, moment: ordinal) }
+    let (items, isWhole) = rows.blob(0) { PackedItems.read($0, moment: ordinal) }
+    // A review queue that silently lost photos is worse than one that says the store is damaged
+    // (a writer rebuilds a damaged index, see `IndexStore+Open`).
+    guard isWhole else {
+      throw DatabaseError(
+        resultCode: .SQLITE_CORRUPT, message: "the saved items of moment \(ordinal) are cut short")
+    }
+    return items
   }
 
   /// The ordinals of the moments whose positions meet `first ..< end`, in queue order.

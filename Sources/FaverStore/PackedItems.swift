@@ -76,12 +76,23 @@ enum PackedItems {
   }
 
   /// The items packed in `bytes`, of the moment `moment`, in queue order. A value cut short ends
-  /// the items read (the queue is rebuilt when its counts disagree, see `IndexStore.QueuedItems`).
+  /// the items read (`read` says whether every byte was).
   static func items(_ bytes: UnsafeRawBufferPointer, moment: Int) -> [IndexStore.QueuedItem] {
+    read(bytes, moment: moment).items
+  }
+
+  /// The items packed in `bytes`, and whether they are all of them: false when the value ends
+  /// within an item (a damaged store).
+  static func read(_ bytes: UnsafeRawBufferPointer, moment: Int) -> (
+    items: [IndexStore.QueuedItem], isWhole: Bool
+  ) {
     var reader = Reader(bytes: bytes)
     var items: [IndexStore.QueuedItem] = []
-    while !reader.isAtEnd, let item = reader.item(moment: moment) { items.append(item) }
-    return items
+    while !reader.isAtEnd {
+      guard let item = reader.item(moment: moment) else { return (items, false) }
+      items.append(item)
+    }
+    return (items, true)
   }
 
   /// Hands `body` each item packed in `bytes`, in queue order, as the manifest reads it: its

@@ -111,3 +111,28 @@ private func photo(_ root: Int64, _ index: Int) -> FileRecord {
     #expect(shorter == Array(items.prefix(shorter.count)))
   }
 }
+
+/// A moment's packed items cut short (a damaged store) are an error the reader reports, never a
+/// moment silently short of photos.
+@Test func aMomentsItemsCutShortAreReportedNotDropped() throws {
+  let store = try IndexStore()
+  let root = try store.rootID(for: "/lib")
+  var changes = IndexChanges(rootId: root)
+  changes.media = (0..<40).map { photo(root, $0) }
+  try store.apply(changes)
+  var assets = try store.unpairedAssets()
+  let cuts = MomentClusterer(mode: .smart).cuts(in: assets)
+  try store.saveQueue(
+    &assets, cuts: cuts, places: Array(repeating: nil, count: cuts.momentCount), generation: 0, recipe: "r")
+  let first = try #require(
+    try store.database.read { try Int.fetchOne($0, sql: "SELECT MIN(moment) FROM queueItems") })
+  #expect(try store.database.read { try IndexStore.items(ofMoment: first, in: $0) }.isEmpty == false)
+  try store.database.write { db in
+    try db.execute(
+      sql: "UPDATE queueItems SET items = substr(items, 1, length(items) - 3) WHERE moment = ?",
+      arguments: [first])
+  }
+  #expect(throws: DatabaseError.self) {
+    try store.database.read { try IndexStore.items(ofMoment: first, in: $0) }
+  }
+}
