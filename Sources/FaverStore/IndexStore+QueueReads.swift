@@ -88,15 +88,25 @@ extension IndexStore {
       var items = MomentItems()
       var current: Int?
       try rows.restart(int: Int64(moment.ordinal))
-      guard try rows.next() else { return items }
-      rows.blob(0) { bytes in
-        PackedItems.forEachEntry(bytes) { id, burst, instant, reviewed in
-          read += 1
-          items.append(
-            id: id, burst: burst, startsBurst: current != burst, instant: instant, reviewed: reviewed,
-            signals: nil)
-          current = burst
+      var count = 0
+      if try rows.next() {
+        rows.blob(0) { bytes in
+          PackedItems.forEachEntry(bytes) { id, burst, instant, reviewed in
+            count += 1
+            items.append(
+              id: id, burst: burst, startsBurst: current != burst, instant: instant, reviewed: reviewed,
+              signals: nil)
+            current = burst
+          }
         }
+      }
+      read += count
+      // A manifest that silently left photos out is worse than one that says the store is
+      // damaged (see `IndexStore.items(ofMoment:in:)`).
+      guard count == moment.total else {
+        throw DatabaseError(
+          resultCode: .SQLITE_CORRUPT,
+          message: "moment \(moment.ordinal) holds \(count) saved items, its row says \(moment.total)")
       }
       return items
     }
