@@ -6,7 +6,8 @@
 /// and each was 360 bytes with those inline, 160 without (the one-byte fields after
 /// `captureTime`, whose last word has room for them). The path is kept as its folder and its
 /// name (see `path`): 16 bytes more a value, where a path of more than 15 bytes was an
-/// allocation of its own (80 bytes for `2010/2010-01/IMG_000000.JPG`).
+/// allocation of its own (80 bytes for `2010/2010-01/IMG_000000.JPG`). The file row (8 bytes)
+/// fits in the word the coordinate's flag took: 176 bytes in all.
 public struct Asset: Hashable, Codable, Sendable, Identifiable {
   public var id: AssetID
   /// Absolute path of the library root the file was found under.
@@ -21,15 +22,34 @@ public struct Asset: Hashable, Codable, Sendable, Identifiable {
   public private(set) var folder: String
   /// The path's last component, after `folder`: a name of up to 15 bytes is held in the value.
   private var name: String
+  /// The path's last component (its file's name), read as kept: no path is made.
+  public var fileName: String { name }
   public var captureTime: CaptureTime
   public var kind: MediaKind
   /// Where the asset stands in the review (a Live Photo: as marked through its still or video).
   public var review: ReviewState = .unreviewed
-  public var coordinate: Coordinate?
+  public var coordinate: Coordinate? {
+    get { position.latitude.isInfinite ? nil : position }
+    set { position = newValue ?? Self.nowhere }
+  }
+  /// `coordinate`, `nowhere` when there is none: a `Coordinate?` takes a word more for its flag.
+  private var position: Coordinate
+  /// No valid coordinate is infinite (see `Coordinate.validated`).
+  private static let nowhere = Coordinate(latitude: .infinity, longitude: .infinity)
   public var make: String?
   public var model: String?
   /// The fields below `model`, nil when none is set.
   private var rare: Rare?
+  /// See `fileRow`.
+  private var row = FileRow()
+
+  /// The row of the index's `file` table the asset was read from (its first place), when it was
+  /// read from the index: the store's handle, by which a saved queue item finds its file again
+  /// without a search. Not part of what the asset is: two reads of one file are equal assets.
+  public var fileRow: Int64? {
+    get { row.value == 0 ? nil : row.value }
+    set { row.value = newValue ?? 0 }
+  }
 
   /// The camera body's serial number (EXIF `BodySerialNumber`), when the file says.
   public var serial: String? {
@@ -94,18 +114,35 @@ public struct Asset: Hashable, Codable, Sendable, Identifiable {
     problem: String? = nil, burstID: String? = nil, contentIdentifier: String? = nil, duration: Double? = nil,
     companion: Companion? = nil, duplicates: [String] = []
   ) {
+    let (folder, name) = Self.split(path)
+    self.init(
+      id: id, root: root, folder: folder, name: name, kind: kind, captureTime: captureTime,
+      coordinate: coordinate,
+      make: make, model: model, problem: problem, burstID: burstID, contentIdentifier: contentIdentifier,
+      duration: duration, companion: companion, duplicates: duplicates)
+  }
+
+  /// The asset whose path is `folder` (up to and with its last `/`; empty at the top of `root`)
+  /// then `name` (no `/`): for a reader of many files, which keeps one string for the files of a
+  /// folder and makes none for their paths (see `shareFolder`).
+  public init(
+    id: AssetID, root: String, folder: String, name: String, kind: MediaKind, captureTime: CaptureTime,
+    coordinate: Coordinate? = nil, make: String? = nil, model: String? = nil, serial: String? = nil,
+    problem: String? = nil, burstID: String? = nil, contentIdentifier: String? = nil, duration: Double? = nil,
+    companion: Companion? = nil, duplicates: [String] = []
+  ) {
     self.id = id
     self.root = root
-    (folder, name) = Self.split(path)
+    (self.folder, self.name) = (folder, name)
     self.kind = kind
     self.captureTime = captureTime
-    self.coordinate = coordinate
+    position = coordinate ?? Self.nowhere
     self.make = make
     self.model = model
     rare = Rare.box(
       RareFields(
-        problem: problem, burstID: burstID, contentIdentifier: contentIdentifier, companion: companion,
-        duration: duration, duplicates: duplicates))
+        serial: serial, problem: problem, burstID: burstID, contentIdentifier: contentIdentifier,
+        companion: companion, duration: duration, duplicates: duplicates))
   }
 
   /// `path` as its folder, with its last `/`, and its name.
@@ -148,6 +185,15 @@ public struct Asset: Hashable, Codable, Sendable, Identifiable {
     var duplicates: [String] = []
 
     var isEmpty: Bool { self == RareFields() }
+  }
+
+  /// A file row (0 for none: rows are numbered from 1) that every other equals, and that hashes
+  /// as nothing (see `fileRow`).
+  private struct FileRow: Hashable, Sendable {
+    var value: Int64 = 0
+
+    static func == (_: Self, _: Self) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
   }
 
   /// The shared, never changed box of `RareFields`; equal and hashed by its fields.
@@ -197,7 +243,7 @@ public struct Asset: Hashable, Codable, Sendable, Identifiable {
     (folder, name) = Self.split(try container.decode(String.self, forKey: .path))
     kind = try container.decode(MediaKind.self, forKey: .kind)
     captureTime = try container.decode(CaptureTime.self, forKey: .captureTime)
-    coordinate = try container.decodeIfPresent(Coordinate.self, forKey: .coordinate)
+    position = try container.decodeIfPresent(Coordinate.self, forKey: .coordinate) ?? Self.nowhere
     make = try container.decodeIfPresent(String.self, forKey: .make)
     model = try container.decodeIfPresent(String.self, forKey: .model)
     review = try container.decode(ReviewState.self, forKey: .review)

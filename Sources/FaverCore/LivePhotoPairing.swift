@@ -80,7 +80,7 @@ public struct LivePhotoPairing: Sendable {
 
   /// A photo that may be a Live Photo's still: not a raw file (a RAW+JPEG pair's raw rides along
   /// with its photo, which is the still; given the video, the raw would take it out of review).
-  private func isStill(_ asset: Asset) -> Bool { asset.kind == .photo && !RawPairing.isRaw(asset.path) }
+  private func isStill(_ asset: Asset) -> Bool { asset.kind == .photo && !RawPairing.isRaw(asset.fileName) }
 
   /// A video short enough to be a Live Photo's, or one that does not say its length.
   private func isShortVideo(_ asset: Asset) -> Bool {

@@ -51,9 +51,11 @@ extension MomentClusterer {
     /// `moment(index, of:)`, read from the ranges without making the moment (its bursts, their
     /// copies of the assets and their ids).
     public func summary(ofMoment index: Int, of assets: [Asset], place: Place?) -> MomentSummary {
-      let members = burstOrdinals(of: index).lazy.flatMap { bursts.members(of: order[$0]) }.map { assets[$0] }
-      let id = "m-" + (members.first?.id.rawValue ?? "")
-      return MomentSummary(assets: members, id: id, boundary: boundaries[index], place: place)
+      let members = burstOrdinals(of: index).lazy.flatMap { bursts.members(of: order[$0]) }
+      let id = "m-" + (members.first.map { assets[$0].id.rawValue } ?? "")
+      return MomentSummary(
+        members: members, id: id, boundary: boundaries[index], place: place, time: { assets[$0].captureTime },
+        kind: { assets[$0].kind }, assetID: { assets[$0].id })
     }
 
     /// The clustering of `assets` (the assets cut) with every moment made.

@@ -22,21 +22,38 @@ public struct MomentSummary: Hashable, Codable, Sendable {
     // Read in place, burst by burst: copying a million assets out of their bursts costs more than
     // the clustering.
     self.init(
-      assets: moment.bursts.lazy.flatMap(\.assets), id: moment.id, boundary: moment.boundary, place: place)
+      members: moment.bursts.lazy.flatMap(\.assets), id: moment.id, boundary: moment.boundary, place: place,
+      time: \.captureTime, kind: \.kind, assetID: \.id)
   }
 
-  /// The summary of the moment of `id` and `boundary` whose assets are `assets`, burst by burst
-  /// (as `Moment.bursts` holds them), at `place`.
-  init(assets: some Collection<Asset>, id: String, boundary: Moment.Boundary, place: Place?) {
+  /// The summary of the moment of `id` and `boundary` whose members are `members`, burst by
+  /// burst (as `Moment.bursts` holds them), at `place`; each member's capture time, kind and id
+  /// read by `time`, `kind` and `assetID` (an asset's fields read where it is, not copied out).
+  init<Members: Collection>(
+    members: Members, id: String, boundary: Moment.Boundary, place: Place?,
+    time: (Members.Element) -> CaptureTime, kind: (Members.Element) -> MediaKind,
+    assetID: (Members.Element) -> AssetID
+  ) {
     self.id = id
-    start = assets.first?.captureTime.iso8601 ?? ""
-    end = assets.max(by: Asset.captureOrder)?.captureTime.iso8601 ?? ""
+    var latest: (member: Members.Element, time: CaptureTime)?
     var counts = (photos: 0, videos: 0)
-    for asset in assets {
-      if asset.kind == .video { counts.videos += 1 } else { counts.photos += 1 }
+    for member in members {
+      if kind(member) == .video { counts.videos += 1 } else { counts.photos += 1 }
+      let instant = time(member).instant
+      // The last in capture order (`Asset.captureOrder`: by instant, then id).
+      if let last = latest,
+        instant < last.time.instant
+          || (instant == last.time.instant && !(assetID(last.member) < assetID(member)))
+      {
+        continue
+      }
+      latest = (member, time(member))
     }
+    let first = members.first.map(time)
+    start = first?.iso8601 ?? ""
+    end = latest?.time.iso8601 ?? ""
     (photos, videos) = counts
-    title = Self.title(first: assets.first, boundary: boundary, place: place)
+    title = Self.title(first: first, boundary: boundary, place: place)
     self.place = place
   }
 
@@ -65,14 +82,14 @@ public struct MomentSummary: Hashable, Codable, Sendable {
   /// `CaptureTime.iso8601`, in English — then ` · ` and the place's `label` when there is one:
   /// `Sat 12 May 2024 · Lisbon, Portugal`, `Sat 12 May 2024`. The undated moment is `Undated`.
   public static func title(for moment: Moment, place: Place?) -> String {
-    title(first: moment.bursts.first?.assets.first, boundary: moment.boundary, place: place)
+    title(first: moment.bursts.first?.assets.first?.captureTime, boundary: moment.boundary, place: place)
   }
 
-  /// `title(for:place:)` of the moment of `boundary` whose first asset is `first`.
-  static func title(first: Asset?, boundary: Moment.Boundary, place: Place?) -> String {
+  /// `title(for:place:)` of the moment of `boundary` whose first asset was taken at `first`.
+  static func title(first: CaptureTime?, boundary: Moment.Boundary, place: Place?) -> String {
     guard boundary != .undated, let first else { return "Undated" }
     let date = title(
-      of: CivilDateTime(secondsSince1970: first.captureTime.wallClockMilliseconds.floorDivided(by: 1000)))
+      of: CivilDateTime(secondsSince1970: first.wallClockMilliseconds.floorDivided(by: 1000)))
     return place.map { "\(date) · \($0.label)" } ?? date
   }
 

@@ -21,11 +21,11 @@ public struct RawPairing: Sendable {
   public func combined(_ assets: consuming [Asset]) -> [Asset] {
     // Raw files first: their extension is checked without building a key, so a library
     // without raws costs one cheap pass; only then are the other photos keyed.
-    let raws = assets.indices.filter { assets[$0].kind == .photo && Self.isRaw(assets[$0].path) }
+    let raws = assets.indices.filter { assets[$0].kind == .photo && Self.isRaw(assets[$0].fileName) }
     guard !raws.isEmpty else { return assets }
     let rawKeys = Set(raws.compactMap { Self.key(assets[$0]) })
     var others: [String: [Int]] = [:]
-    for index in assets.indices where assets[index].kind == .photo && !Self.isRaw(assets[index].path) {
+    for index in assets.indices where assets[index].kind == .photo && !Self.isRaw(assets[index].fileName) {
       guard let key = Self.key(assets[index]), rawKeys.contains(key) else { continue }
       others[key, default: []].append(index)
     }

@@ -13,9 +13,15 @@ extension Timeline {
     var undatedCount: [Folder: Int] = [:]
     for index in modified { undatedCount[folder(assets[index]), default: 0] += 1 }
     var spans: [Folder: (range: ClosedRange<Double>, count: Int)] = [:]
+    // A folder's files mostly come one after another: its key is looked up once for each run of
+    // them (a million lookups were most of the placing).
+    var run: (root: String, folder: String, key: Folder?)?
     for index in assets.indices where assets[index].captureTime.source != .fileModified {
-      let key = folder(assets[index])
-      guard undatedCount[key] != nil else { continue }
+      if run?.folder != assets[index].folder || run?.root != assets[index].root {
+        let key = folder(assets[index])
+        run = (assets[index].root, assets[index].folder, undatedCount[key] != nil ? key : nil)
+      }
+      guard let key = run?.key else { continue }
       let instant = assets[index].captureTime.instant.timeIntervalSince1970
       spans[key] =
         spans[key].map {

@@ -233,17 +233,19 @@ package struct FileRecord: Hashable, Sendable, FetchableRecord, TableRecord {
 
   /// Its place, for `QueuePlanner.assets(of:)`: its asset under `root` (the path of its root),
   /// its root's id and its file time.
-  package func place(root: String) -> QueuePlanner.FilePlace {
-    QueuePlanner.FilePlace(asset: asset(root: root), rootID: rootId, takenAt: takenAt)
+  package func place(root: String, row: Int64? = nil) -> QueuePlanner.FilePlace {
+    QueuePlanner.FilePlace(asset: asset(root: root, row: row), rootID: rootId, takenAt: takenAt)
   }
 
-  package func asset(root: String) -> Asset {
+  /// The asset this file shows, under `root`, read from `row` of the table (see `Asset.fileRow`).
+  package func asset(root: String, row: Int64? = nil) -> Asset {
     let coordinate = latitude.flatMap { lat in longitude.map { Coordinate(latitude: lat, longitude: $0) } }
     var asset = Asset(
       id: AssetID(rawValue: assetId), root: root, path: path, kind: kind, captureTime: captureTime,
       coordinate: coordinate, make: make, model: model, problem: problem, burstID: burstID,
       contentIdentifier: contentIdentifier, duration: duration)
     asset.serial = serial
+    asset.fileRow = row
     return asset
   }
 }

@@ -169,7 +169,7 @@ extension IndexStore {
   static func insertItems(_ items: PackedMoment, moment ordinal: Int, in db: Database) throws {
     var insert = try BatchStatement(db, sql: "INSERT INTO queueItems (moment, items) VALUES (?, ?)")
     insert.bind(Int64(ordinal))
-    items.bytes.withUnsafeBytes { insert.bind(bytes: $0) }
+    items.packed.bytes.withUnsafeBytes { insert.bind(bytes: $0) }
     try insert.run()
   }
 
@@ -216,10 +216,10 @@ extension IndexStore {
   /// Writes `items`, those of the moment at `ordinal` with their review flags changed, packed
   /// anew, and its reviewed count.
   static func rewriteItems(_ items: [QueuedItem], ofMoment ordinal: Int, in db: Database) throws {
-    var bytes: [UInt8] = []
-    for item in items { PackedItems.append(item, to: &bytes) }
+    var packed = PackedItems.Writer()
+    for item in items { packed.append(item) }
     var update = try BatchStatement(db, sql: "UPDATE queueItems SET items = ? WHERE moment = ?")
-    bytes.withUnsafeBytes { update.bind(bytes: $0) }
+    packed.bytes.withUnsafeBytes { update.bind(bytes: $0) }
     update.bind(Int64(ordinal))
     try update.run()
     try db.execute(
@@ -230,16 +230,15 @@ extension IndexStore {
   /// One moment's items as they are written (`PackedItems`): packed, counted, fingerprinted, with the keys of
   /// their ids, their first burst and the span of their dated instants.
   struct PackedMoment {
-    var bytes: [UInt8] = []
+    var packed = PackedItems.Writer()
     var count: MomentCount
     var keys: [Int64] = []
     var previousBurst: Int?
 
     init(first position: Int) { count = MomentCount(first: position, end: position) }
 
-    mutating func add(_ asset: Asset, position: Int, burst: Int, reviewed: Bool, fileID: Int64?) {
-      PackedItems.append(
-        asset, position: position, burst: burst, reviewed: reviewed, fileID: fileID, to: &bytes)
+    mutating func add(_ asset: Asset, position: Int, burst: Int, reviewed: Bool) {
+      packed.append(asset, position: position, burst: burst, reviewed: reviewed)
       if count.total == 0 { (count.first, count.firstBurst) = (position, burst) }
       count.total += 1
       count.end = position + 1

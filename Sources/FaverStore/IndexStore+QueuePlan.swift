@@ -399,7 +399,7 @@ extension IndexStore.QueueSnapshot {
     reach.changed = reach.ids
     guard try reach.close(in: db) else { return .rebuild(reach.declined ?? "") }
     let reached = try IndexStore.records(rows: reach.rows, in: db)
-    let places = reached.map { $0.record.place(root: roots[$0.record.rootId] ?? "") }
+    let places = reached.map { $0.record.place(root: roots[$0.record.rootId] ?? "", row: $0.row) }
     // An asset with a file changed, added or gone takes its item's place (its file's row, its
     // copies).
     let changedIDs = Set(reached.filter { changedRows.contains($0.row) }.map(\.record.assetId))

@@ -85,7 +85,7 @@ extension IndexStore {
     var read = 0
     var rows = try ColumnCursor(db, sql: "SELECT items FROM queueItems WHERE moment = ?")
     func items(of moment: QueuedMoment) throws -> MomentItems {
-      var items = MomentItems()
+      var items = MomentItems(capacity: moment.total)
       var current: Int?
       try rows.restart(int: Int64(moment.ordinal))
       var count = 0
@@ -110,6 +110,8 @@ extension IndexStore {
       }
       return items
     }
+    // Asked once, not for each moment (a million photos make tens of thousands).
+    let analyzed = try signals.map { try hasSignals(version: $0, in: db) } ?? false
     for moment in moments where moment.reviewed < moment.total {
       var loaded: MomentItems?
       let fingerprint: Manifest.Fingerprint
@@ -129,7 +131,8 @@ extension IndexStore {
       let bursts = { try load().bursts() }
       let candidates = {
         guard let signals else { return [SimilarGrouper.Candidate]() }
-        return try withSignals(try load().candidates(moment: moment.ordinal), version: signals, in: db)
+        let read = try load().candidates(moment: moment.ordinal)
+        return analyzed ? try withSignals(read, version: signals, in: db) : read
       }
       try pending(moment, fingerprint, bursts, candidates)
     }
@@ -151,6 +154,17 @@ extension IndexStore {
     private var itemsPrint = Manifest.Fingerprint()
     private var reviewedPrint = Manifest.Fingerprint()
 
+    /// Room for `capacity` items (a moment's count): each column allocated once.
+    init(capacity: Int) {
+      idBytes.reserveCapacity(capacity * 16)
+      idEnds.reserveCapacity(capacity)
+      burstStarts.reserveCapacity(capacity)
+      burstOrdinals.reserveCapacity(capacity)
+      instants.reserveCapacity(capacity)
+      reviewed.reserveCapacity(capacity)
+      signals.reserveCapacity(capacity)
+    }
+
     mutating func append(
       id: UnsafeBufferPointer<UInt8>, burst: Int, startsBurst: Bool, instant: Double, reviewed: Bool,
       signals: PhotoSignals?
@@ -164,18 +178,6 @@ extension IndexStore {
       instants.append(instant)
       self.reviewed.append(reviewed)
       self.signals.append(signals)
-    }
-
-    mutating func removeAll() {
-      idBytes.removeAll(keepingCapacity: true)
-      idEnds.removeAll(keepingCapacity: true)
-      burstStarts.removeAll(keepingCapacity: true)
-      burstOrdinals.removeAll(keepingCapacity: true)
-      instants.removeAll(keepingCapacity: true)
-      reviewed.removeAll(keepingCapacity: true)
-      signals.removeAll(keepingCapacity: true)
-      itemsPrint = Manifest.Fingerprint()
-      reviewedPrint = Manifest.Fingerprint()
     }
 
     /// The fingerprint of `moment`'s entry with these items.
@@ -231,12 +233,7 @@ extension IndexStore {
   static func withSignals(
     _ candidates: [SimilarGrouper.Candidate], version: Int, in db: Database
   ) throws -> [SimilarGrouper.Candidate] {
-    // Nothing analyzed by this version yet (a library's first days): nothing to look up.
-    guard
-      try Bool.fetchOne(
-        db.cachedStatement(sql: "SELECT EXISTS(SELECT 1 FROM photoSignal WHERE version = ?)"),
-        arguments: [version]) == true
-    else { return candidates }
+    guard try hasSignals(version: version, in: db) else { return candidates }
     var rows = try ColumnCursor(
       cached: db,
       sql: """
@@ -253,6 +250,14 @@ extension IndexStore {
       }
       return candidate
     }
+  }
+
+  /// Whether any photo was analyzed by signals' `version`: none in a library's first days, and
+  /// then there is nothing to look up.
+  private static func hasSignals(version: Int, in db: Database) throws -> Bool {
+    try Bool.fetchOne(
+      db.cachedStatement(sql: "SELECT EXISTS(SELECT 1 FROM photoSignal WHERE version = ?)"),
+      arguments: [version]) == true
   }
 
   /// The saved queue's header (see `readQueue`) without its items; nil without a queue of the

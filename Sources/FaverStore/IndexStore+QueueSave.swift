@@ -99,16 +99,13 @@ extension IndexStore {
     let (mode, threshold) = (cuts.mode, cuts.threshold)
     var stamp = QueueStamp(generation: generation, mode: mode, threshold: threshold, recipe: recipe)
     let scratch = try Self.isScratch(db)
-    // The save reads every asset's file row (a walk of an index of a million entries) and
-    // writes in order: a small page cache does it as fast, where the writer's own (64 MiB) would
-    // fill with pages read once.
+    // The save writes in order: a small page cache does it as fast, where the writer's own (64
+    // MiB) would fill with pages written once.
     let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
     try db.execute(sql: "PRAGMA cache_size = -4096")
     defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
     // Read in the transaction that writes: a mark made meanwhile is counted, or waits.
     let marked = Set(try String.fetchAll(db, sql: "SELECT assetId FROM review"))
-    // Let go once each item's row is found (a table of every asset).
-    var fileRows: OnlyFileRows? = try OnlyFileRows(db)
     for table in ["queueItems", "queueAsset", "queueMoment"] { try db.execute(sql: "DELETE FROM \(table)") }
     // Every id's key and moment, sorted before they go in: each then lands at the end.
     var keys: [(key: Int64, moment: Int)] = []
@@ -129,8 +126,7 @@ extension IndexStore {
               || asset.companion.map { marked.contains($0.id.rawValue) } == true
               || asset.raw.map { marked.contains($0.id.rawValue) } == true)
           items.add(
-            asset, position: rank * Self.queueStep, burst: burst * Self.queueStep, reviewed: reviewed,
-            fileID: fileRows?.row(of: asset.id))
+            asset, position: rank * Self.queueStep, burst: burst * Self.queueStep, reviewed: reviewed)
           rank += 1
         }
       }
@@ -138,8 +134,8 @@ extension IndexStore {
       for key in items.keys { keys.append((key, ordinal)) }
       counts.append(items.count)
     }
-    fileRows = nil
-    keys.sort { $0.key != $1.key ? $0.key < $1.key : $0.moment < $1.moment }
+    // By key, then moment: they were added in the order of their moments, which a stable sort keeps.
+    keys.sort { $0.key < $1.key }
     try Self.insertKeys(keys, in: db)
     keys = []
     // Every moment's row: a boundary holds the library's threshold, which any new photo moves.

@@ -185,7 +185,8 @@ struct QueuedAssetReader {
 
   init(_ db: Database, roots: [Int64: String]) throws {
     self.roots = roots
-    places = try db.makeStatement(sql: "SELECT \(FileRecord.Columns.selection) FROM file WHERE assetId = ?")
+    places = try db.makeStatement(
+      sql: "SELECT \(FileRecord.Columns.selection), id FROM file WHERE assetId = ?")
     review = try db.makeStatement(sql: "SELECT favorite, rejected FROM review WHERE assetId = ?")
   }
 
@@ -194,9 +195,11 @@ struct QueuedAssetReader {
 
   /// The asset of `item` and the first of its places; nil when its file is no longer indexed.
   func placed(_ item: IndexStore.QueuedItem) throws -> (asset: Asset, place: FileRecord)? {
-    let found = try places(item.assetID)
+    let rows = try Row.fetchAll(places, arguments: [item.assetID.rawValue])
+    let found = Self.inPlaceOrder(try rows.map { try FileRecord(row: $0) })
     guard let first = found.first else { return nil }
-    var asset = first.asset(root: roots[first.rootId] ?? "")
+    let row: Int64 = rows[0][FileRecord.Columns.allCases.count]
+    var asset = first.asset(root: roots[first.rootId] ?? "", row: rows.count == 1 ? row : nil)
     asset.duplicates = found.dropFirst().map { joinPath(roots[$0.rootId] ?? "", $0.path) }
     asset.companion = try companion(item.companionID)
     asset.raw = try companion(item.rawID)
@@ -215,10 +218,6 @@ struct QueuedAssetReader {
     return .unreviewed
   }
 
-  private func places(_ id: AssetID) throws -> [FileRecord] {
-    Self.inPlaceOrder(try Row.fetchAll(places, arguments: [id.rawValue]).map { try FileRecord(row: $0) })
-  }
-
   /// An asset's places, first the one it is shown at: by root, then by path as UTF-8 bytes.
   static func inPlaceOrder(_ places: [FileRecord]) -> [FileRecord] {
     guard places.count > 1 else { return places }
@@ -228,7 +227,9 @@ struct QueuedAssetReader {
   }
 
   private func companion(_ id: AssetID?) throws -> Asset.Companion? {
-    guard let id, let first = try places(id).first else { return nil }
+    guard let id else { return nil }
+    let found = try Row.fetchAll(places, arguments: [id.rawValue]).map { try FileRecord(row: $0) }
+    guard let first = Self.inPlaceOrder(found).first else { return nil }
     return Asset.Companion(id: id, root: roots[first.rootId] ?? "", path: first.path)
   }
 }

@@ -317,9 +317,7 @@ extension IndexStore {
       var items = PackedMoment(first: position)
       for members in moment.bursts {
         for asset in members.assets {
-          items.add(
-            asset, position: position, burst: burst, reviewed: try isMarked(asset),
-            fileID: try OnlyFileRows.row(of: asset.id, in: db))
+          items.add(asset, position: position, burst: burst, reviewed: try isMarked(asset))
           position += steps.position
           written += 1
         }

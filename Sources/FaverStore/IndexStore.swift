@@ -316,107 +316,103 @@ package final class IndexStore: Sendable {
   /// paired: FaverKit combines a Live Photo's still and video, and a RAW+JPEG pair, into one asset
   /// each (`QueuePlanner.paired`).
   ///
-  /// Rows are read by column position (`ColumnCursor`) and the copies dropped here: decoding
-  /// `FileRecord`s by name and a correlated `NOT EXISTS` took 70,000 instructions a file (1.4 s
-  /// at 200,000). They are read in the table's order and put in capture order here, by their
-  /// keys alone: SQLite's sort of whole rows cost a second and a quarter, and its memory, at
-  /// 1,000,000. Only the ids found at more than one place (one walk of the `assetId` index) are
-  /// followed by id, and the list is put in order in place: a second list of a million assets,
-  /// or a table of every id, was most of the memory of a first `clusters`.
+  /// Rows are read by column position (`AssetRows`) in the table's order, and put in capture
+  /// order here, by their keys alone: SQLite's sort of whole rows cost a second and a quarter,
+  /// and its memory, at 1,000,000. The copies are found after, by the keys of the ids read
+  /// (a grouped walk of the index on asset ids cost a quarter of a second), and the list is put
+  /// in order in place: a second list of a million assets, or a table of every id, was most of
+  /// the memory of a first `clusters`.
   package func unpairedAssets() throws -> [Asset] {
     try database.read { db in try Self.unpairedAssets(in: db) }
   }
 
   /// `unpairedAssets()` in the transaction of `db`.
   static func unpairedAssets(in db: Database) throws -> [Asset] {
-    let roots = try Self.roots(db)
-    let assets = try {
-      let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM file") ?? 0
-      let copied = Set(
-        try String.fetchAll(db, sql: "SELECT assetId FROM file GROUP BY assetId HAVING COUNT(*) > 1"))
-      var assets: [Asset] = []
-      assets.reserveCapacity(total)
-      /// Each asset's order: its first place's time, root and path (the path is the asset's own).
-      var keys: [(takenAt: Double, rootId: Int64)] = []
-      keys.reserveCapacity(total)
-      /// The first place so far of each id in `copied`.
-      var firstPath: [String: (index: Int, rootId: Int64, path: String)] = [:]
-      /// Every place of each id in `copied`.
-      var places: [String: [(rootId: Int64, path: String)]] = [:]
-      var rows = try ColumnCursor(db, sql: "SELECT \(FileRecord.Columns.selection) FROM file")
-      var dropped: [Int] = []
-      // Each camera's make and model kept once: a million files name a few cameras, and a name
-      // longer than 15 bytes is a string of its own in every asset.
-      var names: [String: String] = [:]
-      func shared(_ name: String?) -> String? {
-        guard let name, name.utf8.count > 15 else { return name }
-        if let known = names[name] { return known }
-        names[name] = name
-        return name
-      }
-      // Each folder's string kept once: a path is kept as its folder and its name (see
-      // `Asset.path`), and a million files live in a few thousand folders.
-      var folders: [String: String] = [:]
-      while try rows.next() {
-        var record = try FileRecord(rows, from: 0)
-        (record.make, record.model) = (shared(record.make), shared(record.model))
-        if !copied.isEmpty, copied.contains(record.assetId) {
-          places[record.assetId, default: []].append((record.rootId, record.path))
-          if let first = firstPath[record.assetId] {
-            // SQLite orders text by its bytes; so does this.
-            guard
-              record.rootId < first.rootId
-                || (record.rootId == first.rootId && utf8Precedes(record.path, first.path))
-            else { continue }
-            dropped.append(first.index)
-          }
-          firstPath[record.assetId] = (assets.count, record.rootId, record.path)
-        }
-        var asset = record.asset(root: roots[record.rootId] ?? "")
-        asset.shareFolder(&folders)
-        assets.append(asset)
-        keys.append((record.takenAt, record.rootId))
-      }
-      // The asset is at the first of its places; the others are its duplicates, in order.
-      for (id, found) in places {
-        guard let index = firstPath[id]?.index else { continue }
-        let sorted = found.sorted {
-          $0.rootId != $1.rootId ? $0.rootId < $1.rootId : utf8Precedes($0.path, $1.path)
-        }
-        assets[index].duplicates = sorted.dropFirst().map { joinPath(roots[$0.rootId] ?? "", $0.path) }
-      }
-      // Capture order as the index stores it (ties by root, then path), the copies left out: they
-      // go last, and are cut off.
-      var isDropped = [Bool](repeating: false, count: assets.count)
-      for index in dropped { isDropped[index] = true }
-      var order = assets.indices.filter { !isDropped[$0] }
-      order.sort { a, b in
-        if keys[a].takenAt != keys[b].takenAt { return keys[a].takenAt < keys[b].takenAt }
-        if keys[a].rootId != keys[b].rootId { return keys[a].rootId < keys[b].rootId }
-        return utf8Precedes(assets[a].path, assets[b].path)
-      }
-      keys = []
-      let kept = order.count
-      order += assets.indices.filter { isDropped[$0] }
-      Self.permute(&assets, to: order)
-      assets.removeLast(assets.count - kept)
-      return assets
-    }()
+    // Pages read once: a small cache does it as fast, where the writer's own (64 MiB) would fill.
+    let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
+    try db.execute(sql: "PRAGMA cache_size = -4096")
+    defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
+    let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM file") ?? 0
+    var assets: [Asset] = []
+    assets.reserveCapacity(total)
+    /// Each asset's order: its place's time and root (the path is the asset's own).
+    var keys: [(takenAt: Double, rootId: Int64)] = []
+    keys.reserveCapacity(total)
+    /// The key of each one's id (see `AssetID.key`).
+    var idKeys: [UInt64] = []
+    idKeys.reserveCapacity(total)
+    var reader = AssetRows(roots: try Self.roots(db))
+    var rows = try ColumnCursor(db, sql: "SELECT \(AssetRows.selection) FROM file")
+    while try rows.next() {
+      let read = try reader.asset(rows)
+      assets.append(read.asset)
+      keys.append((read.takenAt, read.rootId))
+      idKeys.append(read.key)
+    }
+    // Each id of several files is at the first of its places (by root, then path bytes, as
+    // SQLite orders text); the others are its duplicates, in order, and leave the list.
+    func precedes(_ a: Int, _ b: Int) -> Bool {
+      keys[a].rootId != keys[b].rootId
+        ? keys[a].rootId < keys[b].rootId : utf8Precedes(assets[a].path, assets[b].path)
+    }
+    var isDropped = [Bool](repeating: false, count: assets.count)
+    for places in copies(keyed: idKeys, ids: { assets[$0].id }) {
+      let sorted = places.sorted(by: precedes)
+      assets[sorted[0]].duplicates = sorted.dropFirst().map { joinPath(assets[$0].root, assets[$0].path) }
+      for index in sorted.dropFirst() { isDropped[index] = true }
+    }
+    idKeys = []
+    // Capture order as the index stores it (ties by root, then path), the copies left out: they
+    // go last, and are cut off.
+    var order = assets.indices.filter { !isDropped[$0] }
+    order.sort { a, b in
+      keys[a].takenAt != keys[b].takenAt ? keys[a].takenAt < keys[b].takenAt : precedes(a, b)
+    }
+    keys = []
+    let kept = order.count
+    order += assets.indices.filter { isDropped[$0] }
+    Self.permute(&assets, to: order)
+    assets.removeLast(assets.count - kept)
     return assets
   }
 
+  /// The positions of each id found at more than one of `keys` (the keys of the ids at each
+  /// position; `ids` gives the id at a position): the keys sorted find the few shared, and ids
+  /// that share a key only by chance are told apart.
+  static func copies(keyed keys: [UInt64], ids: (Int) -> AssetID) -> [[Int]] {
+    var sorted = keys
+    sorted.sort()
+    var shared: Set<UInt64> = []
+    for index in sorted.indices.dropFirst() where sorted[index] == sorted[index - 1] {
+      shared.insert(sorted[index])
+    }
+    guard !shared.isEmpty else { return [] }
+    var places: [AssetID: [Int]] = [:]
+    for (index, key) in keys.enumerated() where shared.contains(key) {
+      places[ids(index), default: []].append(index)
+    }
+    return places.values.filter { $0.count > 1 }.sorted { $0[0] < $1[0] }
+  }
+
   /// Puts `elements[order[i]]` at `i` for every `i` (`order` holds every index once), in place:
-  /// each cycle of the permutation is followed by swaps, so no element is copied.
+  /// each cycle of the permutation is followed, each element moved once, so none is copied.
   static func permute<Element>(_ elements: inout [Element], to order: [Int]) {
     var order = order
-    for start in order.indices {
-      var current = start
-      while true {
-        let next = order[current]
+    elements.withUnsafeMutableBufferPointer { elements in
+      guard let base = elements.baseAddress else { return }
+      for start in order.indices where order[start] != start {
+        // Each element of the cycle through `start` moved once, the first held aside (a swap
+        // copied three times, and a million of them were a sixth of reading the assets).
+        let first = (base + start).move()
+        var current = start
+        while order[current] != start {
+          let next = order[current]
+          (base + current).moveInitialize(from: base + next, count: 1)
+          order[current] = current
+          current = next
+        }
+        (base + current).initialize(to: first)
         order[current] = current
-        guard next != start, next != current else { break }
-        elements.swapAt(current, next)
-        current = next
       }
     }
   }

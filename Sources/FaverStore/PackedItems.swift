@@ -6,13 +6,14 @@ import Foundation
 /// million, and the queue is saved in a fraction of the time.
 ///
 /// Each item, in queue order: a 16-bit word of flags (which optional values follow, and the
-/// booleans), its position and its burst's ordinal as unsigned LEB128 numbers, its asset id (and
-/// its companion's and raw file's when it has them), its placed instant (the 64 bits of the
-/// `Double`), its offset, the two sources as their raw values, the inferred offset, the clock
-/// shift (signed numbers zigzag-encoded), its problem, and the row of `file` that is its only
-/// file. An id of 16 lowercase hex digits is its 64-bit value, any other id its text; a text is
-/// its length, then its UTF-8 bytes. The queue is a cache: a change of this layout bumps
-/// `QueueStamp.format`, and a queue saved otherwise is built again.
+/// booleans), how far its position and its burst's ordinal are from the previous item's (from 0
+/// for the first), its asset id (and its companion's and raw file's when it has them), its placed
+/// instant (the 64 bits of the `Double`), its offset, one byte of its two sources (`sourceCode`),
+/// the inferred offset, the clock shift, its problem, and the row of `file` that is its only file.
+/// Numbers are LEB128, signed ones zigzag-encoded; an id of 16 lowercase hex digits is its 64-bit
+/// value, any other id its text; a text is its length, then its UTF-8 bytes. About 30 bytes an
+/// item (54 with absolute positions and the sources' names). The queue is a cache: a change of
+/// this layout bumps `QueueStamp.format`, and a queue saved otherwise is built again.
 enum PackedItems {
   private enum Flag {
     static let companion: UInt16 = 1
@@ -26,24 +27,37 @@ enum PackedItems {
     static let isUndated: UInt16 = 256
   }
 
-  /// Appends to `bytes` the item `asset` at `position` of burst `burst`.
-  static func append(
-    _ asset: Asset, position: Int, burst: Int, reviewed: Bool, fileID: Int64?, to bytes: inout [UInt8]
-  ) {
-    append(
-      asset.id, companion: asset.companion?.id, raw: asset.raw?.id, captureTime: asset.captureTime,
-      problem: asset.problem, position: position, burst: burst, reviewed: reviewed, fileID: fileID, to: &bytes
-    )
+  /// One moment's items packed one after another, in queue order.
+  struct Writer {
+    private(set) var bytes: [UInt8] = []
+    /// The previous item's position and burst ordinal.
+    private var previous = (position: 0, burst: 0)
+
+    init() {}
+
+    /// Appends the item `asset` at `position` of burst `burst`; its file row is the asset's
+    /// (`Asset.fileRow`) when it has no copies.
+    mutating func append(_ asset: Asset, position: Int, burst: Int, reviewed: Bool) {
+      PackedItems.append(
+        asset.id, companion: asset.companion?.id, raw: asset.raw?.id, captureTime: asset.captureTime,
+        problem: asset.problem, position: position - previous.position, burst: burst - previous.burst,
+        reviewed: reviewed, fileID: asset.duplicates.isEmpty ? asset.fileRow : nil, to: &bytes)
+      previous = (position, burst)
+    }
+
+    /// Appends `item` as `append(_:position:burst:reviewed:)` writes an asset's.
+    mutating func append(_ item: IndexStore.QueuedItem) {
+      PackedItems.append(
+        item.assetID, companion: item.companionID, raw: item.rawID, captureTime: item.captureTime,
+        problem: item.problem, position: item.position - previous.position,
+        burst: item.burst - previous.burst,
+        reviewed: item.reviewed, fileID: item.fileID, to: &bytes)
+      previous = (item.position, item.burst)
+    }
   }
 
-  /// Appends `item` as `append(_:position:burst:reviewed:fileID:to:)` writes an asset's.
-  static func append(_ item: IndexStore.QueuedItem, to bytes: inout [UInt8]) {
-    append(
-      item.assetID, companion: item.companionID, raw: item.rawID, captureTime: item.captureTime,
-      problem: item.problem, position: item.position, burst: item.burst, reviewed: item.reviewed,
-      fileID: item.fileID, to: &bytes)
-  }
-
+  /// Appends an item whose position and burst ordinal are `position` and `burst` from the
+  /// previous item's.
   private static func append(
     _ assetID: AssetID, companion: AssetID?, raw: AssetID?, captureTime time: CaptureTime, problem: String?,
     position: Int, burst: Int, reviewed: Bool, fileID: Int64?, to bytes: inout [UInt8]
@@ -60,15 +74,14 @@ enum PackedItems {
     if time.isUndated { flags |= Flag.isUndated }
     bytes.append(UInt8(truncatingIfNeeded: flags))
     bytes.append(UInt8(truncatingIfNeeded: flags >> 8))
-    number(UInt64(position), to: &bytes)
-    number(UInt64(burst), to: &bytes)
+    signed(position, to: &bytes)
+    signed(burst, to: &bytes)
     id(assetID, to: &bytes)
     if let companion { id(companion, to: &bytes) }
     if let raw { id(raw, to: &bytes) }
     word(time.instant.timeIntervalSince1970.bitPattern, to: &bytes)
     if let offset = time.utcOffset { signed(offset, to: &bytes) }
-    text(time.source.rawValue, to: &bytes)
-    text(time.offsetSource.rawValue, to: &bytes)
+    bytes.append(sourceCode(time.source, time.offsetSource))
     if let inferred = time.inferredOffset { signed(inferred, to: &bytes) }
     signed(time.clockShift, to: &bytes)
     if let problem { text(problem, to: &bytes) }
@@ -111,6 +124,48 @@ enum PackedItems {
     }
   }
 
+  /// A time's two sources in one byte: the time source's code in the low four bits, the offset
+  /// source's in the high four. Codes are written out, not taken from the cases' order: a case
+  /// added is a compile error here, and its code a change of the layout.
+  private static func sourceCode(_ source: TimeSource, _ offset: OffsetSource) -> UInt8 {
+    let low: UInt8 =
+      switch source {
+      case .exifOriginal: 0
+      case .exifDigitized: 1
+      case .exifDateTime: 2
+      case .xmp: 3
+      case .iptc: 4
+      case .pngText: 5
+      case .quickTime: 6
+      case .sidecar: 7
+      case .fileName: 8
+      case .fileModified: 9
+      }
+    let high: UInt8 =
+      switch offset {
+      case .file: 0
+      case .gpsTime: 1
+      case .sameCamera: 2
+      case .library: 3
+      case .none: 4
+      }
+    return low | high << 4
+  }
+
+  /// The sources of `sourceCode`; nil for a code it does not write.
+  private static func sources(_ code: UInt8) -> (TimeSource, OffsetSource)? {
+    let (low, high) = (Int(code & 15), Int(code >> 4))
+    guard low < timeSources.count, high < offsetSources.count else { return nil }
+    return (timeSources[low], offsetSources[high])
+  }
+
+  /// The sources by their codes in `sourceCode`.
+  private static let timeSources: [TimeSource] = [
+    .exifOriginal, .exifDigitized, .exifDateTime, .xmp, .iptc, .pngText, .quickTime, .sidecar, .fileName,
+    .fileModified,
+  ]
+  private static let offsetSources: [OffsetSource] = [.file, .gpsTime, .sameCamera, .library, .none]
+
   private static func number(_ value: UInt64, to bytes: inout [UInt8]) {
     var value = value
     while value >= 0x80 {
@@ -150,6 +205,8 @@ enum PackedItems {
   private struct Reader {
     let bytes: UnsafeRawBufferPointer
     var offset = 0
+    /// The previous item's position and burst ordinal.
+    var previous = (position: 0, burst: 0)
 
     var isAtEnd: Bool { offset >= bytes.count }
 
@@ -228,24 +285,27 @@ enum PackedItems {
       guard let low = byte(), let high = byte() else { return nil }
       let flags = UInt16(low) | UInt16(high) << 8
       func has(_ flag: UInt16) -> Bool { flags & flag != 0 }
-      guard number() != nil, let burst = int(), let id = idText(hex: hex) else { return nil }
+      guard let position = signed(), let burst = signed(), let id = idText(hex: hex) else { return nil }
+      previous = (previous.position + position, previous.burst + burst)
       if has(Flag.companion) { guard skipID() else { return nil } }
       if has(Flag.raw) { guard skipID() else { return nil } }
       guard let bits = word() else { return nil }
       if has(Flag.utcOffset) { guard number() != nil else { return nil } }
-      guard utf8() != nil, utf8() != nil else { return nil }
+      guard byte() != nil else { return nil }
       if has(Flag.inferredOffset) { guard number() != nil else { return nil } }
       guard number() != nil else { return nil }
       if has(Flag.problem) { guard utf8() != nil else { return nil } }
       if has(Flag.fileID) { guard number() != nil else { return nil } }
-      return (id, burst, Double(bitPattern: bits), has(Flag.reviewed))
+      return (id, previous.burst, Double(bitPattern: bits), has(Flag.reviewed))
     }
 
     mutating func item(moment: Int) -> IndexStore.QueuedItem? {
       guard let low = byte(), let high = byte() else { return nil }
       let flags = UInt16(low) | UInt16(high) << 8
       func has(_ flag: UInt16) -> Bool { flags & flag != 0 }
-      guard let position = int(), let burst = int(), let assetID = id() else { return nil }
+      guard let step = signed(), let burstStep = signed(), let assetID = id() else { return nil }
+      previous = (previous.position + step, previous.burst + burstStep)
+      let (position, burst) = previous
       var companionID: AssetID?
       var rawID: AssetID?
       if has(Flag.companion) {
@@ -262,7 +322,7 @@ enum PackedItems {
         guard let offset = signed() else { return nil }
         utcOffset = offset
       }
-      guard let source = utf8(), let offsetSource = utf8() else { return nil }
+      guard let code = byte(), let (source, offsetSource) = PackedItems.sources(code) else { return nil }
       var inferred: Int?
       if has(Flag.inferredOffset) {
         guard let offset = signed() else { return nil }
@@ -281,8 +341,7 @@ enum PackedItems {
       }
       var captureTime = CaptureTime(
         instant: Date(timeIntervalSince1970: Double(bitPattern: bits)), utcOffset: utcOffset,
-        source: TimeSource.byUTF8.value(source) ?? .fileModified, hasSubseconds: has(Flag.hasSubseconds),
-        offsetSource: OffsetSource.byUTF8.value(offsetSource) ?? .file)
+        source: source, hasSubseconds: has(Flag.hasSubseconds), offsetSource: offsetSource)
       captureTime.inferredOffset = inferred
       captureTime.clockShift = clockShift
       captureTime.isUndated = has(Flag.isUndated)

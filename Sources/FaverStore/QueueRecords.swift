@@ -8,8 +8,9 @@ extension IndexStore {
   /// What a saved queue was built from.
   package struct QueueStamp: Hashable, Codable, Sendable {
     /// Bumped when the way the queue is built or saved changes: an older table is rebuilt.
-    /// 2: moments keep their boundary, the stamp its threshold. 3: items packed per moment.
-    package static let format = 3
+    /// 2: moments keep their boundary, the stamp its threshold. 3: items packed per moment. 4:
+    /// packed positions and bursts from the previous item's, the sources in one byte.
+    package static let format = 4
 
     package var format: Int
     /// The digest of the rules that built the queue; a queue of other rules is stale.
@@ -59,7 +60,8 @@ extension IndexStore {
     package var problem: String?
     /// Whether one of its files is marked (see `updateQueueReviewed`).
     package var reviewed: Bool
-    /// The row of `file` that was its only file when it was saved (see `OnlyFileRows`).
+    /// The row of `file` that was its only file when it was saved (`Asset.fileRow`, none when the
+    /// asset had copies).
     var fileID: Int64?
 
     package var cursor: FaverCore.Cursor { FaverCore.Cursor(assetID: assetID, instant: captureTime.instant) }

@@ -7,7 +7,7 @@ import GRDB
 /// and its mark are looked up only for the items that have one.
 ///
 /// An item's file is read by the row the queue saved for it (`QueuedItem.fileID`, see
-/// `OnlyFileRows`) when that row still holds the item's asset and no other file does (one walk of
+/// `Asset.fileRow`) when that row still holds the item's asset and no other file does (one walk of
 /// the index on asset ids finds the assets that have several); any other item's files are looked
 /// up by its asset id. So the listing is the files as they are now, however old the saved items:
 /// a file moved, renamed, copied or removed since the queue was saved only costs a lookup.

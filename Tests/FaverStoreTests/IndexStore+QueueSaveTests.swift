@@ -101,8 +101,9 @@ private func photo(_ root: Int64, _ index: Int) -> FileRecord {
         problem: index % 6 == 0 ? "no date: “\(index)”" : nil,
         reviewed: index % 2 == 1, fileID: index % 3 == 2 ? Int64(index) * 1_000_003 : nil))
   }
-  var bytes: [UInt8] = []
-  for item in items { PackedItems.append(item, to: &bytes) }
+  var packed = PackedItems.Writer()
+  for item in items { packed.append(item) }
+  let bytes = packed.bytes
   let read = bytes.withUnsafeBytes { PackedItems.items($0, moment: 512) }
   #expect(read == items)
   for cut in [1, 2, 17, bytes.count / 2, bytes.count - 1] {
@@ -135,4 +136,97 @@ private func photo(_ root: Int64, _ index: Int) -> FileRecord {
   #expect(throws: DatabaseError.self) {
     try store.database.read { try IndexStore.items(ofMoment: first, in: $0) }
   }
+}
+
+/// Each item saved whole keeps the row of its asset's only file, found where the asset was read
+/// (`Asset.fileRow`), whatever its id (hex digits or other text); an asset with a copy elsewhere
+/// keeps none, and is read by its id. An asset read back by a saved item (as the planner reads
+/// them) has its row too, and none when it has copies.
+@Test(arguments: [
+  ["00000000000000a1", "00000000000000b2", "ffffffffffffff01", "0123456789abcdef"],
+  ["a", "b", "c", "d"],
+  ["00000000000000a1", "b", "ffffffffffffff01", "D0123456789ABCDE"],
+])
+func eachSavedItemKeepsTheRowOfItsOnlyFile(ids: [String]) throws {
+  let store = try IndexStore()
+  let (lib, backup) = (try store.rootID(for: "/lib"), try store.rootID(for: "/backup"))
+  func photo(_ root: Int64, _ path: String, _ id: String, at second: Double) -> FileRecord {
+    FileRecord(
+      rootId: root, path: path, assetId: AssetID(rawValue: id), format: "jpeg", kind: .photo,
+      stamp: FileStamp(size: 1, mtimeNs: 1, device: 1, inode: 1),
+      captureTime: CaptureTime(
+        instant: Date(timeIntervalSince1970: 1_700_000_000 + second), utcOffset: 0, source: .exifOriginal),
+      coordinate: nil, make: nil, model: nil, problem: nil)
+  }
+  var main = IndexChanges(rootId: lib)
+  main.media = ids.enumerated().map {
+    photo(lib, "\($0.offset).jpg", $0.element, at: Double($0.offset) * 600)
+  }
+  try store.apply(main)
+  var copies = IndexChanges(rootId: backup)
+  copies.media = [photo(backup, "copy.jpg", ids[2], at: 1200)]
+  try store.apply(copies)
+  var assets = try store.unpairedAssets()
+  let cuts = MomentClusterer(mode: .smart).cuts(in: assets)
+  try store.saveQueue(
+    &assets, cuts: cuts, places: Array(repeating: nil, count: cuts.momentCount), generation: 0, recipe: "r")
+  try store.database.read { db in
+    let items = try IndexStore.items(from: 0, to: Int.max, in: db)
+    #expect(items.map(\.assetID.rawValue).sorted() == ids.sorted())
+    for item in items {
+      let offset = try #require(ids.firstIndex(of: item.assetID.rawValue))
+      let row = try Int64.fetchOne(
+        db, sql: "SELECT id FROM file WHERE rootId = ? AND path = ?", arguments: [lib, "\(offset).jpg"])
+      #expect(row != nil)
+      #expect(item.fileID == (offset == 2 ? nil : row))
+      let read = try QueuedAssetReader(db, roots: try IndexStore.roots(db)).asset(of: item)
+      #expect(read?.fileRow == (offset == 2 ? nil : row))
+      #expect(read?.duplicates.isEmpty == (offset != 2))
+    }
+  }
+}
+
+/// An asset's file row is the store's handle, not part of the asset: equal and hashed alike with
+/// or without one.
+@Test func anAssetsFileRowIsNotPartOfItsEquality() {
+  let asset = Asset(
+    id: AssetID(rawValue: "00000000000000a1"), root: "/lib", path: "a.jpg", kind: .photo,
+    captureTime: CaptureTime(instant: Date(timeIntervalSince1970: 0), utcOffset: 0, source: .exifOriginal))
+  var read = asset
+  read.fileRow = 42
+  #expect(read.fileRow == 42 && asset.fileRow == nil)
+  #expect(read == asset)
+  #expect(Set([read, asset]).count == 1)
+}
+
+/// Every pair of sources reads back as written, and the packed form is small: its positions and
+/// bursts as steps from the previous item's (steps back included), its sources one byte.
+@Test func everyPairOfSourcesAndAnyStepReadsBack() {
+  var items: [IndexStore.QueuedItem] = []
+  for source in TimeSource.allCases {
+    for offsetSource in OffsetSource.allCases {
+      let index = items.count
+      items.append(
+        IndexStore.QueuedItem(
+          position: index % 7 == 3 ? 5 : 1_000_000 + index * 1_024,
+          assetID: AssetID(rawValue: String(format: "%016llx", index + 1)), companionID: nil, rawID: nil,
+          burst: index / 2 * 1_024,
+          moment: 0,
+          captureTime: CaptureTime(
+            instant: Date(timeIntervalSince1970: Double(index)), utcOffset: 0, source: source,
+            offsetSource: offsetSource),
+          problem: nil, reviewed: false, fileID: nil))
+    }
+  }
+  var packed = PackedItems.Writer()
+  for item in items { packed.append(item) }
+  #expect(packed.bytes.withUnsafeBytes { PackedItems.items($0, moment: 0) } == items)
+  var entries: [(burst: Int, instant: Double)] = []
+  packed.bytes.withUnsafeBytes { bytes in
+    PackedItems.forEachEntry(bytes) { _, burst, instant, _ in entries.append((burst, instant)) }
+  }
+  #expect(entries.map(\.burst) == items.map(\.burst))
+  #expect(entries.map(\.instant) == items.map { $0.captureTime.instant.timeIntervalSince1970 })
+  // Flags 2, steps 2 + 2 (3 for a step back), id 9, instant 8, offset 1, sources 1, shift 1.
+  #expect(packed.bytes.count <= items.count * 28)
 }
