@@ -29,10 +29,12 @@ func theGapsKeptAreTheCountedOnesAtTheirBursts(count: Int) throws {
   #expect(rows.map { $0.gap } == counted.map { $0.gap })
 }
 
-private func photo(_ root: Int64, _ index: Int) -> FileRecord {
+/// The photo `index` (its id made of it, unless given), at `path` (`index.jpg` unless given).
+private func photo(_ root: Int64, _ index: Int, path: String? = nil, id: String? = nil) -> FileRecord {
   FileRecord(
-    rootId: root, path: "\(index).jpg", assetId: AssetID(rawValue: String(format: "%016llx", index * 7919)),
-    format: "jpeg", kind: .photo, stamp: FileStamp(size: 1, mtimeNs: 1, device: 1, inode: 1),
+    rootId: root, path: path ?? "\(index).jpg",
+    assetId: AssetID(rawValue: id ?? String(format: "%016llx", index * 7919)), format: "jpeg", kind: .photo,
+    stamp: FileStamp(size: 1, mtimeNs: 1, device: 1, inode: 1),
     captureTime: CaptureTime(
       instant: Date(timeIntervalSince1970: 1_700_000_000 + Double(index % 50) * 5_000 + Double(index)),
       utcOffset: 0, source: .exifOriginal),
@@ -150,21 +152,11 @@ private func photo(_ root: Int64, _ index: Int) -> FileRecord {
 func eachSavedItemKeepsTheRowOfItsOnlyFile(ids: [String]) throws {
   let store = try IndexStore()
   let (lib, backup) = (try store.rootID(for: "/lib"), try store.rootID(for: "/backup"))
-  func photo(_ root: Int64, _ path: String, _ id: String, at second: Double) -> FileRecord {
-    FileRecord(
-      rootId: root, path: path, assetId: AssetID(rawValue: id), format: "jpeg", kind: .photo,
-      stamp: FileStamp(size: 1, mtimeNs: 1, device: 1, inode: 1),
-      captureTime: CaptureTime(
-        instant: Date(timeIntervalSince1970: 1_700_000_000 + second), utcOffset: 0, source: .exifOriginal),
-      coordinate: nil, make: nil, model: nil, problem: nil)
-  }
   var main = IndexChanges(rootId: lib)
-  main.media = ids.enumerated().map {
-    photo(lib, "\($0.offset).jpg", $0.element, at: Double($0.offset) * 600)
-  }
+  main.media = ids.enumerated().map { photo(lib, $0.offset, id: $0.element) }
   try store.apply(main)
   var copies = IndexChanges(rootId: backup)
-  copies.media = [photo(backup, "copy.jpg", ids[2], at: 1200)]
+  copies.media = [photo(backup, 2, path: "copy.jpg", id: ids[2])]
   try store.apply(copies)
   var assets = try store.unpairedAssets()
   let cuts = MomentClusterer(mode: .smart).cuts(in: assets)
