@@ -12,13 +12,14 @@ public struct Asset: Hashable, Codable, Sendable, Identifiable {
   public var id: AssetID
   /// Absolute path of the library root the file was found under.
   public var root: String
-  /// Path relative to `root`: its folder and its name, kept apart (see `shareFolder`).
+  /// Path relative to `root`: its folder and its name, kept apart (see `folder`).
   public var path: String {
     get { folder.isEmpty ? name : folder + name }
     set { (folder, name) = Self.split(newValue) }
   }
   /// The path's folder, up to and with its last `/` (empty for a file at the top of `root`): one
-  /// string shared by the files of a folder, once `shareFolder` has been called.
+  /// string shared by the files of a folder when a reader gives them one (see
+  /// `init(id:root:folder:name:…)`).
   public private(set) var folder: String
   /// The path's last component, after `folder`: a name of up to 15 bytes is held in the value.
   private var name: String
@@ -124,7 +125,7 @@ public struct Asset: Hashable, Codable, Sendable, Identifiable {
 
   /// The asset whose path is `folder` (up to and with its last `/`; empty at the top of `root`)
   /// then `name` (no `/`): for a reader of many files, which keeps one string for the files of a
-  /// folder and makes none for their paths (see `shareFolder`).
+  /// folder and makes none for their paths.
   public init(
     id: AssetID, root: String, folder: String, name: String, kind: MediaKind, captureTime: CaptureTime,
     coordinate: Coordinate? = nil, make: String? = nil, model: String? = nil, serial: String? = nil,
@@ -150,17 +151,6 @@ public struct Asset: Hashable, Codable, Sendable, Identifiable {
     guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return ("", path) }
     let end = path.utf8.index(after: slash)
     return (String(path[..<end]), String(path[end...]))
-  }
-
-  /// Takes the folder string `folders` keeps for this asset's folder, or keeps this one there:
-  /// a reader of many assets calls it on each, so that the files of a folder share one string.
-  public mutating func shareFolder(_ folders: inout [String: String]) {
-    guard folder.utf8.count > 15 else { return }
-    if let known = folders[folder] {
-      folder = known
-    } else {
-      folders[folder] = folder
-    }
   }
 
   /// Sets a field of the box: a new box (another asset may share the old one), none when empty.

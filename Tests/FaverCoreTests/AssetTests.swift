@@ -79,16 +79,21 @@ func aPathIsKeptAsItsFolderAndNameAndGivenBackAsItWas(path: String) throws {
   #expect(decoded == asset && decoded.path == path)
 }
 
-@Test func assetsOfOneFolderShareItsStringAndStayEqual() {
-  var folders: [String: String] = [:]
-  var (a, b) = (Asset.fixture(1, at: 0), Asset.fixture(1, at: 0))
-  a.path = "a long folder name/2024-05-12/IMG_0001.JPG"
-  b.path = "a long folder name/2024-05-12/IMG_0001.JPG"
-  a.shareFolder(&folders)
-  b.shareFolder(&folders)
-  #expect(folders.count == 1)
-  #expect(a == b && a.hashValue == b.hashValue)
-  #expect(b.path == "a long folder name/2024-05-12/IMG_0001.JPG")
+@Test func assetsMadeOfAFolderAndANameEqualThoseMadeOfTheirPath() {
+  let folder = "a long folder name/2024-05-12/"
+  let fixture = Asset.fixture(1, at: 0)
+  func made(_ name: String) -> Asset {
+    Asset(
+      id: fixture.id, root: fixture.root, folder: folder, name: name, kind: fixture.kind,
+      captureTime: fixture.captureTime)
+  }
+  var (a, b) = (made("IMG_0001.JPG"), made("IMG_0001.JPG"))
+  var byPath = fixture
+  byPath.path = "a long folder name/2024-05-12/IMG_0001.JPG"
+  #expect(a == b && a.hashValue == b.hashValue && a == byPath)
+  #expect((a.path, a.folder, a.fileName) == (byPath.path, folder, "IMG_0001.JPG"))
   b.path = "a long folder name/2024-05-13/IMG_0001.JPG"
   #expect(a != b)
+  a = made("IMG_0002.JPG")
+  #expect(a != byPath && a.path == folder + "IMG_0002.JPG")
 }
