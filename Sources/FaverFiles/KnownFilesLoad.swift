@@ -1,3 +1,4 @@
+import FaverCore
 import FaverStore
 import Foundation
 

@@ -107,43 +107,54 @@ extension IndexStore {
     // Read in the transaction that writes: a mark made meanwhile is counted, or waits.
     let marked = Set(try String.fetchAll(db, sql: "SELECT assetId FROM review"))
     for table in ["queueItems", "queueAsset", "queueMoment"] { try db.execute(sql: "DELETE FROM \(table)") }
-    // Every id's key and moment, sorted before they go in: each then lands at the end.
-    var keys: [(key: Int64, moment: Int)] = []
-    keys.reserveCapacity(assets.count)
-    var counts: [MomentCount] = []
-    counts.reserveCapacity(cuts.momentCount)
-    var rank = 0
-    for moment in 0..<cuts.momentCount {
-      let ordinal = moment * Self.queueStep
-      var items = PackedMoment(first: rank * Self.queueStep)
-      for burst in cuts.burstOrdinals(of: moment) {
-        for member in cuts.bursts.members(of: cuts.order[burst]) {
-          let asset = assets[member]
-          // An id's text is made anew on each read: none is made when nothing is marked.
-          let reviewed =
-            !marked.isEmpty
-            && (marked.contains(asset.id.rawValue)
-              || asset.companion.map { marked.contains($0.id.rawValue) } == true
-              || asset.raw.map { marked.contains($0.id.rawValue) } == true)
-          items.add(
-            asset, position: rank * Self.queueStep, burst: burst * Self.queueStep, reviewed: reviewed)
-          rank += 1
-        }
-      }
-      try Self.insertItems(items, moment: ordinal, in: db)
-      for key in items.keys { keys.append((key, ordinal)) }
-      counts.append(items.count)
-    }
-    // By key, then moment: they were added in the order of their moments, which a stable sort keeps.
-    keys.sort { $0.key < $1.key }
-    try Self.insertKeys(keys, in: db)
-    keys = []
-    // Every moment's row: a boundary holds the library's threshold, which any new photo moves.
-    try Self.insertMoments(
-      count: cuts.momentCount,
-      row: { (cuts.summary(ofMoment: $0, of: assets, place: places[$0]), cuts.boundaries[$0]) },
-      counts: counts, from: 0, step: Self.queueStep, in: db)
+    // Each moment packed and summarised on a second core while this one inserts the rows of the
+    // moments before it; the assets are handed over, and let go there once packed.
+    let handed = Guarded(assets)
     assets = []
+    var written = 0
+    let keys = try Handoff.run(
+      capacity: 64,
+      produce: { send -> [(key: Int64, moment: Int)] in
+        var packing: [Asset] = []
+        handed.withLock { swap(&packing, &$0) }
+        // Every id's key and moment, sorted before they go in: each then lands at the end.
+        var keys: [(key: Int64, moment: Int)] = []
+        keys.reserveCapacity(packing.count)
+        var rank = 0
+        for moment in 0..<cuts.momentCount {
+          let ordinal = moment * Self.queueStep
+          var items = PackedMoment(first: rank * Self.queueStep)
+          for burst in cuts.burstOrdinals(of: moment) {
+            for member in cuts.bursts.members(of: cuts.order[burst]) {
+              let asset = packing[member]
+              // An id's text is made anew on each read: none is made when nothing is marked.
+              let reviewed =
+                !marked.isEmpty
+                && (marked.contains(asset.id.rawValue)
+                  || asset.companion.map { marked.contains($0.id.rawValue) } == true
+                  || asset.raw.map { marked.contains($0.id.rawValue) } == true)
+              items.add(
+                asset, position: rank * Self.queueStep, burst: burst * Self.queueStep, reviewed: reviewed)
+              rank += 1
+            }
+          }
+          for key in items.keys { keys.append((key, ordinal)) }
+          items.keys = []
+          let summary = cuts.summary(ofMoment: moment, of: packing, place: places[moment])
+          guard send((items, summary, moment)) else { return [] }
+        }
+        packing = []
+        // By key, then moment: they were added in the order of their moments, which a stable sort
+        // keeps.
+        keys.sort { $0.key < $1.key }
+        return keys
+      },
+      consume: { (items: PackedMoment, summary: MomentSummary, moment: Int) in
+        let (ordinal, boundary) = (moment * Self.queueStep, cuts.boundaries[moment])
+        try Self.insertMoment(items, summary: summary, boundary: boundary, ordinal: ordinal, in: db)
+        written += items.count.total
+      })
+    try Self.insertKeys(keys, in: db)
     if !scratch {
       try db.execute(sql: "DELETE FROM queueGap")
       try Self.insertGaps(cuts.gaps, firstBurst: Self.queueStep, step: Self.queueStep, in: db)
@@ -152,7 +163,7 @@ extension IndexStore {
       }
     }
     try Self.writeStamp(stamp, scratch: scratch, in: db)
-    return rank
+    return written
   }
 
   /// How many items a moment of the queue holds from which position, and how many are reviewed.
@@ -172,23 +183,13 @@ extension IndexStore {
     var items = Manifest.Fingerprint()
   }
 
-  /// Inserts the rows of `moments` with their summaries and counts, numbered from `ordinal`,
-  /// `step` apart.
-  static func insertMoments(
-    _ moments: [Moment], summaries: [MomentSummary], counts: [MomentCount], from ordinal: Int, step: Int,
+  /// Inserts the rows of a moment at `ordinal`: its packed items, and its summary, boundary and
+  /// counts.
+  static func insertMoment(
+    _ items: PackedMoment, summary said: MomentSummary, boundary: Moment.Boundary, ordinal: Int,
     in db: Database
   ) throws {
-    try insertMoments(
-      count: moments.count, row: { (summaries[$0], moments[$0].boundary) }, counts: counts, from: ordinal,
-      step: step, in: db)
-  }
-
-  /// Inserts `count` moment rows, each with the summary and boundary `row` gives of it (by its
-  /// index, asked once, in order) and its count, numbered from `ordinal`, `step` apart.
-  static func insertMoments(
-    count: Int, row: (_ index: Int) throws -> (MomentSummary, Moment.Boundary), counts: [MomentCount],
-    from ordinal: Int, step: Int, in db: Database
-  ) throws {
+    try insertItems(items, moment: ordinal, in: db)
     // Its values bound straight to SQLite (see `BatchStatement`): GRDB's arguments cost more
     // than the insert of a row.
     var insert = try BatchStatement(
@@ -197,38 +198,34 @@ extension IndexStore {
         INSERT INTO queueMoment (\(QueuedMoment.selection), itemsHigh, itemsLow, firstBurst, low, high)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
-    for offset in 0..<count {
-      let (said, boundary) = try row(offset)
-      let (count, reason) = (counts[offset], Manifest.BoundaryEntry(boundary))
-      let place = said.place
-      insert.bind(Int64(ordinal + offset * step))
-      insert.bind(said.id)
-      insert.bind(Int64(count.first))
-      insert.bind(Int64(count.total))
-      insert.bind(Int64(count.reviewed))
-      insert.bind(said.start)
-      insert.bind(said.end)
-      insert.bind(Int64(said.photos))
-      insert.bind(Int64(said.videos))
-      insert.bind(said.title)
-      insert.bind(place?.name)
-      insert.bind(place?.admin1)
-      insert.bind(place?.country)
-      insert.bind(place?.countryCode)
-      insert.bind(place?.latitude)
-      insert.bind(place?.longitude)
-      insert.bind(reason.reason)
-      insert.bind(reason.gapSeconds)
-      insert.bind(reason.thresholdSeconds)
-      insert.bind(reason.meters)
-      insert.bind(Int64(count.end))
-      insert.bind(Int64(bitPattern: count.items.high))
-      insert.bind(Int64(bitPattern: count.items.low))
-      insert.bind(Int64(count.firstBurst))
-      insert.bind(count.low)
-      insert.bind(count.high)
-      try insert.run()
-    }
+    let (count, reason, place) = (items.count, Manifest.BoundaryEntry(boundary), said.place)
+    insert.bind(Int64(ordinal))
+    insert.bind(said.id)
+    insert.bind(Int64(count.first))
+    insert.bind(Int64(count.total))
+    insert.bind(Int64(count.reviewed))
+    insert.bind(said.start)
+    insert.bind(said.end)
+    insert.bind(Int64(said.photos))
+    insert.bind(Int64(said.videos))
+    insert.bind(said.title)
+    insert.bind(place?.name)
+    insert.bind(place?.admin1)
+    insert.bind(place?.country)
+    insert.bind(place?.countryCode)
+    insert.bind(place?.latitude)
+    insert.bind(place?.longitude)
+    insert.bind(reason.reason)
+    insert.bind(reason.gapSeconds)
+    insert.bind(reason.thresholdSeconds)
+    insert.bind(reason.meters)
+    insert.bind(Int64(count.end))
+    insert.bind(Int64(bitPattern: count.items.high))
+    insert.bind(Int64(bitPattern: count.items.low))
+    insert.bind(Int64(count.firstBurst))
+    insert.bind(count.low)
+    insert.bind(count.high)
+    try insert.run()
   }
 
   /// Saves `stamp` as the queue's (the scratch queue's when `scratch`), with the roots it covers.

@@ -308,7 +308,6 @@ extension IndexStore {
       }
       return false
     }
-    var counts: [MomentCount] = []
     var keys: [(key: Int64, moment: Int)] = []
     var (position, burst) = (span.firstPosition, span.firstBurst)
     var written = 0
@@ -323,13 +322,10 @@ extension IndexStore {
         }
         burst += steps.burst
       }
-      try insertItems(items, moment: ordinal, in: db)
+      try insertMoment(items, summary: summaries[offset], boundary: moment.boundary, ordinal: ordinal, in: db)
       keys += items.keys.map { ($0, ordinal) }
-      counts.append(items.count)
     }
     try insertKeys(keys, in: db)
-    try insertMoments(
-      moments, summaries: summaries, counts: counts, from: span.ordinal, step: steps.moment, in: db)
     return written
   }
 }
