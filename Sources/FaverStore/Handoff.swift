@@ -16,28 +16,39 @@ enum Handoff {
   ) throws -> Made {
     // The values waiting, what the producer made once it returned, and whether it must stop.
     let state = Guarded((waiting: [Value](), made: Made?.none, isStopped: false))
-    let capacity = max(1, capacity)
+    let (capacity, chunk) = (max(1, capacity), max(1, capacity / 4))
     Thread.detachNewThread {
-      let made = produce { value in
-        state.withLock(
-          whenReady: { $0.waiting.count < capacity || $0.isStopped },
+      // Handed over a chunk at a time: a handover can wake the other thread.
+      var filling: [Value] = []
+      func flush(made: Made? = nil) -> Bool {
+        defer { filling.removeAll(keepingCapacity: true) }
+        return state.withLock(
+          whenReady: { $0.waiting.count < capacity || $0.isStopped || made != nil },
           then: { state, _ in
+            if made != nil { state.made = made }
             guard !state.isStopped else { return false }
-            state.waiting.append(value)
+            state.waiting += filling
             return true
           })
       }
-      state.withLock { $0.made = made }
+      let made = produce { value in
+        filling.append(value)
+        return filling.count < chunk || flush()
+      }
+      _ = flush(made: made)
     }
     do {
       while true {
-        // The next value, else (nothing waits and the producer is done) what it made.
-        let (value, made) = state.withLock(
+        // What waits, else (nothing does and the producer is done) what it made.
+        let (values, made) = state.withLock(
           whenReady: { !$0.waiting.isEmpty || $0.made != nil },
-          then: { state, _ -> (Value?, Made?) in
-            state.waiting.isEmpty ? (nil, state.made) : (state.waiting.removeFirst(), nil)
+          then: { state, _ -> ([Value], Made?) in
+            var values: [Value] = []
+            swap(&values, &state.waiting)
+            return (values, values.isEmpty ? state.made : nil)
           })
-        if let value { try consume(value) } else if let made { return made }
+        for value in values { try consume(value) }
+        if let made { return made }
       }
     } catch {
       state.withLock { ($0.isStopped, $0.waiting) = (true, []) }

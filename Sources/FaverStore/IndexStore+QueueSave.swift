@@ -108,18 +108,22 @@ extension IndexStore {
     let marked = Set(try String.fetchAll(db, sql: "SELECT assetId FROM review"))
     for table in ["queueItems", "queueAsset", "queueMoment"] { try db.execute(sql: "DELETE FROM \(table)") }
     // Each moment packed and summarised on a second core while this one inserts the rows of the
-    // moments before it; the assets are handed over, and let go there once packed.
-    let handed = Guarded(assets)
-    assets = []
+    // moments before it. The assets are handed over, and let go there once packed; the room for
+    // every id's key and moment (sorted before they go in: each then lands at the end) is made
+    // here, where the read let memory go, not in the other thread's new pages.
+    var keys: [(key: Int64, moment: Int)] = []
+    keys.reserveCapacity(assets.count)
+    let handed = Guarded((assets: assets, keys: keys))
+    (assets, keys) = ([], [])
     var written = 0
-    let keys = try Handoff.run(
+    keys = try Handoff.run(
       capacity: 64,
       produce: { send -> [(key: Int64, moment: Int)] in
-        var packing: [Asset] = []
-        handed.withLock { swap(&packing, &$0) }
-        // Every id's key and moment, sorted before they go in: each then lands at the end.
-        var keys: [(key: Int64, moment: Int)] = []
-        keys.reserveCapacity(packing.count)
+        var (packing, keys): ([Asset], [(key: Int64, moment: Int)]) = ([], [])
+        handed.withLock {
+          swap(&packing, &$0.assets)
+          swap(&keys, &$0.keys)
+        }
         var rank = 0
         for moment in 0..<cuts.momentCount {
           let ordinal = moment * Self.queueStep
@@ -144,9 +148,6 @@ extension IndexStore {
           guard send((items, summary, moment)) else { return [] }
         }
         packing = []
-        // By key, then moment: they were added in the order of their moments, which a stable sort
-        // keeps.
-        keys.sort { $0.key < $1.key }
         return keys
       },
       consume: { (items: PackedMoment, summary: MomentSummary, moment: Int) in
@@ -154,6 +155,9 @@ extension IndexStore {
         try Self.insertMoment(items, summary: summary, boundary: boundary, ordinal: ordinal, in: db)
         written += items.count.total
       })
+    // By key, then moment: they were added in the order of their moments, which a stable sort
+    // keeps.
+    keys.sort { $0.key < $1.key }
     try Self.insertKeys(keys, in: db)
     if !scratch {
       try db.execute(sql: "DELETE FROM queueGap")
