@@ -8,9 +8,9 @@ enum Handoff {
   /// Runs `produce` on a thread of its own, handing each value it sends, in order, to `consume` on
   /// the calling thread. Values go over `capacity / 4` at a time, and the calling thread takes all
   /// that wait at once: at most about `capacity` wait and as many are being consumed, so what is
-  /// made is never held whole. Returns what `produce` returned, once both are done. When `consume` throws, `send` returns
-  /// false from then on (the producer should return), the producer is waited for, and the error
-  /// is thrown: no thread outlives the call.
+  /// made is never held whole. Returns what `produce` returned, once both are done. When
+  /// `consume` throws, `send` returns false from then on (the producer should return), the
+  /// producer is waited for, and the error is thrown: no thread outlives the call.
   static func run<Value: Sendable, Made: Sendable>(
     capacity: Int, produce: @escaping @Sendable (_ send: (Value) -> Bool) -> Made,
     consume: (Value) throws -> Void

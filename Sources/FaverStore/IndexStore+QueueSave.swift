@@ -113,9 +113,10 @@ extension IndexStore {
     // here, where the read let memory go, not in the other thread's new pages.
     var keys: [(key: Int64, moment: Int)] = []
     keys.reserveCapacity(assets.count)
+    // Every asset is an item of one moment.
+    let written = assets.count
     let handed = Guarded((assets: assets, keys: keys))
     (assets, keys) = ([], [])
-    var written = 0
     keys = try Handoff.run(
       capacity: 64,
       produce: { send -> [(key: Int64, moment: Int)] in
@@ -153,7 +154,6 @@ extension IndexStore {
       consume: { (items: PackedMoment, summary: MomentSummary, moment: Int) in
         let (ordinal, boundary) = (moment * Self.queueStep, cuts.boundaries[moment])
         try Self.insertMoment(items, summary: summary, boundary: boundary, ordinal: ordinal, in: db)
-        written += items.count.total
       })
     // By key, then moment: they were added in the order of their moments, which a stable sort
     // keeps.
